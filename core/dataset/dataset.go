@@ -1,0 +1,142 @@
+package dataset
+
+// Answer-set names used by CuBE (formulas.md §1). Any other name is a further
+// system or model to compare (the `answer:NAME` columns of workbook.md).
+const (
+	SetRAG  = "rag"  // the system under test
+	SetZero = "zero" // the bare LLM, no context: the lower bound
+	SetFull = "full" // the LLM given only the gold document: the upper bound
+)
+
+// Judgement statuses.
+const (
+	StatusOK         = "ok"
+	StatusUnscorable = "unscorable"
+)
+
+// Field is one named cell of a guide row, kept in column order.
+type Field struct {
+	Name  string
+	Value string
+}
+
+// Guide is one service item of the knowledge base (办事指南).
+type Guide struct {
+	ID     string
+	Title  string
+	Text   string  // the document as judges and retrievers see it
+	Fields []Field // every other column, in column order
+	Row    int     // 1-based source row (0 when not from a sheet)
+}
+
+// Item is one question of the QA set with everything known about it.
+type Item struct {
+	ID        string
+	Question  string
+	DocID     string            // gold document id ("" when unknown)
+	Answers   map[string]string // set name (rag, zero, full, NAME) → answer text
+	Retrieved []string          // retrieved document ids in rank order
+	Contexts  []string          // retrieved chunk texts, optional
+	Reference string            // reference answer (MFSS, CoFE correctness)
+	QueryType string            // canonical: factual | analytical | comparative | tutorial | ""
+	Category  string
+	Coarse    []string   // CoFE coarse keywords
+	Fine      [][]string // CoFE fine keyword groups
+	Row       int        // 1-based source row (0 when not from a sheet)
+}
+
+// Answer returns the item's answer for a set, "" when absent.
+func (it *Item) Answer(set string) string {
+	if it.Answers == nil {
+		return ""
+	}
+	return it.Answers[set]
+}
+
+// SetAnswer records an answer for a set.
+func (it *Item) SetAnswer(set, text string) {
+	if it.Answers == nil {
+		it.Answers = map[string]string{}
+	}
+	it.Answers[set] = text
+}
+
+// Judgement is one judge's reading of one answer on one dimension.
+// Score is meaningful only when Status is StatusOK; an unscorable judgement
+// keeps its raw reply and reason and is left out of every mean.
+type Judgement struct {
+	ItemID    string
+	Set       string
+	Judge     string
+	Dimension string
+	Repeat    int // 1-based
+	Score     float64
+	Raw       string
+	Status    string // StatusOK or StatusUnscorable
+	Reason    string // why unscorable
+	Row       int    // 1-based source row when read from a scores sheet
+}
+
+// OK reports whether the judgement carries a usable score.
+func (j Judgement) OK() bool { return j.Status == StatusOK }
+
+// HumanRating is one expert's 0–10 score of an item's rag answer on a dimension.
+type HumanRating struct {
+	ItemID    string
+	Dimension string
+	Score     float64
+	Rater     string
+	Row       int
+}
+
+// Workbook is everything a user brings and an evaluation produces.
+type Workbook struct {
+	Source  string // path it was read from
+	Guides  []Guide
+	Items   []Item
+	Scores  []Judgement
+	Human   []HumanRating
+	Systems []string // answer set names present in the QA set, in column order
+}
+
+// GuideIndex maps both ids and titles to the index of the guide in Guides,
+// so gold and retrieved references may name either (workbook.md).
+func (w *Workbook) GuideIndex() map[string]int {
+	idx := make(map[string]int, 2*len(w.Guides))
+	for i, g := range w.Guides {
+		if g.Title != "" {
+			if _, taken := idx[g.Title]; !taken {
+				idx[g.Title] = i
+			}
+		}
+	}
+	for i, g := range w.Guides { // ids win over titles
+		idx[g.ID] = i
+	}
+	return idx
+}
+
+// Query types (formulas.md §3), canonical English names.
+const (
+	QueryFactual     = "factual"
+	QueryAnalytical  = "analytical"
+	QueryComparative = "comparative"
+	QueryTutorial    = "tutorial"
+)
+
+// CanonicalQueryType maps English or Chinese query-type names to the
+// canonical English name; unknown names are returned trimmed and lowercased.
+func CanonicalQueryType(s string) string {
+	switch normalized := lowerTrim(s); normalized {
+	case "factual", "事实类", "事实", "fact":
+		return QueryFactual
+	case "analytical", "分析类", "分析", "analysis":
+		return QueryAnalytical
+	case "comparative", "比较类", "比较", "comparison":
+		return QueryComparative
+	case "tutorial", "教程类", "教程", "how-to", "howto":
+		return QueryTutorial
+	default:
+		return normalized
+	}
+}
