@@ -1,0 +1,251 @@
+package profile
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/BurntSushi/toml"
+)
+
+// Endpoint is an OpenAI-compatible model endpoint: a judge, the generator or
+// the embedder. An endpoint with no BaseURL is "imported": its scores come
+// only from the workbook's scores sheet.
+type Endpoint struct {
+	Name        string             `toml:"name"`
+	BaseURL     string             `toml:"base_url,omitempty"`
+	BaseURLs    []string           `toml:"base_urls,omitempty"` // replicas of the same model
+	Model       string             `toml:"model,omitempty"`
+	APIKeyEnv   string             `toml:"api_key_env,omitempty"`
+	Concurrency int                `toml:"concurrency,omitempty"`
+	RPM         int                `toml:"rpm,omitempty"`
+	Repeats     int                `toml:"repeats,omitempty"`
+	TimeoutSec  int                `toml:"timeout_seconds,omitempty"`
+	MaxRetries  int                `toml:"max_retries,omitempty"`
+	PriceIn     float64            `toml:"price_in_per_mtok,omitempty"`
+	PriceOut    float64            `toml:"price_out_per_mtok,omitempty"`
+	Weights     map[string]float64 `toml:"weights,omitempty"`
+	Lexical     bool               `toml:"lexical,omitempty"` // the offline lexical baseline judge
+}
+
+// Imported reports whether the endpoint is only a name for scores that
+// already sit in the workbook.
+func (e Endpoint) Imported() bool { return e.BaseURL == "" && len(e.BaseURLs) == 0 && !e.Lexical }
+
+// Timeout returns the per-request timeout (default 120 s).
+func (e Endpoint) Timeout() time.Duration {
+	if e.TimeoutSec <= 0 {
+		return 120 * time.Second
+	}
+	return time.Duration(e.TimeoutSec) * time.Second
+}
+
+// Target is the RAG system under test.
+type Target struct {
+	Kind      string `toml:"kind"` // ragflow | dify | openai | http
+	BaseURL   string `toml:"base_url"`
+	APIKeyEnv string `toml:"api_key_env,omitempty"`
+	ChatID    string `toml:"chat_id,omitempty"` // RAGFlow assistant id
+	Model     string `toml:"model,omitempty"`
+	// Generic HTTP: a JSON request template with {{question}} and JSON paths
+	// to the answer and the retrieved document list.
+	RequestTemplate string `toml:"request_template,omitempty"`
+	AnswerPath      string `toml:"answer_path,omitempty"`
+	DocsPath        string `toml:"docs_path,omitempty"`
+	Concurrency     int    `toml:"concurrency,omitempty"`
+}
+
+// Thresholds drive the verdict and the recommendations.
+type Thresholds struct {
+	Deployable    float64 `toml:"deployable"`      // CuBE ≥ this → deployable
+	NeedsWork     float64 `toml:"needs_work"`      // CuBE ≥ this → needs work; below → not ready
+	RecallLow     float64 `toml:"recall_low"`      // Recall@k below this → retrieval advice
+	DimensionWeak float64 `toml:"dimension_weak"`  // normalised dimension below this → weak
+	JudgeSDHigh   float64 `toml:"judge_sd_high"`   // SD of CuBE across judges above this → disagreement
+	ZeroHighScore float64 `toml:"zero_high_score"` // rag score ≥ this without retrieval → own knowledge
+}
+
+// Profile is one evaluation's settings.
+type Profile struct {
+	Language   string       `toml:"language"`
+	TopN       int          `toml:"top_n"`
+	Trim       float64      `toml:"trim"`
+	Subset     string       `toml:"subset"`
+	Weights    any          `toml:"weights"` // "correlation" | "equal" | {dimension = weight}
+	Dimensions []string     `toml:"dimensions"`
+	Bootstrap  int          `toml:"bootstrap"`
+	Seed       int64        `toml:"seed"`
+	Thresholds Thresholds   `toml:"thresholds"`
+	Judges     []Endpoint   `toml:"judge"`
+	Generator  *Endpoint    `toml:"generator,omitempty"`
+	Embedder   *Endpoint    `toml:"embedder,omitempty"`
+	Target     *Target      `toml:"target,omitempty"`
+	CoFE       CoFESettings `toml:"cofe"`
+	MFSS       MFSSSettings `toml:"mfss"`
+	BudgetUSD  float64      `toml:"budget,omitempty"`
+	PromptDir  string       `toml:"prompt_dir,omitempty"` // the user's edited prompt copies
+}
+
+// CoFESettings configure the keyword evaluation.
+type CoFESettings struct {
+	K         int    `toml:"k"`
+	RecallN   int    `toml:"recall_n"`
+	Chunker   string `toml:"chunker"` // fixed | sentence | document
+	ChunkSize int    `toml:"chunk_size"`
+	Overlap   int    `toml:"overlap"`
+	Retriever string `toml:"retriever"` // bm25 | dense | hybrid
+}
+
+// MFSSSettings configure the multi-factor score.
+type MFSSSettings struct {
+	Weights map[string]float64 `toml:"weights,omitempty"`
+}
+
+// Default returns the profile the demo and a workbook without a profile use:
+// Chinese, TOP-N 8, α 0.10, the retrieved subset, correlation weights, the
+// four CuBE dimensions, and the offline lexical judge.
+func Default() Profile {
+	return Profile{
+		Language:   "zh",
+		TopN:       8,
+		Trim:       0.10,
+		Subset:     "retrieved",
+		Weights:    "correlation",
+		Dimensions: []string{"relevance", "specificity", "completeness", "quality"},
+		Bootstrap:  1000,
+		Seed:       1,
+		Thresholds: Thresholds{Deployable: 60, NeedsWork: 40, RecallLow: 0.8, DimensionWeak: 60, JudgeSDHigh: 10, ZeroHighScore: 8},
+		CoFE:       CoFESettings{K: 4, RecallN: 30, Chunker: "document", ChunkSize: 256, Overlap: 32, Retriever: "bm25"},
+	}
+}
+
+// ErrInvalid marks a profile that parsed but makes no sense.
+var ErrInvalid = errors.New("profile: invalid")
+
+// Load reads a TOML profile; fields it omits keep their defaults.
+func Load(path string) (Profile, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return Profile{}, fmt.Errorf("profile: %w", err)
+	}
+	return Parse(data)
+}
+
+// Parse reads a TOML profile from bytes.
+func Parse(data []byte) (Profile, error) {
+	p := Default()
+	md, err := toml.Decode(string(data), &p)
+	if err != nil {
+		return Profile{}, fmt.Errorf("profile: %w", err)
+	}
+	var keys []string
+	for _, k := range md.Undecoded() {
+		// A weights table decodes into an interface; toml still lists its keys.
+		if len(k) == 2 && k[0] == "weights" {
+			continue
+		}
+		keys = append(keys, k.String())
+	}
+	if len(keys) > 0 {
+		sort.Strings(keys)
+		return Profile{}, fmt.Errorf("%w: unknown keys %s", ErrInvalid, strings.Join(keys, ", "))
+	}
+	return p, p.Validate()
+}
+
+// Validate checks values that would make the formulas meaningless.
+func (p Profile) Validate() error {
+	var problems []string
+	if p.Language != "zh" && p.Language != "en" {
+		problems = append(problems, fmt.Sprintf("language %q (zh or en)", p.Language))
+	}
+	if p.TopN < 1 {
+		problems = append(problems, fmt.Sprintf("top_n %d (≥ 1)", p.TopN))
+	}
+	if p.Trim < 0 || p.Trim >= 0.5 {
+		problems = append(problems, fmt.Sprintf("trim %g (0 ≤ trim < 0.5)", p.Trim))
+	}
+	if p.Subset != "retrieved" && p.Subset != "all" {
+		problems = append(problems, fmt.Sprintf("subset %q (retrieved or all)", p.Subset))
+	}
+	if _, _, err := p.WeightMode(); err != nil {
+		problems = append(problems, err.Error())
+	}
+	if len(p.Dimensions) == 0 {
+		problems = append(problems, "dimensions is empty")
+	}
+	seen := map[string]bool{}
+	for i, j := range p.Judges {
+		if j.Name == "" {
+			problems = append(problems, fmt.Sprintf("judge %d has no name", i+1))
+		} else if seen[j.Name] {
+			problems = append(problems, fmt.Sprintf("judge %q appears twice", j.Name))
+		}
+		seen[j.Name] = true
+		if !j.Imported() && !j.Lexical && j.Model == "" {
+			problems = append(problems, fmt.Sprintf("judge %q has a base_url but no model", j.Name))
+		}
+		if strings.Contains(strings.ToLower(j.APIKeyEnv), "sk-") {
+			problems = append(problems, fmt.Sprintf("judge %q: api_key_env must name an environment variable, not hold a key", j.Name))
+		}
+	}
+	if p.Target != nil {
+		switch p.Target.Kind {
+		case "ragflow", "dify", "openai", "http":
+		default:
+			problems = append(problems, fmt.Sprintf("target kind %q (ragflow, dify, openai or http)", p.Target.Kind))
+		}
+	}
+	if len(problems) > 0 {
+		return fmt.Errorf("%w: %s", ErrInvalid, strings.Join(problems, "; "))
+	}
+	return nil
+}
+
+// WeightMode returns "correlation", "equal" or "hand" and, for hand
+// weights, the table.
+func (p Profile) WeightMode() (string, map[string]float64, error) {
+	switch w := p.Weights.(type) {
+	case nil:
+		return "correlation", nil, nil
+	case string:
+		if w == "correlation" || w == "equal" {
+			return w, nil, nil
+		}
+		return "", nil, fmt.Errorf("weights %q (correlation, equal or a table)", w)
+	case map[string]any:
+		table := make(map[string]float64, len(w))
+		for k, v := range w {
+			switch n := v.(type) {
+			case float64:
+				table[k] = n
+			case int64:
+				table[k] = float64(n)
+			default:
+				return "", nil, fmt.Errorf("weights.%s is not a number", k)
+			}
+			if table[k] < 0 {
+				return "", nil, fmt.Errorf("weights.%s is negative", k)
+			}
+		}
+		return "hand", table, nil
+	case map[string]float64:
+		return "hand", w, nil
+	default:
+		return "", nil, fmt.Errorf("weights has type %T", w)
+	}
+}
+
+// Encode writes the profile as TOML. Keys are never part of a profile, so
+// the text is safe to store in a run record and show in a report.
+func (p Profile) Encode() ([]byte, error) {
+	var buf bytes.Buffer
+	if err := toml.NewEncoder(&buf).Encode(p); err != nil {
+		return nil, fmt.Errorf("profile: %w", err)
+	}
+	return buf.Bytes(), nil
+}
