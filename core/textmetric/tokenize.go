@@ -1,0 +1,146 @@
+package textmetric
+
+import (
+	"strings"
+	"unicode"
+
+	"cubeworkbench/assets/stopwords"
+)
+
+// chineseShare is the share of letters that must be Han for a text to be
+// treated as Chinese (formulas.md §2, our reading).
+const chineseShare = 0.30
+
+var (
+	stopEN = stopwords.English()
+	stopZH = stopwords.Chinese()
+)
+
+// IsChinese reports whether at least 30 % of the letters of s are Han
+// characters. A text with no letters is not Chinese.
+func IsChinese(s string) bool {
+	letters, han := 0, 0
+	for _, r := range s {
+		if !unicode.IsLetter(r) {
+			continue
+		}
+		letters++
+		if unicode.Is(unicode.Han, r) {
+			han++
+		}
+	}
+	return letters > 0 && float64(han) >= chineseShare*float64(letters)
+}
+
+// Tokenize picks the Chinese or English rules by IsChinese.
+func Tokenize(s string) []string {
+	if IsChinese(s) {
+		return TokenizeChinese(s)
+	}
+	return TokenizeEnglish(s)
+}
+
+// TokenizeEnglish lowercases s and splits it on runs of characters that are
+// neither letters nor digits.
+func TokenizeEnglish(s string) []string {
+	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	})
+}
+
+// TokenizeChinese makes every Han character a token and every run of other
+// letters or digits (Latin words, numbers) one lowercased token; everything
+// else separates tokens.
+func TokenizeChinese(s string) []string {
+	var out []string
+	start := -1 // byte offset of the current non-Han run, -1 when none
+	flush := func(end int) {
+		if start >= 0 {
+			out = append(out, strings.ToLower(s[start:end]))
+			start = -1
+		}
+	}
+	for i, r := range s {
+		switch {
+		case unicode.Is(unicode.Han, r):
+			flush(i)
+			out = append(out, string(r))
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			if start < 0 {
+				start = i
+			}
+		default:
+			flush(i)
+		}
+	}
+	flush(len(s))
+	return out
+}
+
+// ContentTokens is Tokenize minus the stopwords of the text's language.
+func ContentTokens(s string) []string {
+	zh := IsChinese(s)
+	var toks []string
+	if zh {
+		toks = TokenizeChinese(s)
+	} else {
+		toks = TokenizeEnglish(s)
+	}
+	return RemoveStopwords(toks, zh)
+}
+
+// RemoveStopwords drops the stopwords of one language from toks, in place.
+func RemoveStopwords(toks []string, chinese bool) []string {
+	stop := stopEN
+	if chinese {
+		stop = stopZH
+	}
+	out := toks[:0]
+	for _, t := range toks {
+		if !stop[t] {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// isTerminator reports the characters a sentence ends after.
+func isTerminator(r rune) bool {
+	switch r {
+	case '.', '!', '?', '。', '！', '？', '；':
+		return true
+	}
+	return false
+}
+
+// Sentences splits s after . ! ? 。！？； and at line breaks. A run of
+// terminators ("...", "?!") ends one sentence, not several. Pieces are
+// trimmed; a piece with no letter or digit counts as empty and is dropped,
+// so that stray punctuation does not become a zero-length sentence.
+func Sentences(s string) []string {
+	var out []string
+	emit := func(piece string) {
+		piece = strings.TrimSpace(piece)
+		if strings.IndexFunc(piece, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0 {
+			out = append(out, piece)
+		}
+	}
+	start := 0
+	prevTerm := false
+	for i, r := range s {
+		if prevTerm && !isTerminator(r) {
+			emit(s[start:i])
+			start = i
+		}
+		prevTerm = false
+		switch {
+		case r == '\n' || r == '\r' || r == '\u2028' || r == '\u2029':
+			emit(s[start:i])
+			start = i
+		case isTerminator(r):
+			prevTerm = true
+		}
+	}
+	emit(s[start:])
+	return out
+}
