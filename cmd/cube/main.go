@@ -1,0 +1,20 @@
+// Command cube is the CuBE Workbench desktop app. Started with a subcommand
+// (evaluate, demo, validate, version) it runs headless like cubectl.
+package main
+
+import (
+	"os"
+
+	"fyne.io/fyne/v2/app"
+
+	"cubeworkbench/core/cli"
+	"cubeworkbench/ui"
+)
+
+func main() {
+	if len(os.Args) > 1 {
+		os.Exit(cli.Main(os.Args[1:], os.Stdout, os.Stderr))
+	}
+	a := app.NewWithID(ui.AppID)
+	ui.New(a).ShowAndRun()
+}

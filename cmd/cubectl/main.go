@@ -1,0 +1,14 @@
+// Command cubectl is CuBE Workbench without a window: the same evaluate,
+// demo, validate and version subcommands as the desktop app, built with
+// CGO_ENABLED=0 for servers and CI.
+package main
+
+import (
+	"os"
+
+	"cubeworkbench/core/cli"
+)
+
+func main() {
+	os.Exit(cli.Main(os.Args[1:], os.Stdout, os.Stderr))
+}

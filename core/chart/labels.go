@@ -1,0 +1,104 @@
+package chart
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Languages of Options.Lang.
+const (
+	LangZH = "zh"
+	LangEN = "en"
+)
+
+// bi is one text in both languages.
+type bi struct{ zh, en string }
+
+// labels maps the keys charts are given (dimension, set, factor, query type
+// and metric names as the rest of the product spells them) and the charts' own
+// captions to display text. A key missing here is shown as given, so a custom
+// dimension or a judge's name passes through unchanged.
+var labels = map[string]bi{
+	// CuBE dimensions (formulas.md §1, default rubric).
+	"relevance":    {"相关性", "Relevance"},
+	"specificity":  {"具体性", "Specificity"},
+	"completeness": {"完整性", "Completeness"},
+	"quality":      {"质量", "Quality"},
+	// Answer sets.
+	"zero": {"零上下文 zero", "zero (no context)"},
+	"rag":  {"RAG 系统 rag", "rag (system)"},
+	"full": {"全文 full", "full (gold document)"},
+	// MFSS factors (formulas.md §2).
+	"accuracy":    {"准确性", "Accuracy"},
+	"factual":     {"事实一致性", "Factual consistency"},
+	"conciseness": {"简洁性", "Conciseness"},
+	"readability": {"可读性", "Readability"},
+	"coherence":   {"连贯性", "Coherence"},
+	"rouge":       {"ROUGE", "ROUGE"},
+	"total":       {"总分", "Total"},
+	// CoFE query types and metrics (formulas.md §3).
+	"factual_q":   {"事实类", "Factual"},
+	"analytical":  {"分析类", "Analytical"},
+	"comparative": {"比较类", "Comparative"},
+	"tutorial":    {"教程类", "Tutorial"},
+	"accuracy@k":  {"准确率@k", "Accuracy@k"},
+	"recall":      {"召回率", "Recall"},
+	"coverage":    {"覆盖率", "Coverage"},
+	"hit":         {"平均命中分", "Mean hit score"},
+	"bm25":        {"BM25", "BM25"},
+	"dense":       {"稠密检索", "Dense"},
+	"hybrid":      {"混合检索 (RRF)", "Hybrid (RRF)"},
+	// Captions.
+	"n/a":          {"不适用", "n/a"},
+	"score":        {"评分", "Score"},
+	"count":        {"频数", "Count"},
+	"hist.title":   {"评分分布", "Score distribution"},
+	"heat.title":   {"排名得分与评分的相关系数", "Correlation of rank score and judge score"},
+	"bounds.title": {"三组答案的截尾均值", "Trimmed means of the three answer sets"},
+	"bounds.y":     {"截尾均值 (0–10)", "Trimmed mean (0–10)"},
+	"cube.title":   {"各评委的 CuBE 得分（95% 置信区间）", "CuBE score per judge (95% CI)"},
+	"cube.y":       {"CuBE 得分", "CuBE score"},
+	"cube.mean":    {"评委均值", "Mean of judges"},
+	"judge":        {"评委", "Judge"},
+	"radar.title":  {"MFSS 六因子得分", "MFSS factor scores"},
+	"qtype.title":  {"按问题类型的检索指标", "Retrieval metrics by query type"},
+	"qtype.y":      {"比例", "Share"},
+	"sweep.title":  {"分块大小对检索的影响", "Retrieval versus chunk size"},
+	"sweep.x":      {"分块大小（词元）", "Chunk size (tokens)"},
+	"mean":         {"均值", "mean"},
+}
+
+// label returns the display text of key in lang ("en", else Chinese).
+func label(lang, key string) string {
+	b, ok := labels[key]
+	if !ok {
+		b, ok = labels[strings.ToLower(key)]
+	}
+	if !ok {
+		return key
+	}
+	if lang == LangEN {
+		return b.en
+	}
+	return b.zh
+}
+
+// queryTypeLabel shows a canonical query type; "factual" is both an MFSS
+// factor and a query type, so query types look up a separate key.
+func queryTypeLabel(lang, key string) string {
+	if key == "factual" {
+		return label(lang, "factual_q")
+	}
+	return label(lang, key)
+}
+
+// na is the text drawn where a value is undefined.
+func na(lang string) string { return label(lang, "n/a") }
+
+// num formats a defined value with prec decimals, or "n/a".
+func num(lang string, v *float64, prec int) string {
+	if v == nil {
+		return na(lang)
+	}
+	return fmt.Sprintf("%.*f", prec, *v)
+}

@@ -1,0 +1,46 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+)
+
+// Version is the tool version, stamped at build time with -ldflags "-X".
+var Version = "0.1.0-dev"
+
+// Exit codes (cli.md).
+const (
+	ExitOK          = 0
+	ExitBadInput    = 1
+	ExitUsage       = 2
+	ExitInterrupted = 3
+)
+
+const usage = `CuBE Workbench — evaluate a government-service RAG assistant (CuBE, MFSS, CoFE-RAG)
+
+usage:
+  cubectl evaluate WORKBOOK [--profile PROFILE.toml] [--out REPORT.xlsx] [--json SUMMARY.json]
+                            [--store RUN.db] [--offline] [--yes]
+  cubectl demo [--out DIR]       the whole job on the bundled sample, offline
+  cubectl validate WORKBOOK      schema check only; exit 1 when there are errors
+  cubectl version
+`
+
+// Main runs one subcommand and returns the process exit code.
+func Main(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return ExitUsage
+	}
+	switch args[0] {
+	case "version", "--version", "-v":
+		fmt.Fprintf(stdout, "cube %s\n", Version)
+		return ExitOK
+	case "help", "--help", "-h":
+		fmt.Fprint(stdout, usage)
+		return ExitOK
+	default:
+		fmt.Fprintf(stderr, "unknown command %q\n\n%s", args[0], usage)
+		return ExitUsage
+	}
+}

@@ -1,0 +1,110 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"time"
+
+	"cubeworkbench/core/engine"
+)
+
+// printer shows engine events on stderr: a redrawn bar on a terminal, plain
+// lines otherwise (a log file or CI gets one line per step and per tenth).
+type printer struct {
+	mu       sync.Mutex
+	w        io.Writer
+	terminal bool
+	last     map[string]int // step → last tenth printed (plain mode)
+	drawn    time.Time
+	open     bool // a bar is on the current line
+}
+
+func newPrinter(w io.Writer, terminal bool) *printer {
+	return &printer{w: w, terminal: terminal, last: map[string]int{}}
+}
+
+func (p *printer) Event(e engine.Event) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if e.Message != "" && e.Total == 0 {
+		p.endBar()
+		fmt.Fprintln(p.w, e.Message)
+		return
+	}
+	if p.terminal {
+		if !e.Finished && time.Since(p.drawn) < 100*time.Millisecond {
+			return
+		}
+		p.drawn = time.Now()
+		fmt.Fprintf(p.w, "\r\033[K%s", barLine(e, 30))
+		p.open = true
+		if e.Finished {
+			p.endBar()
+		}
+		return
+	}
+	tenth := 0
+	if e.Total > 0 {
+		tenth = e.Done * 10 / e.Total
+	}
+	key := e.Step + "/" + e.Label
+	if prev, seen := p.last[key]; seen && prev == tenth && !e.Finished {
+		return
+	}
+	p.last[key] = tenth
+	fmt.Fprintln(p.w, barLine(e, 0))
+}
+
+func (p *printer) endBar() {
+	if p.open {
+		fmt.Fprintln(p.w)
+		p.open = false
+	}
+}
+
+// barLine renders "judge qwen [#####.....] 120/400 failed 2 calls 118 cached 0 tokens 52k ETA 1m20s".
+func barLine(e engine.Event, width int) string {
+	var b strings.Builder
+	b.WriteString(e.Step)
+	if e.Label != "" {
+		b.WriteString(" " + e.Label)
+	}
+	if width > 0 && e.Total > 0 {
+		filled := e.Done * width / e.Total
+		b.WriteString(" [" + strings.Repeat("#", filled) + strings.Repeat(".", width-filled) + "]")
+	}
+	if e.Total > 0 {
+		fmt.Fprintf(&b, " %d/%d", e.Done, e.Total)
+	}
+	if e.Failed > 0 {
+		fmt.Fprintf(&b, " failed %d", e.Failed)
+	}
+	if e.Calls > 0 || e.Cached > 0 {
+		fmt.Fprintf(&b, " calls %d cached %d", e.Calls, e.Cached)
+	}
+	if e.Tokens > 0 {
+		fmt.Fprintf(&b, " tokens %s", compact(e.Tokens))
+	}
+	if e.Cost > 0 {
+		fmt.Fprintf(&b, " cost $%.4f", e.Cost)
+	}
+	if e.Finished {
+		fmt.Fprintf(&b, " done in %s", e.Elapsed.Round(time.Millisecond))
+	} else if e.ETA > 0 {
+		fmt.Fprintf(&b, " ETA %s", e.ETA.Round(time.Second))
+	}
+	return b.String()
+}
+
+func compact(n int) string {
+	switch {
+	case n >= 1_000_000:
+		return fmt.Sprintf("%.1fM", float64(n)/1e6)
+	case n >= 10_000:
+		return fmt.Sprintf("%dk", n/1000)
+	default:
+		return fmt.Sprint(n)
+	}
+}

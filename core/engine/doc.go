@@ -1,0 +1,7 @@
+// Package engine runs an evaluation: it generates what is missing (questions,
+// bound answers), collects the system's answers, has every judge score every
+// answer on every dimension through the run store, and computes CuBE, MFSS
+// and CoFE-RAG from the results. It knows nothing of windows or terminals:
+// it reports progress as events, and a cancelled or killed run resumes from
+// the store without repeating a finished call.
+package engine
