@@ -1,0 +1,59 @@
+package target
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+)
+
+// OpenAI asks a plain OpenAI-compatible chat endpoint: an answer and no
+// retrieved list, so rank and Recall@k stay unknown for these items.
+type OpenAI struct {
+	client
+	Base  string // …/v1
+	Model string
+}
+
+// Kind names the connector.
+func (o *OpenAI) Kind() string { return "openai" }
+
+func decodeOpenAIError(status int, body []byte) *Error {
+	var nested struct {
+		Error struct {
+			Message string `json:"message"`
+			Code    any    `json:"code"`
+			Type    string `json:"type"`
+		} `json:"error"`
+	}
+	if json.Unmarshal(body, &nested) == nil && nested.Error.Message != "" {
+		return &Error{Code: nested.Error.Type, Message: nested.Error.Message}
+	}
+	return &Error{Message: snippet(body)}
+}
+
+// Ask sends the question as a single user message.
+func (o *OpenAI) Ask(ctx context.Context, question string) (Answer, error) {
+	model := o.Model
+	if model == "" {
+		model = "model"
+	}
+	payload, _ := json.Marshal(map[string]any{
+		"model": model, "stream": false,
+		"messages": []map[string]string{{"role": "user", "content": question}},
+	})
+	data, err := o.post(ctx, "openai", strings.TrimRight(o.Base, "/")+"/chat/completions", payload, decodeOpenAIError)
+	if err != nil {
+		return Answer{}, err
+	}
+	var reply struct {
+		Choices []struct {
+			Message struct {
+				Content string `json:"content"`
+			} `json:"message"`
+		} `json:"choices"`
+	}
+	if err := json.Unmarshal(data, &reply); err != nil || len(reply.Choices) == 0 {
+		return Answer{}, &Error{Kind: "openai", Status: 200, Message: "reply has no choices: " + snippet(data)}
+	}
+	return Answer{Text: cleanAnswer(reply.Choices[0].Message.Content)}, nil
+}

@@ -1,0 +1,224 @@
+package target
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"cubeworkbench/core/profile"
+)
+
+// Doc is one retrieved document, in rank order.
+type Doc struct {
+	ID      string  `json:"id"`
+	Name    string  `json:"name"`
+	Content string  `json:"content,omitempty"`
+	Score   float64 `json:"score,omitempty"`
+}
+
+// Answer is the system's reply to one question.
+type Answer struct {
+	Text      string   `json:"text"`
+	Retrieved []Doc    `json:"retrieved"` // one entry per document, first occurrence wins
+	Contexts  []string `json:"contexts,omitempty"`
+}
+
+// Target answers questions.
+type Target interface {
+	Ask(ctx context.Context, question string) (Answer, error)
+	Kind() string
+}
+
+// Error is a failure the system reported. Retryable errors were retried
+// before they were returned.
+type Error struct {
+	Kind      string // ragflow, dify, openai, http
+	Status    int    // HTTP status, 0 when the failure came in a 200 envelope
+	Code      string
+	Message   string
+	Retryable bool
+}
+
+func (e *Error) Error() string {
+	if e.Code != "" {
+		return fmt.Sprintf("%s: HTTP %d code %s: %s", e.Kind, e.Status, e.Code, e.Message)
+	}
+	return fmt.Sprintf("%s: HTTP %d: %s", e.Kind, e.Status, e.Message)
+}
+
+// ErrConfig marks a target profile that cannot work.
+var ErrConfig = errors.New("target: bad configuration")
+
+// New builds the connector a profile names. The API key is read from the
+// environment variable the profile names; it never leaves the Authorization
+// header.
+func New(t profile.Target) (Target, error) {
+	key := ""
+	if t.APIKeyEnv != "" {
+		key = os.Getenv(t.APIKeyEnv)
+	}
+	base := strings.TrimRight(t.BaseURL, "/")
+	if base == "" {
+		return nil, fmt.Errorf("%w: base_url is empty", ErrConfig)
+	}
+	c := client{http: &http.Client{Timeout: 180 * time.Second}, key: key, sleep: sleepCtx, attempts: 4}
+	switch t.Kind {
+	case "ragflow":
+		if t.ChatID == "" {
+			return nil, fmt.Errorf("%w: ragflow needs chat_id (the assistant's id)", ErrConfig)
+		}
+		return &RAGFlow{client: c, Base: base, ChatID: t.ChatID}, nil
+	case "dify":
+		return &Dify{client: c, Base: base, User: "cube-eval"}, nil
+	case "openai":
+		return &OpenAI{client: c, Base: base, Model: t.Model}, nil
+	case "http":
+		if t.RequestTemplate == "" || t.AnswerPath == "" {
+			return nil, fmt.Errorf("%w: http needs request_template and answer_path", ErrConfig)
+		}
+		return &HTTP{client: c, URL: t.BaseURL, Template: t.RequestTemplate, AnswerPath: t.AnswerPath, DocsPath: t.DocsPath}, nil
+	default:
+		return nil, fmt.Errorf("%w: kind %q", ErrConfig, t.Kind)
+	}
+}
+
+// client holds what every connector shares: the HTTP client, the key and
+// the retry policy (429 and 5xx retried with backoff honouring Retry-After).
+type client struct {
+	http     *http.Client
+	key      string
+	sleep    func(context.Context, time.Duration) error
+	attempts int
+}
+
+func sleepCtx(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
+
+// post sends a JSON body and returns the response body of a 2xx reply.
+// Non-2xx replies come back as *Error after retries (decode is given the
+// body to extract the server's own code and message).
+func (c client) post(ctx context.Context, kind, url string, body []byte, decodeErr func(status int, body []byte) *Error) ([]byte, error) {
+	attempts := max(c.attempts, 1)
+	var last error
+	for attempt := 0; attempt < attempts; attempt++ {
+		if attempt > 0 {
+			wait := time.Duration(1<<(attempt-1)) * time.Second
+			if e, ok := last.(*retryAfter); ok && e.wait > 0 {
+				wait = e.wait
+			}
+			if err := c.sleep(ctx, wait); err != nil {
+				return nil, err
+			}
+		}
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, strings.NewReader(string(body)))
+		if err != nil {
+			return nil, fmt.Errorf("%w: %v", ErrConfig, err)
+		}
+		req.Header.Set("Content-Type", "application/json")
+		if c.key != "" {
+			req.Header.Set("Authorization", "Bearer "+c.key)
+		}
+		resp, err := c.http.Do(req)
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			last = &retryAfter{err: &Error{Kind: kind, Message: redactURL(err.Error()), Retryable: true}}
+			continue
+		}
+		data, readErr := io.ReadAll(io.LimitReader(resp.Body, 64<<20))
+		resp.Body.Close()
+		if readErr != nil {
+			last = &retryAfter{err: &Error{Kind: kind, Status: resp.StatusCode, Message: readErr.Error(), Retryable: true}}
+			continue
+		}
+		if resp.StatusCode/100 == 2 {
+			return data, nil
+		}
+		e := decodeErr(resp.StatusCode, data)
+		e.Kind, e.Status = kind, resp.StatusCode
+		e.Retryable = resp.StatusCode == 429 || resp.StatusCode >= 500
+		if !e.Retryable {
+			return nil, e
+		}
+		last = &retryAfter{err: e, wait: parseRetryAfter(resp.Header.Get("Retry-After"))}
+	}
+	return nil, last.(*retryAfter).err
+}
+
+type retryAfter struct {
+	err  error
+	wait time.Duration
+}
+
+func (r *retryAfter) Error() string { return r.err.Error() }
+
+func parseRetryAfter(v string) time.Duration {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return 0
+	}
+	if secs, err := strconv.ParseFloat(v, 64); err == nil && secs >= 0 {
+		return min(time.Duration(secs*float64(time.Second)), 5*time.Minute)
+	}
+	if at, err := http.ParseTime(v); err == nil {
+		return min(max(time.Until(at), 0), 5*time.Minute)
+	}
+	return 0
+}
+
+var userinfo = regexp.MustCompile(`//[^/@\s]+@`)
+
+// redactURL removes credentials embedded in URLs of transport errors.
+func redactURL(s string) string { return userinfo.ReplaceAllString(s, "//") }
+
+var (
+	thinkBlock  = regexp.MustCompile(`(?s)<think>.*?</think>`)
+	citationNew = regexp.MustCompile(`\s?\[ID:\d+\]`)
+	citationOld = regexp.MustCompile(`\s?##\d+\$\$`)
+)
+
+// cleanAnswer removes reasoning blocks and citation markers so judges see
+// the text a citizen reads.
+func cleanAnswer(s string) string {
+	s = thinkBlock.ReplaceAllString(s, "")
+	if i := strings.LastIndex(s, "</think>"); i >= 0 {
+		s = s[i+len("</think>"):]
+	}
+	s = citationNew.ReplaceAllString(s, "")
+	s = citationOld.ReplaceAllString(s, "")
+	return strings.TrimSpace(s)
+}
+
+// dedupe keeps the first occurrence of every document, in rank order.
+func dedupe(docs []Doc) []Doc {
+	seen := map[string]bool{}
+	out := docs[:0:0]
+	for _, d := range docs {
+		key := d.ID
+		if key == "" {
+			key = "name:" + d.Name
+		}
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		out = append(out, d)
+	}
+	return out
+}
