@@ -1,0 +1,150 @@
+package cube
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Headline is the one line the report leads with: CuBE mean ± SD across
+// judges, Recall@k and the mean N_J ("effectiveness on retrieved cases"),
+// in lang "zh" or English; n/a where a value is undefined.
+func (r *Result) Headline(lang string) string {
+	na := "n/a"
+	if lang == "zh" {
+		na = "不适用"
+	}
+	f := func(p *float64) string {
+		if p == nil {
+			return na
+		}
+		return fmt.Sprintf("%.2f", *p)
+	}
+	recall := na
+	if r.RecallAtK != nil {
+		recall = fmt.Sprintf("%.2f %%", 100**r.RecallAtK)
+	}
+	cube, sd := f(r.Aggregate.Cube.Mean), f(r.Aggregate.Cube.SD)
+	eff := f(r.Aggregate.Normalized[Weighted].Mean)
+	if lang == "zh" {
+		where := "检索命中时的有效性"
+		if r.Subset == SubsetAll {
+			where = "全部案例的有效性"
+		}
+		return fmt.Sprintf("CuBE %s ± %s · 召回率@%d %s · %s %s", cube, sd, r.TopN, recall, where, eff)
+	}
+	where := "effectiveness on retrieved cases"
+	if r.Subset == SubsetAll {
+		where = "effectiveness on all cases"
+	}
+	return fmt.Sprintf("CuBE %s ± %s · Recall@%d %s · %s %s", cube, sd, r.TopN, recall, where, eff)
+}
+
+// MethodNotes are the readings this evaluation made, one line each, for the
+// report's Method sheet.
+func (r *Result) MethodNotes(lang string) []string {
+	out := make([]string, len(r.Notes))
+	for i, n := range r.Notes {
+		out[i] = n.In(lang)
+	}
+	return out
+}
+
+func methodNotes(cfg Config) []Text {
+	subsetEN, subsetZH := "items whose gold document was retrieved (rank > 0)", "标准文档被检索命中（rank > 0）的问题"
+	if cfg.Subset == SubsetAll {
+		subsetEN, subsetZH = "all items", "全部问题"
+	}
+	weightsEN, weightsZH := map[string]string{
+		WeightsCorrelation: "the positive part of the Pearson correlation between rank score and rag score, over all cases, normalised to sum 1 (equal weights when no correlation is positive)",
+		WeightsEqual:       "equal",
+		WeightsHand:        "set by hand and normalised to sum 1",
+	}[cfg.Weights], map[string]string{
+		WeightsCorrelation: "排名得分与 rag 得分 Pearson 相关系数的正部（全部案例），归一化使和为 1（无正相关时改用等权重）",
+		WeightsEqual:       "等权重",
+		WeightsHand:        "人工设定并归一化使和为 1",
+	}[cfg.Weights]
+	notes := []Text{
+		{
+			EN: fmt.Sprintf("Rank: position of the gold document among the first %d retrieved ids (0 when absent); rank score = %d + 2 − rank, plus 1 when the list holds only the gold document.", cfg.TopN, cfg.TopN),
+			ZH: fmt.Sprintf("排名：标准文档在前 %d 个检索结果中的位置（未命中为 0）；排名得分 = %d + 2 − 排名，若检索列表只含标准文档则再加 1。", cfg.TopN, cfg.TopN),
+		},
+		{
+			EN: "Recall@k counts items whose gold document is known; items without one are left out and counted.",
+			ZH: "召回率@k 只统计标准文档已知的问题；未知的问题不计入并单独列出数量。",
+		},
+		{
+			EN: "An item's score is the mean of its parsable repeats; unscorable replies are counted and left out of every mean, never read as 0.",
+			ZH: "每个问题的得分为可解析重复评分的平均值；无法解析的回复单独计数，不参与任何平均，也不按 0 分处理。",
+		},
+		{
+			EN: "Weights: " + weightsEN + ". Per-judge weight tables override this.",
+			ZH: "权重：" + weightsZH + "。单个评审模型的权重表优先。",
+		},
+		{
+			EN: fmt.Sprintf("Trimmed means cut floor(%.2f·n) values from each end (scipy.stats.trim_mean); the proportion is our reading, the paper names none.", cfg.Trim),
+			ZH: fmt.Sprintf("截尾均值从两端各去掉 floor(%.2f·n) 个值（同 scipy.stats.trim_mean）；该比例为本工具的取值，论文未给出。", cfg.Trim),
+		},
+		{
+			EN: "Analysis subset (our reading): per judge and dimension, the " + subsetEN + " that have a score for all three sets rag, zero and full, so the three trimmed means cover the same item ids.",
+			ZH: "分析子集（本工具的理解）：对每个评审模型和维度，取" + subsetZH + "中 rag、zero、full 三组均有得分的问题，使三组截尾均值基于相同的问题。",
+		},
+		{
+			EN: "Normalisation: N = 100·(rag − zero)/(full − zero); a denominator ≤ 1e-9 is a bounds collapse and reported as n/a; values outside [0, 100] are kept and flagged.",
+			ZH: "归一化：N = 100·(rag − zero)/(full − zero)；分母 ≤ 1e-9 视为上下界塌缩，记为不适用；超出 [0, 100] 的值保留并标记。",
+		},
+		{
+			EN: "CuBE = N_J × Recall@k per judge; the headline is the mean ± sample SD across judges.",
+			ZH: "每个评审模型的 CuBE = N_J × 召回率@k；总分为各评审模型的均值 ± 样本标准差。",
+		},
+		{
+			EN: fmt.Sprintf("95 %% intervals: percentile bootstrap over items, B = %d, seed %d; Recall@k and the subset are recomputed per resample, the weights are held fixed, all judges share the resamples.", cfg.BootstrapB, cfg.Seed),
+			ZH: fmt.Sprintf("95 %% 置信区间：对问题做百分位 bootstrap，B = %d，种子 %d；每次重抽样重新计算召回率和子集，权重保持不变，各评审模型共用同一组重抽样。", cfg.BootstrapB, cfg.Seed),
+		},
+		{
+			EN: "Human agreement: rag answers on the 0–100 scale (score × 10) against the mean of the raters per item; Krippendorff's α (interval) pools judges and raters over the rated item × dimension units.",
+			ZH: "人工一致性：rag 回答按 0–100 分制（得分 × 10）与每题评分人的平均分比较；Krippendorff α（区间尺度）在有人工评分的“问题 × 维度”单元上合并评审模型与评分人。",
+		},
+	}
+	return notes
+}
+
+var flagKindZH = map[string]string{
+	FlagCollapse:      "上下界塌缩",
+	FlagOutside:       "超出上下界",
+	FlagNoData:        "无数据",
+	FlagEqualFallback: "改用等权重",
+	FlagRecallUndef:   "召回率无定义",
+}
+
+var flagSubjectZH = map[string]string{
+	Weighted:           "加权",
+	flagWeightsSubject: "权重",
+	flagCubeSubject:    "CuBE",
+}
+
+// FlagText renders a flag ("subject: kind") in lang; English flags are
+// returned as they are.
+func FlagText(flag, lang string) string {
+	if lang != "zh" {
+		return flag
+	}
+	subject, kind, ok := strings.Cut(flag, ": ")
+	if !ok {
+		return flag
+	}
+	if zh, ok := flagKindZH[kind]; ok {
+		kind = zh
+	}
+	if zh, ok := flagSubjectZH[subject]; ok {
+		subject = zh
+	}
+	return subject + "：" + kind
+}
+
+func translateFlags(flags []string, lang string) []string {
+	out := make([]string, len(flags))
+	for i, f := range flags {
+		out[i] = FlagText(f, lang)
+	}
+	return out
+}
