@@ -7,11 +7,11 @@ import (
 
 	"cubeworkbench/assets/fonts"
 
+	"golang.org/x/image/font/opentype"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
-	"golang.org/x/image/font/opentype"
 )
 
 // Typeface is the name under which the embedded face is registered in

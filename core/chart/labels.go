@@ -59,6 +59,7 @@ var labels = map[string]bi{
 	"cube.title":   {"各评委的 CuBE 得分（95% 置信区间）", "CuBE score per judge (95% CI)"},
 	"cube.y":       {"CuBE 得分", "CuBE score"},
 	"cube.mean":    {"评委均值", "Mean of judges"},
+	"cube.band":    {"均值的 95% 置信区间", "95% CI of the mean"},
 	"judge":        {"评委", "Judge"},
 	"radar.title":  {"MFSS 六因子得分", "MFSS factor scores"},
 	"qtype.title":  {"按问题类型的检索指标", "Retrieval metrics by query type"},

@@ -1,8 +1,11 @@
 package chart
 
 import (
+	"errors"
+
 	"bytes"
 	"fmt"
+	"gonum.org/v1/plot"
 	"image"
 	"image/color"
 
@@ -130,3 +133,11 @@ func pngAt(d Drawer, w, h vg.Length, dpi int) ([]byte, error) {
 	}
 	return buf.Bytes(), nil
 }
+
+// ErrNoData is returned when a chart is given nothing to draw.
+var ErrNoData = errors.New("no data to draw")
+
+// plotterFunc adapts a function to plot.Plotter.
+type plotterFunc func(c draw.Canvas, p *plot.Plot)
+
+func (f plotterFunc) Plot(c draw.Canvas, p *plot.Plot) { f(c, p) }

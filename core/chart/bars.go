@@ -1,0 +1,333 @@
+package chart
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// Series is one named row of values over a chart's categories; nil is
+// undefined and drawn as "n/a".
+type Series struct {
+	Name   string
+	Values []*float64
+}
+
+// Grouped is a grouped bar chart's data: Series[j].Values[i] is the bar of
+// series j in category i.
+type Grouped struct {
+	Categories []string
+	Series     []Series
+}
+
+func (g Grouped) check() error {
+	if len(g.Categories) == 0 || len(g.Series) == 0 {
+		return fmt.Errorf("chart: grouped bars: %w", ErrNoData)
+	}
+	for _, s := range g.Series {
+		if len(s.Values) != len(g.Categories) {
+			return fmt.Errorf("chart: grouped bars: series %q has %d values for %d categories", s.Name, len(s.Values), len(g.Categories))
+		}
+	}
+	return nil
+}
+
+// bar is one drawn bar.
+type bar struct {
+	v, lo, hi *float64
+	color     color.Color
+}
+
+// bars is a plot.Plotter of bars grouped by category at x = 0, 1, …; with
+// error whiskers where lo/hi are set, the value printed over each bar and
+// "n/a" at the baseline where the value is undefined (never a zero bar).
+type bars struct {
+	groups [][]bar // [category][series]
+	width  float64 // share of a category's slot the group fills
+	prec   int     // decimals of the printed values
+	lang   string
+}
+
+func (b *bars) DataRange() (xmin, xmax, ymin, ymax float64) {
+	ymin, ymax = 0, 0
+	for _, g := range b.groups {
+		for _, br := range g {
+			for _, v := range []*float64{br.v, br.lo, br.hi} {
+				if v != nil {
+					ymin, ymax = math.Min(ymin, *v), math.Max(ymax, *v)
+				}
+			}
+		}
+	}
+	return -0.5, float64(len(b.groups)) - 0.5, ymin, ymax
+}
+
+func (b *bars) Plot(c draw.Canvas, p *plot.Plot) {
+	tx, ty := p.Transforms(&c)
+	vs := textStyle(sizeValue, color.Black)
+	vs.XAlign, vs.YAlign = draw.XCenter, draw.YBottom
+	ns := textStyle(sizeValue, naText)
+	ns.XAlign, ns.YAlign = draw.XLeft, draw.YCenter
+	ns.Rotation = math.Pi / 2
+	whisker := draw.LineStyle{Color: color.Black, Width: 1}
+	base := math.Max(p.Y.Min, math.Min(0, p.Y.Max))
+	for i, g := range b.groups {
+		n := float64(len(g))
+		w := b.width / n
+		for j, br := range g {
+			x0 := float64(i) - b.width/2 + float64(j)*w
+			xl, xr := tx(x0+w*0.06), tx(x0+w*0.94)
+			xc := (xl + xr) / 2
+			if br.v == nil {
+				c.FillText(ns, vg.Point{X: xc, Y: ty(base) + 2}, na(b.lang))
+				continue
+			}
+			y0, y1 := ty(base), ty(*br.v)
+			c.FillPolygon(br.color, c.ClipPolygonY([]vg.Point{{X: xl, Y: y0}, {X: xr, Y: y0}, {X: xr, Y: y1}, {X: xl, Y: y1}}))
+			top := math.Max(*br.v, 0)
+			if br.lo != nil && br.hi != nil {
+				cap := (xr - xl) / 4
+				ylo, yhi := ty(*br.lo), ty(*br.hi)
+				c.StrokeLines(whisker, c.ClipLinesY(
+					[]vg.Point{{X: xc, Y: ylo}, {X: xc, Y: yhi}},
+					[]vg.Point{{X: xc - cap, Y: ylo}, {X: xc + cap, Y: ylo}},
+					[]vg.Point{{X: xc - cap, Y: yhi}, {X: xc + cap, Y: yhi}})...)
+				top = math.Max(top, *br.hi)
+			}
+			c.FillText(vs, vg.Point{X: xc, Y: ty(top) + 1.5}, fmt.Sprintf("%.*f", b.prec, *br.v))
+		}
+	}
+}
+
+// barPlot builds the plot of a grouped bar chart with nominal categories.
+// Plotters in under are drawn behind the bars.
+func barPlot(lang string, cats []string, groups [][]bar, prec int, ylabel string, under ...plot.Plotter) *plot.Plot {
+	p := newPlot()
+	width := 0.8
+	if len(groups) > 0 && len(groups[0]) == 1 {
+		width = 0.55 // a lone bar per category looks like a wall when wider
+	}
+	b := &bars{groups: groups, width: width, prec: prec, lang: lang}
+	p.Add(yGrid())
+	p.Add(under...)
+	p.Add(b)
+	p.NominalX(cats...)
+	p.X.Tick.Length = 0
+	p.Y.Label.Text = ylabel
+	return p
+}
+
+// yGrid draws light horizontal lines at the major y ticks.
+func yGrid() plot.Plotter {
+	return plotterFunc(func(c draw.Canvas, p *plot.Plot) {
+		_, ty := p.Transforms(&c)
+		ls := draw.LineStyle{Color: gridGrey, Width: 0.5}
+		for _, t := range p.Y.Tick.Marker.Ticks(p.Y.Min, p.Y.Max) {
+			if t.IsMinor() || t.Value < p.Y.Min || t.Value > p.Y.Max {
+				continue
+			}
+			y := ty(t.Value)
+			c.StrokeLine2(ls, c.Min.X, y, c.Max.X, y)
+		}
+	})
+}
+
+// headroom makes room above the highest bar for its printed value.
+func headroom(p *plot.Plot, frac float64) {
+	p.Y.Max += (p.Y.Max - p.Y.Min) * frac
+}
+
+// fixedTicks marks the axis at step multiples only, without minor ticks.
+func fixedTicks(lo, hi, step float64, prec int) plot.Ticker {
+	var ts []plot.Tick
+	for v := lo; v <= hi+1e-9; v += step {
+		ts = append(ts, plot.Tick{Value: v, Label: fmt.Sprintf("%.*f", prec, v)})
+	}
+	return plot.ConstantTicks(ts)
+}
+
+// GroupedBars draws any Grouped data as bars (values printed with prec
+// decimals). Category and series names pass through the label table.
+func GroupedBars(g Grouped, ylabel string, prec int, o Options) (*Figure, error) {
+	if err := registerFont(); err != nil {
+		return nil, err
+	}
+	if err := g.check(); err != nil {
+		return nil, err
+	}
+	lang := o.lang()
+	groups := make([][]bar, len(g.Categories))
+	for i := range g.Categories {
+		for j, s := range g.Series {
+			groups[i] = append(groups[i], bar{v: s.Values[i], color: setColor(s.Name, j)})
+		}
+	}
+	cats := make([]string, len(g.Categories))
+	for i, c := range g.Categories {
+		cats[i] = label(lang, c)
+	}
+	p := barPlot(lang, cats, groups, prec, ylabel)
+	headroom(p, 0.08)
+	return newFigure(o, &frame{title: o.title(lang, ""), legend: seriesLegend(lang, g.Series), body: p}, 600, 360), nil
+}
+
+func seriesLegend(lang string, ss []Series) []legendItem {
+	items := make([]legendItem, len(ss))
+	for j, s := range ss {
+		items[j] = legendItem{name: label(lang, s.Name), color: setColor(s.Name, j)}
+	}
+	return items
+}
+
+// Bounds are one judge's trimmed means T_J(set, k) of the three CuBE answer
+// sets per dimension (formulas.md §1), each 0–10; nil where undefined.
+type Bounds struct {
+	Judge      string
+	Dimensions []string
+	Zero       []*float64
+	RAG        []*float64
+	Full       []*float64
+}
+
+// BoundsBars draws zero, rag and full side by side per dimension for one
+// judge, so one sees where the system sits between its bounds.
+func BoundsBars(b Bounds, o Options) (*Figure, error) {
+	lang := o.lang()
+	g := Grouped{Categories: b.Dimensions, Series: []Series{
+		{Name: "zero", Values: b.Zero},
+		{Name: "rag", Values: b.RAG},
+		{Name: "full", Values: b.Full},
+	}}
+	if o.Title == "" {
+		o.Title = label(lang, "bounds.title")
+		if b.Judge != "" {
+			o.Title += " · " + b.Judge
+		}
+	}
+	f, err := GroupedBars(g, label(lang, "bounds.y"), 2, o)
+	if err != nil {
+		return nil, fmt.Errorf("bounds of %q: %w", b.Judge, err)
+	}
+	p := f.body.(*frame).body.(*plot.Plot)
+	p.Y.Min, p.Y.Max = 0, 11
+	p.Y.Tick.Marker = fixedTicks(0, 10, 2, 0)
+	return f, nil
+}
+
+// Estimate is a value with an optional confidence interval; any part may be
+// undefined (nil).
+type Estimate struct {
+	Value, Lo, Hi *float64
+}
+
+// JudgeScores are the CuBE scores C_J per judge with their bootstrap 95 %
+// intervals and the cross-judge mean (formulas.md §1, "Beyond the paper").
+type JudgeScores struct {
+	Judges []string
+	Scores []Estimate
+	Mean   Estimate
+}
+
+// CuBEBars draws one bar per judge with its interval as whiskers, and the
+// cross-judge mean as a dashed line over a band of its interval.
+func CuBEBars(s JudgeScores, o Options) (*Figure, error) {
+	if err := registerFont(); err != nil {
+		return nil, err
+	}
+	if len(s.Judges) == 0 {
+		return nil, fmt.Errorf("chart: cube bars: %w", ErrNoData)
+	}
+	if len(s.Scores) != len(s.Judges) {
+		return nil, fmt.Errorf("chart: cube bars: %d scores for %d judges", len(s.Scores), len(s.Judges))
+	}
+	lang := o.lang()
+	groups := make([][]bar, len(s.Judges))
+	for i, e := range s.Scores {
+		groups[i] = []bar{{v: e.Value, lo: e.Lo, hi: e.Hi, color: okabeIto[0]}}
+	}
+	p := barPlot(lang, s.Judges, groups, 1, label(lang, "cube.y"), &meanBand{e: s.Mean})
+	p.Add(&meanLine{e: s.Mean})
+	// CuBE scores live on 0–100; keep that frame so judges compare at a glance,
+	// widening only for values outside it (flagged elsewhere as a finding).
+	p.Y.Min = math.Min(p.Y.Min, 0)
+	p.Y.Max = math.Max(p.Y.Max, 100)
+	headroom(p, 0.08)
+	legend := []legendItem{{name: label(lang, "cube.y"), color: okabeIto[0]}}
+	mean := label(lang, "cube.mean") + " " + num(lang, s.Mean.Value, 1)
+	if s.Mean.Lo != nil && s.Mean.Hi != nil {
+		mean += fmt.Sprintf(" [%.1f, %.1f]", *s.Mean.Lo, *s.Mean.Hi)
+	}
+	legend = append(legend, legendItem{name: mean, color: okabeIto[5], kind: swatchDashed})
+	if s.Mean.Lo != nil && s.Mean.Hi != nil {
+		legend = append(legend, legendItem{name: label(lang, "cube.band"), color: color.NRGBA{0xD5, 0x5E, 0x00, 0x2a}})
+	}
+	return newFigure(o, &frame{title: o.title(lang, "cube.title"), legend: legend, body: p}, 600, 360), nil
+}
+
+// meanBand is the interval of the cross-judge mean, drawn behind the bars.
+type meanBand struct{ e Estimate }
+
+func (m *meanBand) Plot(c draw.Canvas, p *plot.Plot) {
+	if m.e.Lo == nil || m.e.Hi == nil {
+		return
+	}
+	_, ty := p.Transforms(&c)
+	band := color.NRGBA{0xD5, 0x5E, 0x00, 0x2a}
+	ylo, yhi := ty(*m.e.Lo), ty(*m.e.Hi)
+	c.FillPolygon(band, c.ClipPolygonY([]vg.Point{{X: c.Min.X, Y: ylo}, {X: c.Max.X, Y: ylo}, {X: c.Max.X, Y: yhi}, {X: c.Min.X, Y: yhi}}))
+}
+
+// meanLine is the cross-judge mean across the whole plot width, over the bars.
+type meanLine struct{ e Estimate }
+
+func (m *meanLine) Plot(c draw.Canvas, p *plot.Plot) {
+	if m.e.Value == nil {
+		return
+	}
+	_, ty := p.Transforms(&c)
+	y := ty(*m.e.Value)
+	c.StrokeLine2(draw.LineStyle{Color: okabeIto[5], Width: 1.5, Dashes: []vg.Length{5, 3}}, c.Min.X, y, c.Max.X, y)
+}
+
+func (m *meanLine) DataRange() (xmin, xmax, ymin, ymax float64) {
+	xmin, xmax = math.Inf(1), math.Inf(-1)
+	ymin, ymax = math.Inf(1), math.Inf(-1)
+	for _, v := range []*float64{m.e.Value, m.e.Lo, m.e.Hi} {
+		if v != nil {
+			ymin, ymax = math.Min(ymin, *v), math.Max(ymax, *v)
+		}
+	}
+	return
+}
+
+// TypeMetrics are CoFE-RAG retrieval metrics per query type (formulas.md §3):
+// Types are canonical names (factual, analytical, …), each Series a metric
+// (accuracy@k, recall, coverage, hit) with one share in [0, 1] per type.
+type TypeMetrics struct {
+	Types   []string
+	Metrics []Series
+}
+
+// QueryTypeBars draws the CoFE-RAG metrics grouped by query type.
+func QueryTypeBars(m TypeMetrics, o Options) (*Figure, error) {
+	lang := o.lang()
+	cats := make([]string, len(m.Types))
+	for i, t := range m.Types {
+		cats[i] = queryTypeLabel(lang, t)
+	}
+	if o.Title == "" {
+		o.Title = label(lang, "qtype.title")
+	}
+	f, err := GroupedBars(Grouped{Categories: cats, Series: m.Metrics}, label(lang, "qtype.y"), 2, o)
+	if err != nil {
+		return nil, fmt.Errorf("query types: %w", err)
+	}
+	p := f.body.(*frame).body.(*plot.Plot)
+	p.Y.Min, p.Y.Max = 0, 1.1
+	p.Y.Tick.Marker = fixedTicks(0, 1, 0.2, 1)
+	return f, nil
+}

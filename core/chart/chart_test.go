@@ -1,0 +1,200 @@
+package chart
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"image"
+	"image/png"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/*.png golden images")
+
+func f(v float64) *float64 { return &v }
+
+// Fixtures: small, fixed data shaped like a real run.
+
+var judges = []string{"qwen2.5-32b", "deepseek-v3", "glm-4-9b", "llama3.1-8b"}
+var dims = []string{"relevance", "specificity", "completeness", "quality"}
+
+func fixtureSamples() []ScoreSample {
+	r := rand.New(rand.NewPCG(7, 11))
+	var out []ScoreSample
+	for ji, j := range judges {
+		for di, d := range dims {
+			s := ScoreSample{Judge: j, Dimension: d}
+			centre := 6.0 + float64(ji)*0.6 + float64(di)*0.3
+			for range 120 {
+				v := centre + r.NormFloat64()*1.4
+				v = float64(int(v + 0.5))
+				s.Scores = append(s.Scores, min(10, max(0, v)))
+			}
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func fixtureMatrix() Matrix {
+	return Matrix{Rows: judges, Cols: dims, Values: [][]*float64{
+		{f(0.42), f(0.18), f(0.31), f(0.27)},
+		{f(0.65), f(-0.12), nil, f(0.05)},
+		{f(-0.71), f(0.88), f(1), f(-1)},
+		{nil, nil, f(0), f(0.5)},
+	}}
+}
+
+// The paper's Qwen2.5-32B trimmed means (formulas.md §1).
+func fixtureBounds() Bounds {
+	return Bounds{
+		Judge:      "qwen2.5-32b",
+		Dimensions: dims,
+		Zero:       []*float64{f(6.5199), f(7.8403), f(7.8932), f(7.9090)},
+		RAG:        []*float64{f(7.9509), f(8.0), f(7.9799), f(7.9471)},
+		Full:       []*float64{f(8.2753), f(8.0), f(8.0), nil},
+	}
+}
+
+func fixtureJudgeScores() JudgeScores {
+	return JudgeScores{
+		Judges: judges,
+		Scores: []Estimate{
+			{f(65.29), f(58.1), f(71.9)},
+			{f(72.4), f(66.0), f(78.3)},
+			{nil, nil, nil},
+			{f(48.7), f(39.5), f(57.2)},
+		},
+		Mean: Estimate{f(62.13), f(55.0), f(69.0)},
+	}
+}
+
+func fixtureRadar() []RadarSeries {
+	return []RadarSeries{
+		{Name: "政务助手 RAG v2", Values: []*float64{f(0.82), f(0.64), f(0.91), f(0.58), f(0.77), f(0.41)}},
+		{Name: "baseline", Values: []*float64{f(0.66), f(0.48), f(0.72), f(0.61), nil, f(0.29)}},
+	}
+}
+
+func fixtureTypes() TypeMetrics {
+	return TypeMetrics{
+		Types: []string{"factual", "analytical", "comparative", "tutorial"},
+		Metrics: []Series{
+			{Name: "accuracy@k", Values: []*float64{f(0.81), f(0.55), f(0.47), f(0.62)}},
+			{Name: "recall", Values: []*float64{f(0.93), f(0.74), f(0.69), nil}},
+			{Name: "coverage", Values: []*float64{f(0.97), f(0.88), f(0.83), f(0.9)}},
+		},
+	}
+}
+
+func fixtureSweep() Sweep {
+	x := []float64{128, 256, 512}
+	return Sweep{Metric: "accuracy@k", Lines: []Line{
+		{Name: "bm25", X: x, Y: []*float64{f(0.52), f(0.61), f(0.58)}},
+		{Name: "dense", X: x, Y: []*float64{f(0.47), nil, f(0.66)}},
+		{Name: "hybrid", X: x, Y: []*float64{f(0.6), f(0.69), f(0.71)}},
+	}}
+}
+
+type chartCase struct {
+	name  string
+	build func(o Options) (*Figure, error)
+}
+
+var chartCases = []chartCase{
+	{"histograms", func(o Options) (*Figure, error) { return Histograms(fixtureSamples(), o) }},
+	{"heatmap", func(o Options) (*Figure, error) {
+		o.Title = map[string]string{"zh": "相关系数（全部样本）Pearson r", "en": "Correlation, all cases (Pearson r)"}[o.Lang]
+		return Heatmap(fixtureMatrix(), o)
+	}},
+	{"bounds", func(o Options) (*Figure, error) { return BoundsBars(fixtureBounds(), o) }},
+	{"cube", func(o Options) (*Figure, error) { return CuBEBars(fixtureJudgeScores(), o) }},
+	{"radar", func(o Options) (*Figure, error) { return Radar(MFSSFactors, fixtureRadar(), o) }},
+	{"querytypes", func(o Options) (*Figure, error) { return QueryTypeBars(fixtureTypes(), o) }},
+	{"sweep", func(o Options) (*Figure, error) { return ChunkSweep(fixtureSweep(), o) }},
+}
+
+// maxMeanDiff is the largest mean absolute difference per colour channel
+// (0–255) tolerated between a rendering and its golden image: enough for
+// anti-aliasing differences across machines, far below a moved label or a
+// changed bar, which shift thousands of pixels.
+const maxMeanDiff = 0.35
+
+func TestGolden(t *testing.T) {
+	for _, c := range chartCases {
+		for _, lang := range []string{LangZH, LangEN} {
+			name := c.name + "_" + lang
+			t.Run(name, func(t *testing.T) {
+				fig, err := c.build(Options{Lang: lang})
+				if err != nil {
+					t.Fatalf("build: %v", err)
+				}
+				got, err := fig.PNG()
+				if err != nil {
+					t.Fatalf("png: %v", err)
+				}
+				golden := filepath.Join("testdata", name+".png")
+				if *update {
+					if err := os.WriteFile(golden, got, 0o644); err != nil {
+						t.Fatal(err)
+					}
+					return
+				}
+				want, err := os.ReadFile(golden)
+				if err != nil {
+					t.Fatalf("read golden (run go test -update to create it): %v", err)
+				}
+				if d, err := compare(got, want); err != nil {
+					out := filepath.Join(t.TempDir(), name+".png")
+					_ = os.WriteFile(out, got, 0o644)
+					t.Errorf("%s differs from %s: %v (mean abs diff %.3f, limit %.2f); rendering kept at %s", name, golden, err, d, maxMeanDiff, out)
+				}
+			})
+		}
+	}
+}
+
+// compare decodes both PNGs and returns their mean absolute channel
+// difference, with an error when sizes differ or the mean exceeds the limit.
+func compare(got, want []byte) (float64, error) {
+	g, err := png.Decode(bytes.NewReader(got))
+	if err != nil {
+		return 0, fmt.Errorf("decode rendering: %w", err)
+	}
+	w, err := png.Decode(bytes.NewReader(want))
+	if err != nil {
+		return 0, fmt.Errorf("decode golden: %w", err)
+	}
+	if g.Bounds() != w.Bounds() {
+		return 0, fmt.Errorf("size %v, golden %v", g.Bounds().Size(), w.Bounds().Size())
+	}
+	d := meanDiff(g, w)
+	if d > maxMeanDiff {
+		return d, errors.New("images differ")
+	}
+	return d, nil
+}
+
+func meanDiff(a, b image.Image) float64 {
+	var sum, n float64
+	r := a.Bounds()
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			ar, ag, ab, aa := a.At(x, y).RGBA()
+			br, bg, bb, ba := b.At(x, y).RGBA()
+			for _, p := range [][2]uint32{{ar, br}, {ag, bg}, {ab, bb}, {aa, ba}} {
+				d := float64(p[0]>>8) - float64(p[1]>>8)
+				if d < 0 {
+					d = -d
+				}
+				sum += d
+				n++
+			}
+		}
+	}
+	return sum / n
+}
