@@ -1,0 +1,176 @@
+package embed
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"os"
+	"regexp"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	openai "github.com/sashabaranov/go-openai"
+)
+
+// OpenAIConfig configures an OpenAI-compatible /v1/embeddings endpoint.
+type OpenAIConfig struct {
+	BaseURL   string        // API root, e.g. http://localhost:11434/v1; "/v1" is added when the path has no /vN
+	Model     string        // e.g. all-minilm, text-embedding-3-small
+	APIKeyEnv string        // name of the environment variable holding the key ("" = no key)
+	BatchSize int           // texts per request, default 64
+	Timeout   time.Duration // per request, default 60 s
+}
+
+// OpenAI embeds through an OpenAI-compatible endpoint, in batches, with an
+// in-memory cache keyed by model and text, so a text is sent once per run.
+type OpenAI struct {
+	cfg    OpenAIConfig
+	client *openai.Client
+
+	mu    sync.Mutex
+	cache map[string][]float32
+	dim   int
+	calls int // requests sent, for tests and progress reports
+}
+
+var versionSuffix = regexp.MustCompile(`/v[0-9]+$`)
+
+// NewOpenAI checks the configuration and builds the client. The key is read
+// from the environment variable named by APIKeyEnv and is never logged.
+func NewOpenAI(cfg OpenAIConfig) (*OpenAI, error) {
+	if strings.TrimSpace(cfg.BaseURL) == "" {
+		return nil, errors.New("embed: no base URL / 未配置嵌入服务地址")
+	}
+	if strings.TrimSpace(cfg.Model) == "" {
+		return nil, errors.New("embed: no model / 未配置嵌入模型")
+	}
+	key := ""
+	if cfg.APIKeyEnv != "" {
+		key = os.Getenv(cfg.APIKeyEnv)
+		if key == "" {
+			return nil, fmt.Errorf("embed: environment variable %s is empty / 环境变量 %s 未设置", cfg.APIKeyEnv, cfg.APIKeyEnv)
+		}
+	}
+	if cfg.BatchSize <= 0 {
+		cfg.BatchSize = 64
+	}
+	if cfg.Timeout <= 0 {
+		cfg.Timeout = 60 * time.Second
+	}
+	base := strings.TrimRight(strings.TrimSpace(cfg.BaseURL), "/")
+	if !versionSuffix.MatchString(base) {
+		base += "/v1"
+	}
+	cfg.BaseURL = base
+	oc := openai.DefaultConfig(key)
+	oc.BaseURL = base
+	oc.HTTPClient = &http.Client{Timeout: cfg.Timeout}
+	return &OpenAI{cfg: cfg, client: openai.NewClientWithConfig(oc), cache: map[string][]float32{}}, nil
+}
+
+// Name implements Embedder: the model name, so reports say which one.
+func (o *OpenAI) Name() string { return o.cfg.Model }
+
+// Dim implements Embedder; 0 until the first reply has been seen.
+func (o *OpenAI) Dim() int {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.dim
+}
+
+// Calls returns how many requests have been sent.
+func (o *OpenAI) Calls() int {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.calls
+}
+
+func (o *OpenAI) key(text string) string { return o.cfg.Model + "\x00" + text }
+
+// Embed implements Embedder. Cached and repeated texts are not sent again;
+// blank texts are not sent and get the zero vector.
+func (o *OpenAI) Embed(ctx context.Context, texts []string) ([][]float32, error) {
+	out := make([][]float32, len(texts))
+	var todo []string
+	seen := map[string]bool{}
+	o.mu.Lock()
+	for i, t := range texts {
+		if strings.TrimSpace(t) == "" {
+			continue // endpoints reject empty input; an empty text has no direction
+		}
+		if v, ok := o.cache[o.key(t)]; ok {
+			out[i] = v
+		} else if !seen[t] {
+			seen[t] = true
+			todo = append(todo, t)
+		}
+	}
+	o.mu.Unlock()
+	for start := 0; start < len(todo); start += o.cfg.BatchSize {
+		batch := todo[start:min(start+o.cfg.BatchSize, len(todo))]
+		vecs, err := o.request(ctx, batch)
+		if err != nil {
+			return nil, err
+		}
+		o.mu.Lock()
+		for i, t := range batch {
+			o.cache[o.key(t)] = vecs[i]
+		}
+		o.mu.Unlock()
+	}
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	for i, t := range texts {
+		if out[i] != nil {
+			continue
+		}
+		if v, ok := o.cache[o.key(t)]; ok {
+			out[i] = v
+		} else { // empty text: the zero vector (its cosine with anything is 0)
+			out[i] = make([]float32, o.dim)
+		}
+	}
+	return out, nil
+}
+
+// request sends one batch and checks the reply's shape.
+func (o *OpenAI) request(ctx context.Context, batch []string) ([][]float32, error) {
+	o.mu.Lock()
+	o.calls++
+	o.mu.Unlock()
+	resp, err := o.client.CreateEmbeddings(ctx, openai.EmbeddingRequestStrings{
+		Input:          batch,
+		Model:          openai.EmbeddingModel(o.cfg.Model),
+		EncodingFormat: openai.EmbeddingEncodingFormatFloat,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("embed: %s at %s: %w", o.cfg.Model, o.cfg.BaseURL, err)
+	}
+	if len(resp.Data) != len(batch) {
+		return nil, fmt.Errorf("embed: %s returned %d vectors for %d texts / 返回向量数与输入不符", o.cfg.Model, len(resp.Data), len(batch))
+	}
+	data := resp.Data
+	sort.SliceStable(data, func(i, j int) bool { return data[i].Index < data[j].Index })
+	vecs := make([][]float32, len(batch))
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	for i, d := range data {
+		if d.Index != i {
+			return nil, fmt.Errorf("embed: %s returned indices that are not 0..%d / 返回向量序号错误", o.cfg.Model, len(batch)-1)
+		}
+		if len(d.Embedding) == 0 {
+			return nil, fmt.Errorf("embed: %s returned an empty vector / 返回空向量", o.cfg.Model)
+		}
+		if o.dim == 0 {
+			o.dim = len(d.Embedding)
+		}
+		if len(d.Embedding) != o.dim {
+			return nil, fmt.Errorf("embed: %s returned %d dimensions, expected %d / 向量维度不一致", o.cfg.Model, len(d.Embedding), o.dim)
+		}
+		vecs[i] = d.Embedding
+	}
+	return vecs, nil
+}
