@@ -70,7 +70,7 @@ func (b *bars) Plot(c draw.Canvas, p *plot.Plot) {
 	tx, ty := p.Transforms(&c)
 	vs := textStyle(sizeValue, color.Black)
 	vs.XAlign, vs.YAlign = draw.XCenter, draw.YBottom
-	ns := textStyle(sizeValue, naText)
+	ns := textStyle(sizeTick, naText)
 	ns.XAlign, ns.YAlign = draw.XLeft, draw.YCenter
 	ns.Rotation = math.Pi / 2
 	whisker := draw.LineStyle{Color: color.Black, Width: 1}
@@ -83,7 +83,13 @@ func (b *bars) Plot(c draw.Canvas, p *plot.Plot) {
 			xl, xr := tx(x0+w*0.06), tx(x0+w*0.94)
 			xc := (xl + xr) / 2
 			if br.v == nil {
-				c.FillText(ns, vg.Point{X: xc, Y: ty(base) + 2}, na(b.lang))
+				// Across the slot when it fits, else rotated along it.
+				if hs := ns; hs.Width(na(b.lang))+4 < xr-xl {
+					hs.Rotation, hs.XAlign, hs.YAlign = 0, draw.XCenter, draw.YBottom
+					c.FillText(hs, vg.Point{X: xc, Y: ty(base) + 2}, na(b.lang))
+				} else {
+					c.FillText(ns, vg.Point{X: xc, Y: ty(base) + 2}, na(b.lang))
+				}
 				continue
 			}
 			y0, y1 := ty(base), ty(*br.v)
@@ -153,6 +159,15 @@ func fixedTicks(lo, hi, step float64, prec int) plot.Ticker {
 // GroupedBars draws any Grouped data as bars (values printed with prec
 // decimals). Category and series names pass through the label table.
 func GroupedBars(g Grouped, ylabel string, prec int, o Options) (*Figure, error) {
+	cats := make([]string, len(g.Categories))
+	for i, c := range g.Categories {
+		cats[i] = label(o.lang(), c)
+	}
+	return groupedBars(g, cats, ylabel, prec, o)
+}
+
+// groupedBars draws g with categories already shown as cats.
+func groupedBars(g Grouped, cats []string, ylabel string, prec int, o Options) (*Figure, error) {
 	if err := registerFont(); err != nil {
 		return nil, err
 	}
@@ -165,10 +180,6 @@ func GroupedBars(g Grouped, ylabel string, prec int, o Options) (*Figure, error)
 		for j, s := range g.Series {
 			groups[i] = append(groups[i], bar{v: s.Values[i], color: setColor(s.Name, j)})
 		}
-	}
-	cats := make([]string, len(g.Categories))
-	for i, c := range g.Categories {
-		cats[i] = label(lang, c)
 	}
 	p := barPlot(lang, cats, groups, prec, ylabel)
 	headroom(p, 0.08)
@@ -322,7 +333,7 @@ func QueryTypeBars(m TypeMetrics, o Options) (*Figure, error) {
 	if o.Title == "" {
 		o.Title = label(lang, "qtype.title")
 	}
-	f, err := GroupedBars(Grouped{Categories: cats, Series: m.Metrics}, label(lang, "qtype.y"), 2, o)
+	f, err := groupedBars(Grouped{Categories: m.Types, Series: m.Metrics}, cats, label(lang, "qtype.y"), 2, o)
 	if err != nil {
 		return nil, fmt.Errorf("query types: %w", err)
 	}

@@ -43,29 +43,16 @@ func Histograms(samples []ScoreSample, o Options) (*Figure, error) {
 			dims = append(dims, s.Dimension)
 		}
 	}
-	type cell struct {
-		counts [11]int
-		n      int
-		sum    float64
-		seen   bool
-	}
-	cellsOf := make([][]cell, len(judges))
+	cellsOf := make([][]bins, len(judges))
 	for i := range cellsOf {
-		cellsOf[i] = make([]cell, len(dims))
+		cellsOf[i] = make([]bins, len(dims))
 	}
 	maxCount := 0
 	for _, s := range samples {
 		c := &cellsOf[ji[s.Judge]][di[s.Dimension]]
-		c.seen = true
-		for _, v := range s.Scores {
-			b := int(math.Floor(v + 0.5))
-			if math.IsNaN(v) || b < 0 || b > 10 {
-				continue // not a 0–10 score; n counts only what is drawn
-			}
-			c.counts[b]++
-			c.n++
-			c.sum += v
-			maxCount = max(maxCount, c.counts[b])
+		c.add(s.Scores)
+		for _, k := range c.counts {
+			maxCount = max(maxCount, k)
 		}
 	}
 	ymax := math.Max(1, float64(maxCount)*1.2)
@@ -77,12 +64,12 @@ func Histograms(samples []ScoreSample, o Options) (*Figure, error) {
 			c := cellsOf[i][j]
 			p := newPlot()
 			p.Add(yGrid())
-			info := na(lang)
 			if c.n > 0 {
-				info = fmt.Sprintf("n=%d  %s %.2f", c.n, label(lang, "mean"), c.sum/float64(c.n))
 				p.Add(&histBars{counts: c.counts})
+				p.Add(&corner{text: fmt.Sprintf("n=%d  %s %.2f", c.n, label(lang, "mean"), c.sum/float64(c.n))})
+			} else {
+				p.Add(&centred{text: na(lang)})
 			}
-			p.Add(&corner{text: info})
 			p.X.Min, p.X.Max = -0.5, 10.5
 			p.X.Tick.Marker = fixedTicks(0, 10, 2, 0)
 			p.Y.Min, p.Y.Max = 0, ymax
@@ -102,6 +89,27 @@ func Histograms(samples []ScoreSample, o Options) (*Figure, error) {
 	w := vg.Length(60 + 170*len(dims))
 	h := vg.Length(60 + 130*len(judges))
 	return newFigure(o, &frame{title: o.title(lang, "hist.title"), body: &grid{plots: plots, rowHeads: judges, colHeads: cols}}, w, h), nil
+}
+
+// bins counts scores in the eleven unit bins centred on 0…10.
+type bins struct {
+	counts [11]int
+	n      int // scores counted
+	sum    float64
+}
+
+// add counts each score in the bin of its nearest integer, halves rounding
+// up; a value outside [−0.5, 10.5) or NaN is not a 0–10 score and is left
+// out, so n is what the panel draws.
+func (b *bins) add(scores []float64) {
+	for _, v := range scores {
+		if math.IsNaN(v) || v < -0.5 || v >= 10.5 {
+			continue
+		}
+		b.counts[int(math.Floor(v+0.5))]++
+		b.n++
+		b.sum += v
+	}
 }
 
 // histBars draws the eleven unit bins.
@@ -128,4 +136,13 @@ func (k *corner) Plot(c draw.Canvas, _ *plot.Plot) {
 	ts := textStyle(sizeValue, naText)
 	ts.XAlign, ts.YAlign = draw.XLeft, draw.YTop
 	c.FillText(ts, vg.Point{X: c.Min.X + 3, Y: c.Max.Y - 2}, k.text)
+}
+
+// centred writes a word in the middle of the data area.
+type centred struct{ text string }
+
+func (k *centred) Plot(c draw.Canvas, _ *plot.Plot) {
+	ts := textStyle(sizeLabel, naText)
+	ts.XAlign, ts.YAlign = draw.XCenter, draw.YCenter
+	c.FillText(ts, c.Center(), k.text)
 }
