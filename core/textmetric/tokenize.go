@@ -77,7 +77,8 @@ func TokenizeChinese(s string) []string {
 	return out
 }
 
-// ContentTokens is Tokenize minus the stopwords of the text's language.
+// ContentTokens is Tokenize minus the stopwords of the text's language
+// (see RemoveStopwords).
 func ContentTokens(s string) []string {
 	zh := IsChinese(s)
 	var toks []string
@@ -89,17 +90,16 @@ func ContentTokens(s string) []string {
 	return RemoveStopwords(toks, zh)
 }
 
-// RemoveStopwords drops the stopwords of one language from toks, in place.
+// RemoveStopwords drops stopwords from toks, in place. English text loses
+// English stopwords; Chinese text loses Chinese ones and, since Chinese
+// answers often carry Latin words ("APP", "the"), English ones too.
 func RemoveStopwords(toks []string, chinese bool) []string {
-	stop := stopEN
-	if chinese {
-		stop = stopZH
-	}
 	out := toks[:0]
 	for _, t := range toks {
-		if !stop[t] {
-			out = append(out, t)
+		if stopEN[t] || (chinese && stopZH[t]) {
+			continue
 		}
+		out = append(out, t)
 	}
 	return out
 }
