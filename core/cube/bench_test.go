@@ -1,0 +1,22 @@
+package cube
+
+import "testing"
+
+// BenchmarkEvaluate is the paper's scale: 6,111 items × 4 dimensions × 3
+// sets × 4 judges (293,328 judgements), with and without the B = 1000
+// bootstrap.
+func BenchmarkEvaluate(b *testing.B) {
+	items, js := synth(6111, []string{"j1", "j2", "j3", "j4"}, DefaultDimensions, 1)
+	for _, B := range []int{0, 1000} {
+		b.Run(map[int]string{0: "no-bootstrap", 1000: "bootstrap-1000"}[B], func(b *testing.B) {
+			cfg := DefaultConfig()
+			cfg.BootstrapB = B
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := Evaluate(items, js, nil, cfg); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

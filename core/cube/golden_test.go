@@ -1,0 +1,121 @@
+package cube
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"cubeworkbench/core/dataset"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata golden files")
+
+// goldenCase has a bit of everything that must come out as null: an item
+// without gold, a judge whose "spec" bounds collapse, a single-valued
+// retrieved correlation, expert ratings.
+func goldenCase() ([]dataset.Item, []dataset.Judgement, []dataset.HumanRating) {
+	items := []dataset.Item{
+		item("q1", "g1", "g1"), item("q2", "g2", "x", "g2"), item("q3", "g3", "x", "y", "g3"),
+		item("q4", "g4", "x"), item("q5", ""), item("q6", "g6", "g6", "x"),
+	}
+	var js []dataset.Judgement
+	rag := map[string]float64{"q1": 9, "q2": 8, "q3": 7, "q4": 5, "q5": 6, "q6": 8}
+	for _, id := range []string{"q1", "q2", "q3", "q4", "q5", "q6"} {
+		js = triple(js, id, "alpha", "rel", 4, rag[id], 9)
+		js = triple(js, id, "alpha", "spec", 5, rag[id]-1, 8)
+		js = triple(js, id, "beta", "rel", 3, rag[id]-1, 9)
+		js = triple(js, id, "beta", "spec", 7, 7, 7) // collapse
+	}
+	js = append(js, bad("q2", "rag", "beta", "rel"))
+	human := []dataset.HumanRating{
+		{ItemID: "q1", Dimension: "rel", Score: 9, Rater: "e1"},
+		{ItemID: "q2", Dimension: "rel", Score: 7, Rater: "e1"},
+		{ItemID: "q3", Dimension: "rel", Score: 6, Rater: "e1"},
+		{ItemID: "q1", Dimension: "rel", Score: 8, Rater: "e2"},
+	}
+	return items, js, human
+}
+
+func TestSummaryGolden(t *testing.T) {
+	items, js, human := goldenCase()
+	cfg := DefaultConfig()
+	cfg.Dimensions = []string{"rel", "spec"}
+	cfg.BootstrapB = 50
+	res, err := Evaluate(items, js, human, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := json.MarshalIndent(res, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got = append(got, '\n')
+	path := filepath.Join("testdata", "summary.golden.json")
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("summary differs from %s (go test -update to accept):\n%s", path, got)
+	}
+	if bytes.Contains(got, []byte("NaN")) || bytes.Contains(got, []byte("Inf")) {
+		t.Fatal("NaN or Inf in the summary")
+	}
+
+	// The SUMMARY.json contract (spec/cli.md), read back as plain JSON.
+	var m map[string]any
+	if err := json.Unmarshal(got, &m); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"items", "retrieved", "recall_at_k", "top_n", "subset", "trim", "dimensions", "judges", "aggregate"} {
+		if _, ok := m[k]; !ok {
+			t.Errorf("missing %q", k)
+		}
+	}
+	judges := m["judges"].([]any)
+	beta := judges[1].(map[string]any)
+	for _, k := range []string{"judge", "weights", "weight_source", "correlation_all", "correlation_retrieved",
+		"trimmed_means", "normalized", "cube", "cube_ci95", "unscorable", "flags"} {
+		if _, ok := beta[k]; !ok {
+			t.Errorf("judge lacks %q", k)
+		}
+	}
+	if beta["judge"] != "beta" || beta["unscorable"] != 1.0 {
+		t.Errorf("beta %v unscorable %v", beta["judge"], beta["unscorable"])
+	}
+	tm := beta["trimmed_means"].(map[string]any)
+	for _, set := range []string{"zero", "rag", "full"} {
+		if _, ok := tm[set].(map[string]any)["weighted"]; !ok {
+			t.Errorf("trimmed_means.%s lacks weighted", set)
+		}
+	}
+	norm := beta["normalized"].(map[string]any)
+	if v, present := norm["spec"]; !present || v != nil {
+		t.Errorf("collapsed spec is %v (present %v), want null", v, present)
+	}
+	if v, present := beta["correlation_all"].(map[string]any)["spec"]; !present || v != nil {
+		t.Errorf("constant spec correlation is %v, want null", v)
+	}
+	agg := m["aggregate"].(map[string]any)
+	if _, ok := agg["normalized"].(map[string]any)["weighted"].(map[string]any)["sd"]; !ok {
+		t.Error("aggregate.normalized.weighted.sd missing")
+	}
+	if spec := agg["normalized"].(map[string]any)["spec"].(map[string]any); spec["sd"] != nil {
+		t.Errorf("spec across judges has one value, sd %v should be null", spec["sd"])
+	}
+	if c := agg["cube"].(map[string]any); c["mean"] == nil || c["sd"] == nil {
+		t.Errorf("aggregate cube %v", c)
+	}
+	if !strings.Contains(string(got), `"flags": [`) {
+		t.Error("flags not an array")
+	}
+}

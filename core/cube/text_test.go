@@ -1,0 +1,101 @@
+package cube
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"cubeworkbench/core/dataset"
+)
+
+func TestHeadline(t *testing.T) {
+	r := &Result{TopN: 8, Subset: SubsetRetrieved, RecallAtK: p(0.80411),
+		Aggregate: Aggregate{Cube: MeanSD{Mean: p(63.4812), SD: p(3.1449)},
+			Normalized: map[string]MeanSD{Weighted: {Mean: p(78.9549)}}}}
+	if got, want := r.Headline("en"), "CuBE 63.48 ± 3.14 · Recall@8 80.41 % · effectiveness on retrieved cases 78.95"; got != want {
+		t.Errorf("en %q\nwant %q", got, want)
+	}
+	if got, want := r.Headline("zh"), "CuBE 63.48 ± 3.14 · 召回率@8 80.41 % · 检索命中时的有效性 78.95"; got != want {
+		t.Errorf("zh %q\nwant %q", got, want)
+	}
+	r.Aggregate.Cube.SD = nil
+	if got := r.Headline("zh"); !strings.HasPrefix(got, "CuBE 63.48 ± 不适用 ·") {
+		t.Errorf("zh without SD %q", got)
+	}
+}
+
+func TestMethodNotesAndFlags(t *testing.T) {
+	res, err := Evaluate(handItems(), handScores(), nil, cfgFor("rel"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	en, zh := res.MethodNotes("en"), res.MethodNotes("zh")
+	if len(en) < 8 || len(en) != len(zh) {
+		t.Fatalf("%d en notes, %d zh", len(en), len(zh))
+	}
+	if !slices.ContainsFunc(en, func(s string) bool { return strings.Contains(s, "same item ids") }) ||
+		!slices.ContainsFunc(zh, func(s string) bool { return strings.Contains(s, "相同的问题") }) {
+		t.Errorf("the analysis-subset reading is missing:\n%s", strings.Join(en, "\n"))
+	}
+	for i := range zh {
+		if zh[i] == "" || zh[i] == en[i] {
+			t.Errorf("note %d not translated: %q", i, zh[i])
+		}
+	}
+	if got := FlagText("weighted: bounds collapse", "zh"); got != "加权：上下界塌缩" {
+		t.Errorf("FlagText = %q", got)
+	}
+	if got := FlagText("quality: outside bounds", "zh"); got != "quality：超出上下界" {
+		t.Errorf("FlagText = %q", got)
+	}
+}
+
+func TestRecommendations(t *testing.T) {
+	// Four items, one retrieved: Recall 25 %. Judge A sees rag near zero on
+	// rel (weak), judge B near full; the item "miss" scores 9 without its guide.
+	items := []dataset.Item{item("hit", "d1", "d1"), item("miss", "d2", "x"), item("m2", "d3", "y"), item("m3", "d4", "z")}
+	var js []dataset.Judgement
+	for _, id := range []string{"hit", "miss", "m2", "m3"} {
+		rag := 3.0
+		if id == "miss" {
+			rag = 9
+		}
+		js = triple(js, id, "A", "rel", 2, rag, 10)
+		js = triple(js, id, "B", "rel", 2, min(rag+6, 10), 10)
+	}
+	res, err := Evaluate(items, js, nil, cfgFor("rel"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	codes := map[string]Recommendation{}
+	for _, r := range res.Recommendations {
+		codes[r.Code] = r
+		if r.EN == "" || r.ZH == "" || r.Severity == "" || r.Evidence == nil {
+			t.Errorf("incomplete recommendation %+v", r)
+		}
+	}
+	// A: N = 100·(3−2)/8 = 12.5; B: N = 100·(9−2)/8 = 87.5 → C 3.125 and 21.875, SD 13.26 > 10;
+	// mean N 50 < 60.
+	for _, c := range []string{"recall_low", "dimension_weak", "judges_disagree", "own_knowledge"} {
+		if _, ok := codes[c]; !ok {
+			t.Errorf("rule %s did not fire; got %v", c, res.Recommendations)
+		}
+	}
+	if ex := codes["own_knowledge"].Evidence["examples"]; !slices.Equal(ex.([]string), []string{"miss"}) {
+		t.Errorf("own-knowledge examples %v", ex)
+	}
+	if !strings.Contains(codes["recall_low"].EN, "near-duplicate") || !strings.Contains(codes["recall_low"].ZH, "近似重复") {
+		t.Errorf("recall advice lacks the near-duplicate hint: %s", codes["recall_low"].EN)
+	}
+	if !strings.Contains(codes["dimension_weak"].EN, "rel") {
+		t.Errorf("dimension advice %q", codes["dimension_weak"].EN)
+	}
+
+	// Thresholds move the rules: nothing fires when they are lenient.
+	cfg := cfgFor("rel")
+	cfg.RecallLow, cfg.DimensionWeak, cfg.JudgeSDHigh, cfg.ZeroHighScore = 0.1, 10, 50, 11
+	res, _ = Evaluate(items, js, nil, cfg)
+	if len(res.Recommendations) != 0 {
+		t.Errorf("lenient thresholds still fire %v", res.Recommendations)
+	}
+}
