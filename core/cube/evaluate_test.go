@@ -390,3 +390,32 @@ func TestDocKey(t *testing.T) {
 		t.Fatalf("judges without scores: %v", res.Judges)
 	}
 }
+
+// Our reading of the analysis subset: per judge and dimension, the items
+// with an ok score in all three sets, so the three trimmed means share ids.
+func TestAnalysisSubsetSameIDs(t *testing.T) {
+	items := []dataset.Item{item("a", "da", "da"), item("b", "db", "db"), item("c", "dc", "dc")}
+	var js []dataset.Judgement
+	js = triple(js, "a", "A", "rel", 2, 6, 10)
+	js = triple(js, "b", "A", "rel", 4, 8, 10)
+	// c has no usable zero score on rel: it leaves all three rel means…
+	js = append(js, bad("c", "zero", "A", "rel"), ok("c", "rag", "A", "rel", 0), ok("c", "full", "A", "rel", 0))
+	// …but stays in spec, where its three sets are scored.
+	for _, id := range []string{"a", "b", "c"} {
+		js = triple(js, id, "A", "spec", 0, 5, 10)
+	}
+	js = append(js, ok("c", "zero", "B", "rel", 1)) // B: no rag or full → empty subset
+	res, err := Evaluate(items, js, nil, cfgFor("rel", "spec"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := res.Judges[0]
+	// rel over a, b: zero 3, rag 7, full 10 (c's 0s would give rag 14/3, full 20/3).
+	if a.SubsetN["rel"] != 2 || !near(a.TrimmedMeans["rag"]["rel"], 7) || !near(a.TrimmedMeans["full"]["rel"], 10) ||
+		!near(a.TrimmedMeans["zero"]["rel"], 3) || a.SubsetN["spec"] != 3 || !near(a.Normalized["spec"], 50) {
+		t.Fatalf("subset %v trimmed %v N %v", a.SubsetN, a.TrimmedMeans, a.Normalized)
+	}
+	if b := res.Judges[1]; b.SubsetN["rel"] != 0 || b.TrimmedMeans["zero"]["rel"] != nil {
+		t.Fatalf("judge B subset %v means %v", b.SubsetN, b.TrimmedMeans)
+	}
+}
