@@ -33,7 +33,12 @@ type Reply struct {
 	FinishReason string `json:"finish_reason,omitempty"`
 	Model        string `json:"model,omitempty"`
 	Usage        Usage  `json:"usage"`
-	Cached       bool   `json:"-"` // served from the run store, no endpoint call
+	// Raw is choices[0].message.content exactly as sent, before <think>
+	// stripping, kept so a parse failure can be inspected later.
+	Raw string `json:"raw,omitempty"`
+	// Attempts is how many HTTP requests the reply took (1 = no retry).
+	Attempts int  `json:"attempts,omitempty"`
+	Cached   bool `json:"-"` // served from the run store, no endpoint call
 }
 
 // Completer answers chat requests. The llm client implements it; the run

@@ -1,0 +1,121 @@
+package llm
+
+import (
+	"strings"
+	"time"
+)
+
+// Providers the client knows the quirks of (apis.md §5). "" is a generic
+// OpenAI-compatible server: nothing beyond the standard fields is sent.
+const (
+	ProviderGeneric   = ""
+	ProviderOllama    = "ollama"
+	ProviderVLLM      = "vllm"
+	ProviderDeepSeek  = "deepseek"
+	ProviderDashScope = "dashscope"
+	ProviderLlamaCpp  = "llamacpp"
+	ProviderLMStudio  = "lmstudio"
+	ProviderOpenAI    = "openai"
+	ProviderAzure     = "azure"
+)
+
+// Endpoint is one OpenAI-compatible model as a profile's [[judge]] or
+// [generator] table describes it. Zero values take the defaults below.
+type Endpoint struct {
+	Name      string // shown in progress and errors; defaults to Model
+	BaseURL   string // up to and including /v1, e.g. http://127.0.0.1:11434/v1
+	Model     string
+	APIKeyEnv string // environment variable holding the key; the key itself is never stored here
+
+	Concurrency int           // requests in flight at once; default 4
+	RPM         int           // requests per minute; 0 = unlimited
+	Timeout     time.Duration // per attempt; default 120 s (large local models are slow)
+	MaxRetries  int           // retries after the first attempt; 0 → default 4, negative → none
+	BackoffBase time.Duration // default 1 s
+	BackoffMax  time.Duration // default 60 s
+
+	PriceInPerMTok  float64 // price per million prompt tokens; 0 with PriceOut 0 = unpriced
+	PriceOutPerMTok float64 // price per million completion tokens
+
+	// Provider selects the quirks; auto-detected from BaseURL when empty.
+	Provider string
+	// DisableThinking sends the provider's switch that turns thinking off.
+	// nil means true: a judge must answer, not think at length, and
+	// DashScope's open qwen3 even fails without the switch.
+	DisableThinking *bool
+}
+
+// Defaults applied by New.
+const (
+	DefaultConcurrency = 4
+	DefaultTimeout     = 120 * time.Second
+	DefaultMaxRetries  = 4
+	DefaultBackoffBase = time.Second
+	DefaultBackoffMax  = 60 * time.Second
+)
+
+// withDefaults fills zero fields and resolves the provider.
+func (ep Endpoint) withDefaults() Endpoint {
+	ep.BaseURL = strings.TrimRight(strings.TrimSpace(ep.BaseURL), "/")
+	if ep.Name == "" {
+		ep.Name = ep.Model
+	}
+	if ep.Concurrency <= 0 {
+		ep.Concurrency = DefaultConcurrency
+	}
+	if ep.Timeout <= 0 {
+		ep.Timeout = DefaultTimeout
+	}
+	switch {
+	case ep.MaxRetries == 0:
+		ep.MaxRetries = DefaultMaxRetries
+	case ep.MaxRetries < 0:
+		ep.MaxRetries = 0
+	}
+	if ep.BackoffBase <= 0 {
+		ep.BackoffBase = DefaultBackoffBase
+	}
+	if ep.BackoffMax <= 0 {
+		ep.BackoffMax = DefaultBackoffMax
+	}
+	if ep.BackoffMax < ep.BackoffBase {
+		ep.BackoffMax = ep.BackoffBase
+	}
+	if ep.Provider == "" {
+		ep.Provider = DetectProvider(ep.BaseURL)
+	}
+	ep.Provider = strings.ToLower(ep.Provider)
+	return ep
+}
+
+// thinkingOff reports whether the thinking switch should be sent.
+func (ep Endpoint) thinkingOff() bool { return ep.DisableThinking == nil || *ep.DisableThinking }
+
+// Priced reports whether the endpoint has prices, i.e. whether a cost of 0
+// means "free" rather than "unknown".
+func (ep Endpoint) Priced() bool { return ep.PriceInPerMTok > 0 || ep.PriceOutPerMTok > 0 }
+
+// DetectProvider guesses the provider from a base URL: hosted services by
+// host name, local servers by their default port. Unknown → generic.
+func DetectProvider(baseURL string) string {
+	u := strings.ToLower(baseURL)
+	switch {
+	case strings.Contains(u, "dashscope"):
+		return ProviderDashScope
+	case strings.Contains(u, "deepseek.com"):
+		return ProviderDeepSeek
+	case strings.Contains(u, ".openai.azure.com") || strings.Contains(u, ".cognitiveservices.azure.com"):
+		return ProviderAzure
+	case strings.Contains(u, "api.openai.com"):
+		return ProviderOpenAI
+	case strings.Contains(u, ":11434"):
+		return ProviderOllama
+	case strings.Contains(u, ":8000"):
+		return ProviderVLLM
+	case strings.Contains(u, ":8080"):
+		return ProviderLlamaCpp
+	case strings.Contains(u, ":1234"):
+		return ProviderLMStudio
+	}
+	return ProviderGeneric
+}

@@ -1,0 +1,256 @@
+package llm
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"strconv"
+	"strings"
+	"syscall"
+)
+
+// Sentinel errors. ErrEmptyReply and ErrTruncated come with a filled Reply
+// (Raw, FinishReason, Usage): callers count the item as unscorable (apis.md
+// §5 rule 3) and may still store what came back.
+var (
+	ErrEmptyReply     = errors.New("llm: empty reply (no choices or no content)")
+	ErrTruncated      = errors.New(`llm: reply cut short (finish_reason "length")`)
+	ErrBudgetExceeded = errors.New("llm: cost budget exceeded")
+	ErrTimeout        = errors.New("llm: request timed out")
+	ErrNoKey          = errors.New("llm: API key environment variable is empty")
+	ErrMalformed      = errors.New("llm: reply is not valid JSON")
+)
+
+// APIError is an HTTP error the endpoint answered with. Message is the
+// server's own text with the API key redacted.
+type APIError struct {
+	Status  int
+	Code    string // "invalid_api_key", "model_not_found", "exceed_context_size_error", …
+	Type    string
+	Message string
+}
+
+func (e *APIError) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "HTTP %d", e.Status)
+	if e.Code != "" {
+		fmt.Fprintf(&b, " (%s)", e.Code)
+	}
+	if e.Message != "" {
+		b.WriteString(": ")
+		b.WriteString(e.Message)
+	}
+	return b.String()
+}
+
+// Kinds of failure a user can act on; Hint explains each.
+const (
+	kindNone = iota
+	kindBadKey
+	kindModel
+	kindContext
+	kindBalance
+	kindRate
+	kindServer
+	kindInvalid
+)
+
+func (e *APIError) kind() int {
+	text := strings.ToLower(e.Code + " " + e.Type + " " + e.Message)
+	has := func(subs ...string) bool {
+		for _, s := range subs {
+			if strings.Contains(text, s) {
+				return true
+			}
+		}
+		return false
+	}
+	switch {
+	case e.Status == 402 || has("insufficient_quota", "insufficient balance", "arrearage", "balance", "quota"):
+		return kindBalance
+	case e.Status == 401 || e.Status == 403 || has("invalid_api_key", "api key", "apikey", "unauthorized"):
+		return kindBadKey
+	case has("context length", "context_length", "exceed_context", "maximum context", "context window",
+		"too long", "input length", "too many tokens"):
+		return kindContext
+	case e.Status == 404 || has("model_not_found", "not_found_error") ||
+		(strings.Contains(text, "model") && has("not found", "does not exist", "not exist")):
+		return kindModel
+	case e.Status == 429:
+		return kindRate
+	case e.Status >= 500:
+		return kindServer
+	case e.Status == 400 || e.Status == 422:
+		return kindInvalid
+	}
+	return kindNone
+}
+
+var hints = map[int][2]string{
+	kindBadKey: {"The API key was refused. Check the key in the environment variable named in the profile (api_key_env).",
+		"API 密钥被拒绝。请检查配置中 api_key_env 指定的环境变量里的密钥。"},
+	kindModel: {"The model was not found on this endpoint. Check the model name (for Ollama, pull it first: ollama pull MODEL).",
+		"该服务上找不到这个模型。请检查模型名称（Ollama 需先执行 ollama pull 模型名）。"},
+	kindContext: {"The prompt is longer than the model's context window. Use a model with a longer context, raise the server's context length, or shorten the references.",
+		"提示词超出了模型的上下文长度。请换用上下文更长的模型、调大服务端上下文长度，或缩短参考材料。"},
+	kindBalance: {"The account has no balance or quota left. Top up or use another key.",
+		"账户余额或额度不足。请充值或换用其他密钥。"},
+	kindRate: {"The endpoint is rate limiting. Lower concurrency or set rpm in the profile.",
+		"服务端触发限流。请降低并发数或在配置中设置 rpm。"},
+	kindServer: {"The endpoint had a server error or is busy. Try again later or lower concurrency.",
+		"服务端出错或繁忙。请稍后重试或降低并发数。"},
+	kindInvalid: {"The endpoint rejected the request. Check the model name and that the server speaks the OpenAI chat API.",
+		"服务端拒绝了请求。请检查模型名称，并确认服务兼容 OpenAI 对话接口。"},
+}
+
+// Hint is a one-line explanation of the error for the user in lang ("zh"
+// or "en"), or "" when there is nothing more useful to say.
+func (e *APIError) Hint(lang string) string { return pick(hints[e.kind()], lang) }
+
+func pick(h [2]string, lang string) string {
+	if strings.HasPrefix(strings.ToLower(lang), "zh") {
+		return h[1]
+	}
+	return h[0]
+}
+
+var otherHints = map[error][2]string{
+	ErrTimeout: {"The endpoint did not answer in time. Large local models can be slow: raise the timeout or lower concurrency.",
+		"服务端未在限定时间内响应。本地大模型可能较慢：请调大超时或降低并发数。"},
+	ErrEmptyReply: {"The model returned an empty answer. A thinking model may need its thinking switched off.",
+		"模型返回了空回答。推理模型可能需要关闭思考模式。"},
+	ErrTruncated: {"The answer was cut off by the token limit. Raise max_tokens or switch thinking off.",
+		"回答因长度上限被截断。请调大 max_tokens 或关闭思考模式。"},
+	ErrBudgetExceeded: {"The cost budget for this run is used up.", "本次运行的费用预算已用完。"},
+	ErrNoKey: {"The environment variable named in api_key_env is empty. Set it before starting.",
+		"api_key_env 指定的环境变量为空。请先设置该变量。"},
+	ErrMalformed: {"The endpoint answered with something that is not OpenAI-style JSON. Check base_url (it usually ends in /v1).",
+		"服务端返回的不是 OpenAI 格式的 JSON。请检查 base_url（通常以 /v1 结尾）。"},
+}
+
+var connHint = [2]string{"Cannot connect to the endpoint. Check base_url and that the server is running.",
+	"无法连接到服务端。请检查 base_url 以及服务是否已启动。"}
+
+// Hint explains any error this package returns, in lang ("zh" or "en");
+// "" when it has no advice. The UI's "Test connection" shows it.
+func Hint(err error, lang string) string {
+	if err == nil {
+		return ""
+	}
+	var ae *APIError
+	if errors.As(err, &ae) {
+		return ae.Hint(lang)
+	}
+	for target, h := range otherHints {
+		if errors.Is(err, target) {
+			return pick(h, lang)
+		}
+	}
+	if isConnError(err) {
+		return pick(connHint, lang)
+	}
+	return ""
+}
+
+// parseAPIError reads the error bodies the servers in apis.md §5 send:
+// OpenAI/Ollama/DashScope/DeepSeek {"error":{message,type,code}}, vLLM's
+// old flat {"object":"error","message",…,"code":400}, llama.cpp's numeric
+// code, and plain {"error":"text"}.
+func parseAPIError(status int, body []byte) *APIError {
+	e := &APIError{Status: status}
+	var outer struct {
+		Error   json.RawMessage `json:"error"`
+		Message string          `json:"message"`
+		Type    string          `json:"type"`
+		Code    json.RawMessage `json:"code"`
+	}
+	if json.Unmarshal(body, &outer) == nil {
+		e.Message, e.Type, e.Code = outer.Message, outer.Type, rawString(outer.Code)
+		var inner struct {
+			Message string          `json:"message"`
+			Type    string          `json:"type"`
+			Code    json.RawMessage `json:"code"`
+		}
+		var text string
+		switch {
+		case json.Unmarshal(outer.Error, &text) == nil:
+			e.Message = text
+		case len(outer.Error) > 0 && json.Unmarshal(outer.Error, &inner) == nil:
+			e.Message, e.Type, e.Code = inner.Message, inner.Type, rawString(inner.Code)
+		}
+	}
+	if e.Message == "" {
+		e.Message = strings.TrimSpace(string(body))
+		if len(e.Message) > 300 {
+			e.Message = e.Message[:300] + "…"
+		}
+	}
+	if e.Message == "" {
+		e.Message = http.StatusText(status)
+	}
+	return e
+}
+
+// rawString renders a JSON code that may be a string, a number or null.
+func rawString(r json.RawMessage) string {
+	if len(r) == 0 || string(r) == "null" {
+		return ""
+	}
+	var s string
+	if json.Unmarshal(r, &s) == nil {
+		return s
+	}
+	var n json.Number
+	if json.Unmarshal(r, &n) == nil {
+		if i, err := strconv.Atoi(n.String()); err == nil {
+			return strconv.Itoa(i)
+		}
+		return n.String()
+	}
+	return string(r)
+}
+
+// retryable reports whether a status is worth another attempt: rate
+// limits, server errors and request timeouts — but not a 429 that means
+// "out of quota", which no amount of waiting fixes.
+func (e *APIError) retryable() bool {
+	switch {
+	case e.kind() == kindBalance:
+		return false
+	case e.Status == 408, e.Status == 409, e.Status == 425, e.Status == 429:
+		return true
+	case e.Status >= 500:
+		return true
+	}
+	return false
+}
+
+func isConnError(err error) bool {
+	var ne net.Error
+	var oe *net.OpError
+	return errors.As(err, &oe) || errors.As(err, &ne) ||
+		errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.ECONNRESET)
+}
+
+// redact removes the key from text; servers sometimes echo the key they
+// were sent ("Incorrect API key provided: sk-…").
+func redact(s, key string) string {
+	if len(key) < 4 {
+		// A key this short would blank out ordinary words; such keys are
+		// placeholders for servers that ignore them.
+		return s
+	}
+	return strings.ReplaceAll(s, key, "[redacted]")
+}
+
+// redactedError keeps the chain (errors.Is/As still work) but prints the
+// message with the key removed.
+type redactedError struct {
+	msg string
+	err error
+}
+
+func (e *redactedError) Error() string { return e.msg }
+func (e *redactedError) Unwrap() error { return e.err }

@@ -1,0 +1,149 @@
+package fakeai
+
+import (
+	"encoding/base64"
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"hash/fnv"
+	"io"
+	"math"
+	"net/http"
+)
+
+// Score is the default responder's score for a conversation: 1 + a hash of
+// every role and content modulo 10, so it lies in 1..10 and is the same for
+// the same messages in every run.
+func Score(msgs []Message) int {
+	h := fnv.New32a()
+	for _, m := range msgs {
+		io.WriteString(h, m.Role)
+		h.Write([]byte{0})
+		io.WriteString(h, m.Content)
+		h.Write([]byte{0})
+	}
+	return 1 + int(h.Sum32()%10)
+}
+
+// DefaultResponse answers "Score: N" with N = Score(req.Messages).
+func DefaultResponse(req ChatRequest) Response {
+	return Response{Content: fmt.Sprintf("Score: %d", Score(req.Messages))}
+}
+
+// Vector is the fake embedding of text: dim pseudo-random components seeded
+// by a hash of the text, L2-normalized like Ollama's.
+func Vector(text string, dim int) []float32 {
+	h := fnv.New64a()
+	io.WriteString(h, text)
+	x := h.Sum64()
+	v := make([]float32, dim)
+	var norm float64
+	for i := range v {
+		// splitmix64: cheap, well mixed, no state outside this loop.
+		x += 0x9e3779b97f4a7c15
+		z := x
+		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+		z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+		z ^= z >> 31
+		f := float64(z>>11)/float64(1<<53)*2 - 1
+		v[i] = float32(f)
+		norm += f * f
+	}
+	if norm > 0 {
+		inv := 1 / math.Sqrt(norm)
+		for i := range v {
+			v[i] = float32(float64(v[i]) * inv)
+		}
+	}
+	return v
+}
+
+func (s *Server) handleEmbeddings(w http.ResponseWriter, r *http.Request) {
+	body, err := io.ReadAll(r.Body)
+	if err != nil {
+		return
+	}
+	n, fault, latency, dead := s.admit(body)
+	if dead {
+		s.dead(w)
+		return
+	}
+	defer s.done()
+
+	var req EmbeddingRequest
+	var raw struct {
+		Input json.RawMessage `json:"input"`
+	}
+	decodeErr := json.Unmarshal(body, &req)
+	if decodeErr == nil {
+		decodeErr = json.Unmarshal(body, &raw)
+	}
+	if decodeErr == nil {
+		var one string
+		if json.Unmarshal(raw.Input, &one) == nil {
+			req.Input = []string{one}
+		} else {
+			decodeErr = json.Unmarshal(raw.Input, &req.Input)
+		}
+	}
+	req.Body, req.N = body, n
+	s.mu.Lock()
+	s.embeds = append(s.embeds, req)
+	dim := s.embedDim
+	s.mu.Unlock()
+
+	if !sleep(r.Context(), latency) {
+		return
+	}
+	if ok, got := s.authorized(r); !ok {
+		writeError(w, http.StatusUnauthorized, "invalid_api_key", "invalid_request_error",
+			"Incorrect API key provided: "+got)
+		return
+	}
+	if decodeErr != nil {
+		writeError(w, http.StatusBadRequest, "", "invalid_request_error", "input must be a string or an array of strings")
+		return
+	}
+	resp := s.applyFault(fault, Response{})
+	if !sleep(r.Context(), resp.Delay) {
+		return
+	}
+	if resp.Hangup {
+		hangup(w)
+		return
+	}
+	for k, v := range resp.Header {
+		w.Header().Set(k, v)
+	}
+	if resp.Status != 0 && resp.Status != http.StatusOK {
+		writeError(w, resp.Status, resp.ErrorCode, resp.ErrorType, resp.ErrorMessage)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if resp.RawBody != "" {
+		io.WriteString(w, `{"object":"list","data":[{"object":"embedding","index":0,"embedding":[0.1,`)
+		return
+	}
+	if req.Dimensions > 0 {
+		dim = req.Dimensions
+	}
+	data := []map[string]any{}
+	tokens := 0
+	if !resp.NoChoices {
+		for i, text := range req.Input {
+			v := Vector(text, dim)
+			var emb any = v
+			if req.EncodingFormat == "base64" {
+				b := make([]byte, 4*len(v))
+				for j, f := range v {
+					binary.LittleEndian.PutUint32(b[4*j:], math.Float32bits(f))
+				}
+				emb = base64.StdEncoding.EncodeToString(b)
+			}
+			data = append(data, map[string]any{"object": "embedding", "index": i, "embedding": emb})
+			tokens += len([]rune(text))
+		}
+	}
+	json.NewEncoder(w).Encode(map[string]any{"object": "list", "data": data, "model": req.Model,
+		"usage": map[string]int{"prompt_tokens": tokens, "total_tokens": tokens}})
+}
