@@ -1,0 +1,154 @@
+package retrieve
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"testing"
+
+	"cubeworkbench/core/chunk"
+	"cubeworkbench/core/embed"
+)
+
+func chunks(texts ...string) []chunk.Chunk {
+	out := make([]chunk.Chunk, len(texts))
+	for i, t := range texts {
+		out[i] = chunk.Chunk{DocID: fmt.Sprintf("d%d", i), Text: t}
+	}
+	return out
+}
+
+// near allows for float32 vectors in the dense index.
+func near(a, b float64) bool { return math.Abs(a-b) < 1e-6 }
+
+func checkHits(t *testing.T, got []Hit, idx []int, scores []float64) {
+	t.Helper()
+	if len(got) != len(idx) {
+		t.Fatalf("hits = %+v, want chunks %v", got, idx)
+	}
+	for i := range got {
+		if got[i].ChunkIndex != idx[i] || got[i].DocID != fmt.Sprintf("d%d", idx[i]) || (scores != nil && !near(got[i].Score, scores[i])) {
+			t.Fatalf("hit %d = %+v, want chunk %d score %v", i, got[i], idx[i], scores)
+		}
+	}
+}
+
+func TestBM25(t *testing.T) {
+	// N = 3, lengths 2, 3, 1, avgdl = 2.
+	ix := NewBM25(chunks("a b", "A c, c", "d"))
+	idfA, idfC := math.Log(1+1.5/2.5), math.Log(1+2.5/1.5) // df 2 and 1
+	norm0, norm1 := 1.2*(0.25+0.75*2/2), 1.2*(0.25+0.75*3/2)
+	cases := []struct {
+		q      string
+		k      int
+		idx    []int
+		scores []float64
+	}{
+		{"c", 10, []int{1}, []float64{idfC * 2 * 2.2 / (2 + norm1)}},
+		{"a", 10, []int{0, 1}, []float64{idfA * 2.2 / (1 + norm0), idfA * 2.2 / (1 + norm1)}},
+		{"a a", 10, []int{0, 1}, []float64{2 * idfA * 2.2 / (1 + norm0), 2 * idfA * 2.2 / (1 + norm1)}},
+		{"a c", 1, []int{1}, []float64{idfA*2.2/(1+norm1) + idfC*2*2.2/(2+norm1)}},
+		{"zzz", 5, nil, nil},
+		{"a", 0, nil, nil},
+	}
+	for _, c := range cases {
+		got, err := ix.Search(context.Background(), c.q, c.k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkHits(t, got, c.idx, c.scores)
+	}
+	if _, err := ix.Search(context.Background(), "a", -1); err == nil {
+		t.Error("negative k accepted")
+	}
+}
+
+func TestBM25ChineseAndTies(t *testing.T) {
+	ix := NewBM25(chunks("办理居住证", "居住证续签", "护照", "居住证办理"))
+	got, err := ix.Search(context.Background(), "如何办理居住证", 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// chunks 0 and 3 hold the same characters: equal scores, lower index first.
+	if len(got) != 3 || got[0].ChunkIndex != 0 || got[1].ChunkIndex != 3 || got[2].ChunkIndex != 1 || got[0].Score != got[1].Score {
+		t.Fatalf("hits = %+v", got)
+	}
+}
+
+// fixedEmbedder maps known texts to vectors (dense only).
+type fixedEmbedder map[string][]float32
+
+func (fixedEmbedder) Name() string { return "fixed" }
+func (fixedEmbedder) Dim() int     { return 2 }
+func (f fixedEmbedder) Embed(_ context.Context, texts []string) ([][]float32, error) {
+	out := make([][]float32, len(texts))
+	for i, t := range texts {
+		v, ok := f[t]
+		if !ok {
+			return nil, fmt.Errorf("unknown text %q", t)
+		}
+		out[i] = v
+	}
+	return out, nil
+}
+
+func TestDense(t *testing.T) {
+	emb := fixedEmbedder{"x": {2, 0}, "y": {0.6, 0.8}, "z": {0, 3}, "q": {1, 1}}
+	d, err := NewDense(context.Background(), emb, chunks("x", "y", "z"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := d.Search(context.Background(), "q", 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := 1 / math.Sqrt2
+	checkHits(t, got, []int{1, 0, 2}, []float64{1.4 * r, r, r})
+	if _, err := NewDense(context.Background(), emb, chunks("x", "unknown")); err == nil {
+		t.Error("embedder error swallowed")
+	}
+}
+
+func TestDenseSparseHashed(t *testing.T) {
+	d, err := NewDense(context.Background(), embed.NewHashed(), chunks("社保卡挂失补办", "护照办理流程", "社保卡激活"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := d.Search(context.Background(), "社保卡挂失补办", 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 || got[0].ChunkIndex != 0 || !(math.Abs(got[0].Score-1) < 1e-5) || got[1].ChunkIndex != 2 {
+		t.Fatalf("hits = %+v", got)
+	}
+	// The sparse path must agree with the cosine of the dense vectors.
+	h := embed.NewHashed()
+	want := embed.SparseCosine(h.Sparse("社保卡挂失补办"), h.Sparse("社保卡激活"))
+	if math.Abs(got[1].Score-want) > 1e-5 {
+		t.Errorf("sparse score %v, cosine %v", got[1].Score, want)
+	}
+}
+
+type listRetriever []int
+
+func (l listRetriever) Search(_ context.Context, _ string, k int) ([]Hit, error) {
+	var out []Hit
+	for i, c := range l {
+		if i == k {
+			break
+		}
+		out = append(out, Hit{ChunkIndex: c, DocID: fmt.Sprintf("d%d", c), Score: float64(100 - i)})
+	}
+	return out, nil
+}
+
+func TestHybridRRF(t *testing.T) {
+	h := NewHybrid(listRetriever{0, 1, 2}, listRetriever{2, 0})
+	got, err := h.Search(context.Background(), "q", 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkHits(t, got, []int{0, 2, 1}, []float64{1.0/61 + 1.0/62, 1.0/63 + 1.0/61, 1.0 / 62})
+	got, _ = h.Search(context.Background(), "q", 1)
+	checkHits(t, got, []int{0}, nil)
+}
