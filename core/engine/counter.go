@@ -1,0 +1,56 @@
+package engine
+
+import (
+	"sync"
+	"time"
+)
+
+// stepCounter turns finished units of work into Events with an ETA.
+type stepCounter struct {
+	mu       sync.Mutex
+	progress Progress
+	ev       Event
+	started  time.Time
+}
+
+func newStepCounter(p Progress, step, label string, total int) *stepCounter {
+	c := &stepCounter{progress: p, started: time.Now()}
+	c.ev = Event{Step: step, Label: label, Total: total}
+	p.Event(c.ev)
+	return c
+}
+
+// add records one finished unit: failed when it produced no usable result,
+// calls and cached as the endpoint counted them, tokens and cost spent.
+func (c *stepCounter) add(failed bool, calls, cached, tokens int, cost float64) {
+	c.mu.Lock()
+	c.ev.Done++
+	if failed {
+		c.ev.Failed++
+	}
+	c.ev.Calls += calls
+	c.ev.Cached += cached
+	c.ev.Tokens += tokens
+	c.ev.Cost += cost
+	c.ev.Elapsed = time.Since(c.started)
+	c.ev.ETA = 0
+	if c.ev.Done > 0 && c.ev.Done < c.ev.Total {
+		per := c.ev.Elapsed / time.Duration(c.ev.Done)
+		c.ev.ETA = per * time.Duration(c.ev.Total-c.ev.Done)
+	}
+	ev := c.ev
+	c.mu.Unlock()
+	c.progress.Event(ev)
+}
+
+// finish sends the step's last event and returns it.
+func (c *stepCounter) finish() Event {
+	c.mu.Lock()
+	c.ev.Finished = true
+	c.ev.ETA = 0
+	c.ev.Elapsed = time.Since(c.started)
+	ev := c.ev
+	c.mu.Unlock()
+	c.progress.Event(ev)
+	return ev
+}
