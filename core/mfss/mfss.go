@@ -1,0 +1,317 @@
+package mfss
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"cubeworkbench/core/embed"
+	"cubeworkbench/core/textmetric"
+)
+
+// Factors are one answer's six MFSS factors and their weighted total.
+type Factors struct {
+	Accuracy           float64 `json:"accuracy"`
+	FactualConsistency float64 `json:"factual_consistency"`
+	Readability        float64 `json:"readability"`
+	Coherence          float64 `json:"coherence"`
+	Rouge              float64 `json:"rouge"`
+	Conciseness        float64 `json:"conciseness"`
+	Total              float64 `json:"total"`
+}
+
+// Weights of the total; they are renormalised to sum 1.
+type Weights struct {
+	Accuracy           float64 `json:"accuracy"`
+	FactualConsistency float64 `json:"factual_consistency"`
+	Readability        float64 `json:"readability"`
+	Coherence          float64 `json:"coherence"`
+	Rouge              float64 `json:"rouge"`
+	Conciseness        float64 `json:"conciseness"`
+}
+
+// FactorNames are the factor keys in report order (also the keys of
+// WeightsFromMap and of the JSON).
+var FactorNames = []string{"accuracy", "factual_consistency", "readability", "coherence", "rouge", "conciseness"}
+
+// Config holds the configurable constants of formulas.md §2.
+type Config struct {
+	Weights             Weights
+	TargetSentenceLenEN float64    // ℓ* for English, default 17.5
+	TargetSentenceLenZH float64    // ℓ* for Chinese, default 25 (our reading)
+	RougeWeights        [3]float64 // weights of R1, R2, RL F1 in the ROUGE factor, default equal
+	RougeStem           bool       // Porter stemming for English ROUGE (rouge-score's use_stemmer); default off
+}
+
+// DefaultConfig is formulas.md §2's default.
+func DefaultConfig() Config {
+	return Config{
+		Weights: Weights{Accuracy: 0.25, FactualConsistency: 0.20, Readability: 0.15,
+			Coherence: 0.15, Rouge: 0.15, Conciseness: 0.10},
+		TargetSentenceLenEN: 17.5,
+		TargetSentenceLenZH: 25,
+		RougeWeights:        [3]float64{1, 1, 1},
+	}
+}
+
+// WeightsFromMap reads weights keyed by FactorNames (the profile's
+// [mfss.weights] table); factors it omits keep their defaults.
+func WeightsFromMap(m map[string]float64) (Weights, error) {
+	w := DefaultConfig().Weights
+	for k, v := range m {
+		switch k {
+		case "accuracy":
+			w.Accuracy = v
+		case "factual_consistency":
+			w.FactualConsistency = v
+		case "readability":
+			w.Readability = v
+		case "coherence":
+			w.Coherence = v
+		case "rouge":
+			w.Rouge = v
+		case "conciseness":
+			w.Conciseness = v
+		default:
+			return w, fmt.Errorf("mfss: unknown factor %q in weights (known: %s) / 未知的 MFSS 因子 %q", k, strings.Join(FactorNames, ", "), k)
+		}
+	}
+	return w, nil
+}
+
+func (w Weights) vector() [6]float64 {
+	return [6]float64{w.Accuracy, w.FactualConsistency, w.Readability, w.Coherence, w.Rouge, w.Conciseness}
+}
+
+func (f Factors) vector() [6]float64 {
+	return [6]float64{f.Accuracy, f.FactualConsistency, f.Readability, f.Coherence, f.Rouge, f.Conciseness}
+}
+
+// ErrConfig marks weights or constants that cannot be used.
+var ErrConfig = errors.New("mfss: invalid configuration / MFSS 配置无效")
+
+// ErrNoReference marks an item without a reference answer: it cannot be
+// scored (it is skipped and counted, never scored 0).
+var ErrNoReference = errors.New("mfss: no reference answer / 缺少参考答案")
+
+// normalized checks cfg and returns it with both weight sets summing to 1.
+func (cfg Config) normalized() (Config, error) {
+	wv := cfg.Weights.vector()
+	var sum float64
+	for _, v := range wv {
+		if v < 0 || math.IsNaN(v) || math.IsInf(v, 0) {
+			return cfg, fmt.Errorf("%w: factor weight %v", ErrConfig, v)
+		}
+		sum += v
+	}
+	if sum <= 0 {
+		return cfg, fmt.Errorf("%w: factor weights sum to 0", ErrConfig)
+	}
+	cfg.Weights = Weights{wv[0] / sum, wv[1] / sum, wv[2] / sum, wv[3] / sum, wv[4] / sum, wv[5] / sum}
+	var rs float64
+	for _, v := range cfg.RougeWeights {
+		if v < 0 || math.IsNaN(v) || math.IsInf(v, 0) {
+			return cfg, fmt.Errorf("%w: ROUGE weight %v", ErrConfig, v)
+		}
+		rs += v
+	}
+	if rs <= 0 {
+		return cfg, fmt.Errorf("%w: ROUGE weights sum to 0", ErrConfig)
+	}
+	for i := range cfg.RougeWeights {
+		cfg.RougeWeights[i] /= rs
+	}
+	if !(cfg.TargetSentenceLenEN > 0) || !(cfg.TargetSentenceLenZH > 0) {
+		return cfg, fmt.Errorf("%w: target sentence length must be > 0", ErrConfig)
+	}
+	return cfg, nil
+}
+
+// text is everything MFSS needs from one text under one language mode.
+type text struct {
+	sentences []string
+	tokens    []string // MFSS tokens, all sentences in order
+	sentLens  []int    // tokens per sentence
+	normSents []string // sentence tokens joined by a space: the repeat key
+	content   []string // sorted distinct content tokens
+	rouge     []string // ROUGE tokens (rouge-score's for English)
+}
+
+func prepare(s string, zh, stem bool) text {
+	var t text
+	t.sentences = textmetric.Sentences(s)
+	tok := textmetric.TokenizeEnglish
+	if zh {
+		tok = textmetric.TokenizeChinese
+	}
+	for _, sent := range t.sentences {
+		st := tok(sent)
+		t.tokens = append(t.tokens, st...)
+		t.sentLens = append(t.sentLens, len(st))
+		t.normSents = append(t.normSents, strings.Join(st, " "))
+	}
+	content := textmetric.RemoveStopwords(slices.Clone(t.tokens), zh)
+	slices.Sort(content)
+	t.content = slices.Compact(content)
+	if zh {
+		t.rouge = t.tokens
+	} else {
+		t.rouge = textmetric.RougeTokenize(s, stem)
+	}
+	return t
+}
+
+// pairIsChinese is the language rule shared with textmetric.Rouge: a pair is
+// Chinese when either text is.
+func pairIsChinese(response, reference string) bool {
+	return textmetric.IsChinese(reference) || textmetric.IsChinese(response)
+}
+
+// lexical computes the five factors that need no embeddings.
+func lexical(resp, ref text, respIsZH bool, cfg Config) Factors {
+	var f Factors
+	// Factual consistency over content-token sets.
+	switch {
+	case len(ref.content) == 0 && len(resp.content) == 0:
+		f.FactualConsistency = 1
+	case len(ref.content) == 0:
+		f.FactualConsistency = 0
+	default:
+		f.FactualConsistency = float64(sortedIntersect(resp.content, ref.content)) / float64(len(ref.content))
+	}
+	// Conciseness = (1 − ρ)² · λ.
+	repeated := 0
+	for i, s := range resp.normSents {
+		if slices.Contains(resp.normSents[:i], s) {
+			repeated++
+		}
+	}
+	rho := float64(repeated) / float64(len(resp.normSents))
+	ratio := float64(len(resp.tokens)) / float64(max(1, len(ref.tokens)))
+	lambda := 1.0
+	if ratio > 2 {
+		lambda = math.Exp(-(ratio - 2))
+	}
+	f.Conciseness = (1 - rho) * (1 - rho) * lambda
+	// Readability = ½·SLS + ½·LD.
+	target := cfg.TargetSentenceLenEN
+	if respIsZH {
+		target = cfg.TargetSentenceLenZH
+	}
+	meanLen := float64(len(resp.tokens)) / float64(len(resp.sentLens))
+	sls := max(0, 1-math.Abs(meanLen-target)/target)
+	f.Readability = 0.5*sls + 0.5*float64(distinct(resp.tokens))/float64(len(resp.tokens))
+	// ROUGE = weighted mean of the R1, R2, RL F1.
+	r1, r2, rl := textmetric.RougeTokens(ref.rouge, resp.rouge)
+	f.Rouge = cfg.RougeWeights[0]*r1.F + cfg.RougeWeights[1]*r2.F + cfg.RougeWeights[2]*rl.F
+	return f
+}
+
+func sortedIntersect(a, b []string) int {
+	i, j, n := 0, 0, 0
+	for i < len(a) && j < len(b) {
+		switch c := strings.Compare(a[i], b[j]); {
+		case c < 0:
+			i++
+		case c > 0:
+			j++
+		default:
+			n++
+			i++
+			j++
+		}
+	}
+	return n
+}
+
+func distinct(toks []string) int {
+	s := slices.Clone(toks)
+	slices.Sort(s)
+	return len(slices.Compact(s))
+}
+
+// total applies normalised weights.
+func (f *Factors) total(w Weights) {
+	fv, wv := f.vector(), w.vector()
+	f.Total = 0
+	for i := range fv {
+		f.Total += fv[i] * wv[i]
+	}
+}
+
+// cosines embeds texts once and returns their pairwise cosine.
+type cosines func(i, j int) float64
+
+func embedAll(ctx context.Context, emb embed.Embedder, texts []string) (cosines, error) {
+	if sp, ok := emb.(embed.SparseEmbedder); ok {
+		vs, err := sp.EmbedSparse(ctx, texts)
+		if err != nil {
+			return nil, fmt.Errorf("mfss: embedding with %s: %w", emb.Name(), err)
+		}
+		return func(i, j int) float64 { return embed.SparseCosine(vs[i], vs[j]) }, nil
+	}
+	vs, err := emb.Embed(ctx, texts)
+	if err != nil {
+		return nil, fmt.Errorf("mfss: embedding with %s: %w", emb.Name(), err)
+	}
+	if len(vs) != len(texts) {
+		return nil, fmt.Errorf("mfss: %s returned %d vectors for %d texts", emb.Name(), len(vs), len(texts))
+	}
+	return func(i, j int) float64 { return embed.Cosine(vs[i], vs[j]) }, nil
+}
+
+// Score computes the six factors and the total of one response against its
+// reference. An empty response (no tokens) scores 0 on every factor; a
+// blank reference is ErrNoReference.
+func Score(ctx context.Context, emb embed.Embedder, response, reference string, cfg Config) (Factors, error) {
+	cfg, err := cfg.normalized()
+	if err != nil {
+		return Factors{}, err
+	}
+	if len(textmetric.TokenizeEnglish(reference)) == 0 {
+		return Factors{}, ErrNoReference
+	}
+	zh := pairIsChinese(response, reference)
+	resp := prepare(response, zh, cfg.RougeStem)
+	if len(resp.tokens) == 0 {
+		return Factors{}, nil
+	}
+	ref := prepare(reference, zh, cfg.RougeStem)
+	texts := append([]string{response, reference}, resp.sentences...)
+	cos, err := embedAll(ctx, emb, texts)
+	if err != nil {
+		return Factors{}, err
+	}
+	// texts: 0 response, 1 reference, 2… the response's sentences.
+	return finish(resp, ref, textmetric.IsChinese(response), cfg, cos(0, 1),
+		func(k int) float64 { return cos(2+k, 3+k) }), nil
+}
+
+// finish adds the embedding factors to the lexical ones: respRef is the
+// cosine of response and reference, adjacent(k) that of sentences k and k+1.
+func finish(resp, ref text, respIsZH bool, cfg Config, respRef float64, adjacent func(k int) float64) Factors {
+	f := lexical(resp, ref, respIsZH, cfg)
+	f.Accuracy = max(0, respRef)
+	if n := len(resp.sentences); n <= 1 {
+		f.Coherence = 1
+	} else {
+		var sum float64
+		for k := 0; k+1 < n; k++ {
+			sum += max(0, adjacent(k))
+		}
+		f.Coherence = sum / float64(n-1)
+	}
+	f.clamp()
+	f.total(cfg.Weights)
+	return f
+}
+
+// clamp keeps float rounding (a cosine of 1.0000001) inside [0, 1].
+func (f *Factors) clamp() {
+	for _, p := range []*float64{&f.Accuracy, &f.FactualConsistency, &f.Readability, &f.Coherence, &f.Rouge, &f.Conciseness} {
+		*p = min(1, max(0, *p))
+	}
+}
