@@ -1,0 +1,261 @@
+package mfss
+
+import (
+	"context"
+	"encoding/csv"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"cubeworkbench/core/dataset"
+	"cubeworkbench/core/embed"
+)
+
+// tqaRow is one TruthfulQA question.
+type tqaRow struct {
+	category, question, best string
+	correct, incorrect       []string
+}
+
+func loadTruthfulQA(tb testing.TB) []tqaRow {
+	tb.Helper()
+	path := filepath.Join("..", "..", "..", "shared", "data", "truthfulqa", "TruthfulQA.csv")
+	f, err := os.Open(path)
+	if err != nil {
+		tb.Skipf("TruthfulQA not found at %s (shared data absent): %v", path, err)
+	}
+	defer f.Close()
+	recs, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	col := map[string]int{}
+	for i, h := range recs[0] {
+		col[h] = i
+	}
+	for _, need := range []string{"Category", "Question", "Best Answer", "Correct Answers", "Incorrect Answers"} {
+		if _, ok := col[need]; !ok {
+			tb.Fatalf("column %q missing", need)
+		}
+	}
+	split := func(s string) []string {
+		var out []string
+		for _, p := range strings.Split(s, "; ") {
+			if p = strings.TrimSpace(p); p != "" {
+				out = append(out, p)
+			}
+		}
+		return out
+	}
+	var rows []tqaRow
+	for _, r := range recs[1:] {
+		rows = append(rows, tqaRow{category: r[col["Category"]], question: r[col["Question"]],
+			best:    strings.TrimSpace(r[col["Best Answer"]]),
+			correct: split(r[col["Correct Answers"]]), incorrect: split(r[col["Incorrect Answers"]])})
+	}
+	return rows
+}
+
+// sameAnswer is our test for "the correct answer is the reference itself":
+// equal after trimming, case folding and a final period.
+func sameAnswer(a, b string) bool {
+	norm := func(s string) string { return strings.TrimSuffix(strings.ToLower(strings.TrimSpace(s)), ".") }
+	return norm(a) == norm(b)
+}
+
+// aucTally accumulates pairwise wins of correct over incorrect answers.
+type aucTally struct {
+	wins, pairs float64 // pooled over all pairs
+	macro       float64 // sum of per-question AUCs
+	questions   int
+}
+
+func (a *aucTally) add(correct, incorrect []float64) {
+	if len(correct) == 0 || len(incorrect) == 0 {
+		return
+	}
+	var w float64
+	for _, c := range correct {
+		for _, i := range incorrect {
+			switch {
+			case c > i:
+				w++
+			case c == i:
+				w += 0.5
+			}
+		}
+	}
+	n := float64(len(correct) * len(incorrect))
+	a.wins += w
+	a.pairs += n
+	a.macro += w / n
+	a.questions++
+}
+
+func (a aucTally) pooled() float64 { return a.wins / a.pairs }
+func (a aucTally) mean() float64   { return a.macro / float64(a.questions) }
+
+// TestTruthfulQAAUC is issue 2's real-data check: against the best answer,
+// MFSS should rank a question's correct answers above its incorrect ones.
+func TestTruthfulQAAUC(t *testing.T) {
+	rows := loadTruthfulQA(t)
+	if len(rows) < 700 {
+		t.Fatalf("only %d TruthfulQA rows", len(rows))
+	}
+	ctx := context.Background()
+	h := embed.NewHashed()
+	cfg := DefaultConfig()
+	names := append(append([]string{}, FactorNames...), "total")
+	all := make([]aucTally, len(names))       // correct answers as listed
+	dedup := make([]aucTally, len(names))     // without copies of the reference
+	noComment := make([]aucTally, len(names)) // also without "I have no comment"
+	dups := 0
+	score := func(ans, ref string) [7]float64 {
+		f, err := Score(ctx, h, ans, ref, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := f.vector()
+		return [7]float64{v[0], v[1], v[2], v[3], v[4], v[5], f.Total}
+	}
+	for _, r := range rows {
+		var ic [][7]float64
+		for _, a := range r.incorrect {
+			ic = append(ic, score(a, r.best))
+		}
+		var cAll, cDedup, cNC [][7]float64
+		for _, a := range r.correct {
+			s := score(a, r.best)
+			cAll = append(cAll, s)
+			if sameAnswer(a, r.best) {
+				dups++
+				continue
+			}
+			cDedup = append(cDedup, s)
+			if !strings.Contains(strings.ToLower(a), "no comment") {
+				cNC = append(cNC, s)
+			}
+		}
+		for k := range names {
+			col := func(xs [][7]float64) []float64 {
+				out := make([]float64, len(xs))
+				for i, x := range xs {
+					out[i] = x[k]
+				}
+				return out
+			}
+			all[k].add(col(cAll), col(ic))
+			dedup[k].add(col(cDedup), col(ic))
+			noComment[k].add(col(cNC), col(ic))
+		}
+	}
+	t.Logf("TruthfulQA: %d questions, %d correct answers equal to the best answer (reference)", len(rows), dups)
+	t.Logf("%-20s %9s %9s %9s %9s %9s", "factor", "AUC", "AUC-q", "AUC-dedup", "AUC-dd-q", "AUC-dd-nc")
+	for k, n := range names {
+		t.Logf("%-20s %9.4f %9.4f %9.4f %9.4f %9.4f", n, all[k].pooled(), all[k].mean(),
+			dedup[k].pooled(), dedup[k].mean(), noComment[k].pooled())
+	}
+	t.Logf("pairs: %v as listed, %v without reference copies, %v also without \"no comment\"; "+
+		"AUC = pooled over pairs, AUC-q = mean of per-question AUCs",
+		all[len(names)-1].pairs, dedup[len(names)-1].pairs, noComment[len(names)-1].pairs)
+	// Margins set from measurement with headroom (see the report).
+	if got := all[len(names)-1].pooled(); got < 0.5+aucMarginAll {
+		t.Errorf("total AUC %.4f < %.2f", got, 0.5+aucMarginAll)
+	}
+	if got := dedup[len(names)-1].pooled(); got < 0.5+aucMarginDedup {
+		t.Errorf("total AUC without reference copies %.4f < %.2f", got, 0.5+aucMarginDedup)
+	}
+}
+
+// Margins above chance for the total's pooled AUC, set from measurement
+// with the offline embedder: 0.6620 as listed (the reference itself is among
+// the correct answers, an easy win) and 0.5389 without those copies, where
+// TruthfulQA's incorrect answers are written to look like the right one.
+const (
+	aucMarginAll   = 0.10
+	aucMarginDedup = 0.02
+)
+
+// truthfulItems builds one item per question with two systems: its first
+// correct answer that is not the reference, and its first incorrect answer.
+func truthfulItems(rows []tqaRow) []dataset.Item {
+	var items []dataset.Item
+	for i, r := range rows {
+		it := dataset.Item{ID: fmt.Sprint(i + 1), Question: r.question, Reference: r.best, Category: r.category}
+		for _, c := range r.correct {
+			if !sameAnswer(c, r.best) {
+				it.SetAnswer("correct", c)
+				break
+			}
+		}
+		if len(r.incorrect) > 0 {
+			it.SetAnswer("incorrect", r.incorrect[0])
+		}
+		items = append(items, it)
+	}
+	return items
+}
+
+func TestTruthfulQAEvaluate(t *testing.T) {
+	rows := loadTruthfulQA(t)
+	res, err := Evaluate(context.Background(), embed.NewHashed(), truthfulItems(rows), []string{"correct", "incorrect"}, DefaultConfig(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, i := res.Systems["correct"], res.Systems["incorrect"]
+	t.Logf("mean total: correct %.4f (n=%d), incorrect %.4f (n=%d); categories %d; no answer %v",
+		c.Total, res.Scored["correct"], i.Total, res.Scored["incorrect"], len(res.ByCategory["correct"]), res.SkippedNoAnswer)
+	// No ordering is asserted here: a question's first incorrect answer is
+	// usually its "best incorrect" one, phrased like the reference, and the
+	// offline embedder scores it higher on average (0.7085 vs 0.6830 when
+	// measured). Pairwise ranking is checked by TestTruthfulQAAUC.
+	if res.Scored["correct"]+res.SkippedNoAnswer["correct"] != len(rows) || res.Scored["incorrect"] != len(rows) {
+		t.Errorf("counts: scored %v, no answer %v, rows %d", res.Scored, res.SkippedNoAnswer, len(rows))
+	}
+	if n := len(res.ByCategory["correct"]); n < 30 {
+		t.Errorf("only %d categories in the breakdown", n)
+	}
+}
+
+// BenchmarkScoreTruthfulQA measures Score, one (answer, reference) pair per
+// call, with the offline embedder over every TruthfulQA answer.
+func BenchmarkScoreTruthfulQA(b *testing.B) {
+	rows := loadTruthfulQA(b)
+	type p struct{ a, r string }
+	var pairs []p
+	for _, r := range rows {
+		for _, a := range append(append([]string{}, r.correct...), r.incorrect...) {
+			pairs = append(pairs, p{a, r.best})
+		}
+	}
+	ctx, h, cfg := context.Background(), embed.NewHashed(), DefaultConfig()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for n := 0; n < b.N; n++ {
+		q := pairs[n%len(pairs)]
+		if _, err := Score(ctx, h, q.a, q.r, cfg); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "pairs/s")
+}
+
+// BenchmarkEvaluateTruthfulQA measures Evaluate over 790 questions × 2
+// systems per iteration.
+func BenchmarkEvaluateTruthfulQA(b *testing.B) {
+	items := truthfulItems(loadTruthfulQA(b))
+	ctx, h, cfg := context.Background(), embed.NewHashed(), DefaultConfig()
+	b.ReportAllocs()
+	b.ResetTimer()
+	pairs := 0
+	for n := 0; n < b.N; n++ {
+		res, err := Evaluate(ctx, h, items, []string{"correct", "incorrect"}, cfg, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		pairs += len(res.Items)
+	}
+	b.ReportMetric(float64(pairs)/b.Elapsed().Seconds(), "pairs/s")
+}
