@@ -152,3 +152,26 @@ func TestHybridRRF(t *testing.T) {
 	got, _ = h.Search(context.Background(), "q", 1)
 	checkHits(t, got, []int{0}, nil)
 }
+
+func TestNewAndDocs(t *testing.T) {
+	cs := []chunk.Chunk{{DocID: "a", Text: "社保卡挂失"}, {DocID: "a", Text: "社保卡补办"}, {DocID: "b", Text: "社保卡激活"}}
+	for _, name := range []string{NameBM25, NameDense, NameHybrid} {
+		r, label, err := New(context.Background(), name, cs, embed.NewHashed())
+		if err != nil || label == "" {
+			t.Fatalf("New(%s): %v", name, err)
+		}
+		hits, err := r.Search(context.Background(), "社保卡补办", 3)
+		if err != nil || len(hits) != 3 || hits[0].ChunkIndex != 1 {
+			t.Fatalf("%s: hits %+v, %v", name, hits, err)
+		}
+		if d := Docs(hits); len(d) != 2 || d[0] != "a" || d[1] != "b" {
+			t.Errorf("%s: Docs = %v", name, d)
+		}
+	}
+	if _, _, err := New(context.Background(), "dense", cs, nil); err == nil {
+		t.Error("dense without embedder accepted")
+	}
+	if _, _, err := New(context.Background(), "tfidf", cs, nil); err == nil {
+		t.Error("unknown retriever accepted")
+	}
+}
