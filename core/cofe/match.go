@@ -7,7 +7,7 @@ import (
 
 // Clean keeps letters, numbers and underscores (Unicode classes, so Han
 // too), lowercases, then replaces "一一" with "一" (formulas.md §3). It is
-// the reference's re.sub(r'[^\w\u4e00-\u9fa5]+', ”, t) followed by
+// the reference's re.sub(r"[^\w\u4e00-\u9fa5]+", "", t) followed by
 // .replace('一一','一') and .lower(): Python's \w is str.isalnum() plus "_",
 // which is Go's IsLetter or IsNumber (Nd, Nl and No all count; combining
 // marks do not). Replacement is left to right without overlap, as Python's:
