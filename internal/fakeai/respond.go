@@ -1,6 +1,7 @@
 package fakeai
 
 import (
+	"crypto/sha256"
 	"encoding/base64"
 	"encoding/binary"
 	"encoding/json"
@@ -11,18 +12,19 @@ import (
 	"net/http"
 )
 
-// Score is the default responder's score for a conversation: 1 + a hash of
-// every role and content modulo 10, so it lies in 1..10 and is the same for
-// the same messages in every run.
+// Score is the default responder's score for a conversation: 1 + the first
+// 8 bytes of SHA-256 over every role and content modulo 10, so it lies in
+// 1..10 and is the same for the same messages in every run. (FNV's low bit
+// only tracks the parity of odd bytes, which would halve the range.)
 func Score(msgs []Message) int {
-	h := fnv.New32a()
+	h := sha256.New()
 	for _, m := range msgs {
 		io.WriteString(h, m.Role)
 		h.Write([]byte{0})
 		io.WriteString(h, m.Content)
 		h.Write([]byte{0})
 	}
-	return 1 + int(h.Sum32()%10)
+	return 1 + int(binary.BigEndian.Uint64(h.Sum(nil))%10)
 }
 
 // DefaultResponse answers "Score: N" with N = Score(req.Messages).
