@@ -1,0 +1,12 @@
+// Package ingest reads the evaluation workbook (spec/workbook.md) into the
+// shared nouns of package dataset: an .xlsx file, a folder of CSV files, or a
+// QA set as JSONL or JSON (our column names, ragas' names, or CoFE-RAG's
+// `{"examples":[...]}` form, Liu et al. 2024, arXiv:2410.12248).
+//
+// Reading never stops at the first problem: every problem of a file is a
+// Problem in the Report, bilingual and located by file, sheet, row and
+// column, so an officer can fix a workbook in one pass. Sheets are streamed
+// row by row (excelize's Rows iterator, encoding/csv) so a knowledge base of
+// hundreds of thousands of service items costs the guides themselves and
+// little else.
+package ingest

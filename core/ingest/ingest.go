@@ -1,0 +1,424 @@
+package ingest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/xuri/excelize/v2"
+
+	"cubeworkbench/core/dataset"
+)
+
+// Default size limits.
+const (
+	DefaultUnzipSizeLimit    = 1 << 30   // a workbook may unpack to 1 GiB
+	DefaultUnzipXMLSizeLimit = 256 << 20 // a sheet part up to this size is held in memory, larger ones stream from a temp file
+	DefaultMaxCSVBytes       = 512 << 20 // a CSV, JSON or JSONL file may be 512 MiB
+)
+
+// Options tune reading.
+type Options struct {
+	// SkipBadRows leaves rows with errors out and lists their problems in
+	// Report.Skipped; otherwise any error in Report.Problems means the caller
+	// must not evaluate.
+	SkipBadRows bool
+	// UnzipSizeLimit caps the unpacked size of an .xlsx (excelize.Options).
+	UnzipSizeLimit int64
+	// UnzipXMLSizeLimit is excelize's threshold above which a sheet is
+	// unpacked to a temporary file and streamed from disk instead of memory.
+	UnzipXMLSizeLimit int64
+	// MaxCSVBytes caps a CSV, JSON or JSONL file.
+	MaxCSVBytes int64
+	// Password opens a password-protected workbook.
+	Password string
+	// Sheets names the sheet (or CSV file base name) to read for a kind
+	// (SheetGuides, SheetQA, SheetScores, SheetHuman), overriding name matching.
+	Sheets map[string]string
+}
+
+func (o Options) withDefaults() Options {
+	if o.UnzipSizeLimit <= 0 {
+		o.UnzipSizeLimit = DefaultUnzipSizeLimit
+	}
+	if o.UnzipXMLSizeLimit <= 0 {
+		o.UnzipXMLSizeLimit = min(DefaultUnzipXMLSizeLimit, o.UnzipSizeLimit)
+	}
+	if o.UnzipXMLSizeLimit > o.UnzipSizeLimit {
+		o.UnzipXMLSizeLimit = o.UnzipSizeLimit
+	}
+	if o.MaxCSVBytes <= 0 {
+		o.MaxCSVBytes = DefaultMaxCSVBytes
+	}
+	return o
+}
+
+// loader holds the state shared by the sheets of one workbook.
+type loader struct {
+	opt          Options
+	wb           *dataset.Workbook
+	rep          *Report
+	guideIDs     map[string]int // guide id → index
+	index        map[string]int // ids and titles → index, built on first use
+	itemIDs      map[string]bool
+	droppedItems map[string]bool
+	haveQA       bool
+	sysSeen      map[string]bool
+	qa           *qaBuilder // shared by every QA source
+}
+
+func (l *loader) addSystem(set string) {
+	if !l.sysSeen[set] {
+		l.sysSeen[set] = true
+		l.wb.Systems = append(l.wb.Systems, set)
+	}
+}
+
+// guideIndex maps guide ids and titles to indexes (ids win, as in
+// dataset.Workbook.GuideIndex); nil when there are no guides.
+func (l *loader) guideIndex() map[string]int {
+	if len(l.wb.Guides) == 0 {
+		return nil
+	}
+	if l.index == nil {
+		l.index = make(map[string]int, len(l.guideIDs)*2)
+		for i, g := range l.wb.Guides {
+			if _, taken := l.guideIDs[g.Title]; !taken {
+				if _, taken := l.index[g.Title]; !taken {
+					l.index[g.Title] = i
+				}
+			}
+		}
+		for id, i := range l.guideIDs {
+			l.index[id] = i
+		}
+	}
+	return l.index
+}
+
+// source is one sheet, CSV or JSON file assigned to a sheet kind.
+type source struct {
+	kind  string
+	t     *table // sheet or CSV
+	json  string // path of a JSON or JSONL QA set
+	label string // sheet or file name, for problems
+}
+
+// Open reads a workbook: an .xlsx file, a folder of CSV files (guides.csv,
+// qa.csv, scores.csv, human.csv, or their aliases; qa may be .jsonl), a
+// single .csv file, or a QA set as .jsonl or .json. Every data problem is in
+// the Report; err is only for an input that cannot be read at all (missing,
+// unreadable, cancelled).
+func Open(ctx context.Context, path string, opt Options) (*dataset.Workbook, *Report, error) {
+	opt = opt.withDefaults()
+	wb := &dataset.Workbook{Source: path}
+	rep := &Report{}
+	l := &loader{opt: opt, wb: wb, rep: rep, guideIDs: map[string]int{}, itemIDs: map[string]bool{},
+		droppedItems: map[string]bool{}, sysSeen: map[string]bool{}}
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, nil, fmt.Errorf("ingest: %w", err)
+	}
+	var f *excelize.File
+	var sources []source
+	switch ext := strings.ToLower(filepath.Ext(path)); {
+	case st.IsDir():
+		sources, err = l.folderSources(ctx, path)
+	case ext == ".xlsx" || ext == ".xlsm" || ext == ".xls":
+		var p *Problem
+		f, p, err = openXLSX(path, opt)
+		if p != nil {
+			rep.Problems = append(rep.Problems, *p)
+			return wb, rep, nil
+		}
+		if err == nil {
+			defer f.Close()
+			sources, err = l.sheetSources(ctx, path, f)
+		}
+	case isCSV(path):
+		var t *table
+		var p *Problem
+		t, p, err = csvTable(path, opt)
+		if p != nil {
+			rep.Problems = append(rep.Problems, *p)
+			return wb, rep, nil
+		}
+		if err == nil {
+			sources, err = l.assign(ctx, path, []source{{kind: sheetKind(stem(path)), t: t, label: stem(path)}})
+		}
+	case ext == ".jsonl" || ext == ".json" || ext == ".ndjson":
+		sources = []source{{kind: SheetQA, json: path}}
+	default:
+		rep.Problems = append(rep.Problems, Problem{File: path, Code: CodeUnsupported, Severity: SeverityError,
+			EN: "this file type is not read; give an .xlsx workbook, a folder of CSV files, a .csv, or a .jsonl/.json QA set.",
+			ZH: "不支持该文件类型；请提供 .xlsx 工作簿、CSV 文件夹、.csv 文件，或 .jsonl/.json 问答集。"})
+		return wb, rep, nil
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, kind := range sheetKinds {
+		for _, s := range sources {
+			if s.kind != kind {
+				continue
+			}
+			if err := l.load(ctx, s); err != nil {
+				return nil, nil, err
+			}
+		}
+		if kind == SheetQA && l.qa != nil {
+			l.qa.finish()
+		}
+	}
+	if len(wb.Guides) == 0 && len(wb.Items) == 0 && len(wb.Scores) == 0 && len(wb.Human) == 0 && !rep.HasErrors() {
+		rep.Problems = append(rep.Problems, Problem{File: path, Code: CodeNoData, Severity: SeverityError,
+			EN: "no guides, questions, scores or ratings were found; check the sheet names (guides/办事指南, qa/问答集, scores/评分, human/人工评分) and their header rows.",
+			ZH: "未找到任何指南、问题、评分或人工评分；请检查工作表名称（guides/办事指南、qa/问答集、scores/评分、human/人工评分）及表头行。"})
+	}
+	return wb, rep, nil
+}
+
+func stem(path string) string {
+	base := filepath.Base(path)
+	return strings.TrimSuffix(base, filepath.Ext(base))
+}
+
+// sheetSources lists a workbook's sheets as sources.
+func (l *loader) sheetSources(ctx context.Context, path string, f *excelize.File) ([]source, error) {
+	var all []source
+	for _, name := range f.GetSheetList() {
+		name := name
+		t := &table{file: path, sheet: name, rows: func(ctx context.Context, fn func(int, []string) error) error {
+			return sheetRows(ctx, f, name, fn)
+		}}
+		all = append(all, source{kind: sheetKind(name), t: t, label: name})
+	}
+	return l.assign(ctx, path, all)
+}
+
+// folderSources lists a folder's CSV and JSON files as sources, by name.
+func (l *loader) folderSources(ctx context.Context, dir string) ([]source, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("ingest: %w", err)
+	}
+	sort.Slice(entries, func(i, j int) bool { return entries[i].Name() < entries[j].Name() })
+	var all []source
+	for _, e := range entries {
+		if e.IsDir() {
+			continue
+		}
+		p := filepath.Join(dir, e.Name())
+		ext := strings.ToLower(filepath.Ext(p))
+		switch {
+		case isCSV(p):
+			t, prob, err := csvTable(p, l.opt)
+			if err != nil {
+				return nil, err
+			}
+			if prob != nil {
+				if sheetKind(stem(p)) != "" {
+					l.rep.Problems = append(l.rep.Problems, *prob)
+				}
+				continue
+			}
+			all = append(all, source{kind: sheetKind(stem(p)), t: t, label: stem(p)})
+		case ext == ".jsonl" || ext == ".json" || ext == ".ndjson":
+			if sheetKind(stem(p)) == SheetQA || l.opt.Sheets[SheetQA] == stem(p) {
+				all = append(all, source{kind: SheetQA, json: p, label: stem(p)})
+			}
+		}
+	}
+	return l.assign(ctx, dir, all)
+}
+
+// errStop ends a row stream early without error.
+var errStop = errors.New("stop")
+
+// assign settles which source is read as which kind: Options.Sheets first,
+// then names; when no name matches, a sheet is recognised by its header
+// (the first with a question column is the QA set, the first with a title
+// column the guides), so a workbook like MSGABench's gov_qa.xlsx loads.
+func (l *loader) assign(ctx context.Context, path string, all []source) ([]source, error) {
+	var out []source
+	taken := map[string]string{}
+	if len(l.opt.Sheets) > 0 {
+		for i := range all {
+			all[i].kind = ""
+		}
+		for _, kind := range sheetKinds {
+			want, ok := l.opt.Sheets[kind]
+			if !ok {
+				continue
+			}
+			found := false
+			for i := range all {
+				if all[i].label == want || normalize(all[i].label) == normalize(want) {
+					all[i].kind, found = kind, true
+					break
+				}
+			}
+			if !found {
+				l.rep.Problems = append(l.rep.Problems, Problem{File: path, Sheet: want, Code: CodeMissingSheet, Severity: SeverityError,
+					EN: fmt.Sprintf("the sheet %q chosen for %s does not exist.", want, kind),
+					ZH: fmt.Sprintf("为 %s 指定的工作表“%s”不存在。", kind, want)})
+			}
+		}
+	}
+	for _, s := range all {
+		if s.kind == "" {
+			continue
+		}
+		if first, dup := taken[s.kind]; dup {
+			l.rep.Problems = append(l.rep.Problems, Problem{File: path, Sheet: s.label, Code: CodeDuplicateSheet, Severity: SeverityWarning,
+				EN: fmt.Sprintf("this sheet is also a %s sheet like %q; only the first is read.", s.kind, first),
+				ZH: fmt.Sprintf("该表与“%s”同为 %s 表，只读取前者。", first, s.kind)})
+			continue
+		}
+		taken[s.kind] = s.label
+		out = append(out, s)
+	}
+	if len(out) > 0 || len(l.opt.Sheets) > 0 {
+		return out, nil
+	}
+	for _, s := range all {
+		if s.t == nil {
+			continue
+		}
+		var kind string
+		err := s.t.rows(ctx, func(_ int, cells []string) error {
+			kind = headerKind(cells)
+			return errStop
+		})
+		if err != nil && !errors.Is(err, errStop) {
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			continue // reported when (if) the sheet is read
+		}
+		if kind == "" || taken[kind] != "" {
+			continue
+		}
+		taken[kind] = s.label
+		s.kind = kind
+		l.rep.Problems = append(l.rep.Problems, Problem{File: path, Sheet: s.t.sheet, Code: CodeSheetByHeader, Severity: SeverityWarning,
+			EN: fmt.Sprintf("no sheet is named like guides, qa, scores or human; this one is read as %s because of its columns.", kind),
+			ZH: fmt.Sprintf("没有按 guides、qa、scores、human（办事指南、问答集、评分、人工评分）命名的工作表；根据列名，此表按 %s 读取。", kind)})
+		out = append(out, s)
+	}
+	return out, nil
+}
+
+// headerKind guesses a sheet kind from its header row.
+func headerKind(cells []string) string {
+	has := func(kind string, keys ...string) bool {
+		for _, k := range keys {
+			found := false
+			for _, c := range cells {
+				if columnKey(kind, c) == k {
+					found = true
+					break
+				}
+			}
+			if !found {
+				return false
+			}
+		}
+		return true
+	}
+	switch {
+	case has(SheetQA, colQuestion):
+		return SheetQA
+	case has(SheetGuides, colTitle):
+		return SheetGuides
+	case has(SheetScores, requiredColumns[SheetScores]...):
+		return SheetScores
+	case has(SheetHuman, requiredColumns[SheetHuman]...):
+		return SheetHuman
+	}
+	return ""
+}
+
+// rowReader consumes the data rows of one sheet kind.
+type rowReader interface {
+	row(row int, cells []string)
+	finish()
+}
+
+// load reads one source into the workbook.
+func (l *loader) load(ctx context.Context, s source) error {
+	if s.kind == SheetQA {
+		l.haveQA = true
+	}
+	if s.json != "" {
+		return l.loadJSON(ctx, s.json)
+	}
+	c := &collector{rep: l.rep, skip: l.opt.SkipBadRows, file: s.t.file, sheet: s.t.sheet}
+	var (
+		rr       rowReader
+		headered bool
+		data     int
+	)
+	err := s.t.rows(ctx, func(row int, cells []string) error {
+		if !headered {
+			headered = true
+			h, ok := readHeader(s.kind, row, cells, c)
+			if !ok {
+				return errStop
+			}
+			rr = l.newRowReader(s.kind, c, h)
+			return nil
+		}
+		data++
+		rr.row(row, cells)
+		return nil
+	})
+	if err != nil && !errors.Is(err, errStop) {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		c.sheetProblem(0, "", CodeCorrupt, SeverityError,
+			fmt.Sprintf("the sheet could not be read to the end (%v); rows after the damage are missing.", err),
+			fmt.Sprintf("该表无法完整读取（%v），损坏处之后的行缺失。", err))
+	}
+	if rr != nil {
+		rr.finish()
+	}
+	if (!headered || (rr != nil && data == 0)) && err == nil {
+		c.sheetProblem(0, "", CodeEmptySheet, SeverityWarning,
+			"the sheet has no data rows.",
+			"该表没有数据行。")
+	}
+	return nil
+}
+
+type qaFinishNoop struct{ *qaSheet }
+
+func (qaFinishNoop) finish() {} // the shared builder finishes once, after every QA source
+
+func (l *loader) newRowReader(kind string, c *collector, h *header) rowReader {
+	switch kind {
+	case SheetGuides:
+		return newGuideReader(l, c, h)
+	case SheetQA:
+		b := l.qaBuilder(c)
+		return qaFinishNoop{newQASheet(b, h)}
+	case SheetScores:
+		return newScoresSheet(l, c, h)
+	default:
+		return newHumanSheet(l, c, h)
+	}
+}
+
+// qaBuilder returns the shared QA builder, pointing it at a new source.
+func (l *loader) qaBuilder(c *collector) *qaBuilder {
+	if l.qa == nil {
+		l.qa = newQABuilder(l, c)
+	}
+	l.qa.c = c
+	return l.qa
+}

@@ -1,0 +1,128 @@
+package ingest
+
+import (
+	"encoding/json"
+	"errors"
+	"strings"
+
+	"cubeworkbench/core/dataset"
+)
+
+// errBadList marks a list cell that looks like JSON but is not a valid list.
+var errBadList = errors.New("not a valid JSON list")
+
+// parseList reads a list cell (workbook.md): a JSON array, or entries
+// separated by line breaks, `|` or `;` (full-width ｜ and ； too, as Chinese
+// input methods type them). One separator is used per cell, the first of
+// line break, bar, semicolon present, so that a title containing `;` survives
+// in a line-separated list. Empty entries are dropped.
+func parseList(s string) ([]string, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return nil, nil
+	}
+	if s[0] == '[' {
+		var raw []json.RawMessage
+		if err := json.Unmarshal([]byte(s), &raw); err != nil {
+			return nil, errBadList
+		}
+		out := make([]string, 0, len(raw))
+		for _, r := range raw {
+			v, ok := jsonScalar(r)
+			if !ok {
+				return nil, errBadList
+			}
+			if v = strings.TrimSpace(v); v != "" {
+				out = append(out, v)
+			}
+		}
+		return out, nil
+	}
+	var parts []string
+	switch {
+	case strings.ContainsAny(s, "\r\n"):
+		parts = strings.FieldsFunc(s, func(r rune) bool { return r == '\n' || r == '\r' })
+	case strings.ContainsAny(s, "|｜"):
+		parts = strings.FieldsFunc(s, func(r rune) bool { return r == '|' || r == '｜' })
+	default:
+		parts = strings.FieldsFunc(s, func(r rune) bool { return r == ';' || r == '；' })
+	}
+	out := parts[:0]
+	for _, p := range parts {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out, nil
+}
+
+// parseGroups reads fine keywords: a JSON list whose elements are lists of
+// keywords (or a lone keyword, a group of one), or groups separated by line
+// breaks or `;` with the keywords of a group separated by `|`.
+func parseGroups(s string) ([][]string, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return nil, nil
+	}
+	if s[0] == '[' {
+		var raw []json.RawMessage
+		if err := json.Unmarshal([]byte(s), &raw); err != nil {
+			return nil, errBadList
+		}
+		out := make([][]string, 0, len(raw))
+		for _, r := range raw {
+			var group []string
+			if v, ok := jsonScalar(r); ok {
+				group = []string{v}
+			} else if err := json.Unmarshal(r, &group); err != nil {
+				return nil, errBadList
+			}
+			if g := trimAll(group); len(g) > 0 {
+				out = append(out, g)
+			}
+		}
+		return out, nil
+	}
+	groups := strings.FieldsFunc(s, func(r rune) bool { return r == '\n' || r == '\r' || r == ';' || r == '；' })
+	out := make([][]string, 0, len(groups))
+	for _, g := range groups {
+		kws := strings.FieldsFunc(g, func(r rune) bool { return r == '|' || r == '｜' })
+		if k := trimAll(kws); len(k) > 0 {
+			out = append(out, k)
+		}
+	}
+	return out, nil
+}
+
+// jsonScalar returns a JSON string or number as text.
+func jsonScalar(r json.RawMessage) (string, bool) {
+	var s string
+	if err := json.Unmarshal(r, &s); err == nil {
+		return s, true
+	}
+	var n json.Number
+	if err := json.Unmarshal(r, &n); err == nil {
+		return n.String(), true
+	}
+	return "", false
+}
+
+func trimAll(in []string) []string {
+	out := in[:0]
+	for _, s := range in {
+		if s = strings.TrimSpace(s); s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// canonicalSet lower-cases the reserved set names so `answer:RAG` is rag.
+func canonicalSet(name string) string {
+	switch l := strings.ToLower(strings.TrimSpace(name)); l {
+	case dataset.SetRAG, dataset.SetZero, dataset.SetFull:
+		return l
+	default:
+		return strings.TrimSpace(name)
+	}
+}

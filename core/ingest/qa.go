@@ -1,0 +1,222 @@
+package ingest
+
+import (
+	"fmt"
+	"strconv"
+
+	"cubeworkbench/core/dataset"
+)
+
+// QA fields a record carries besides answers, in a fixed order so a row is
+// an array rather than a map.
+const (
+	qaID = iota
+	qaQuestion
+	qaDocID
+	qaRetrieved
+	qaContexts
+	qaReference
+	qaQueryType
+	qaCategory
+	qaCoarse
+	qaFine
+	qaFields
+)
+
+var qaKeys = [qaFields]string{colID, colQuestion, colDocID, colRetrieved, colContexts, colReference, colQueryType, colCategory, colCoarse, colFine}
+
+// qaRecord is one question as read from a sheet row or a JSON object.
+type qaRecord struct {
+	row     int
+	v       [qaFields]string
+	label   [qaFields]string // column header or JSON key, for problems
+	answers []answerValue
+}
+
+type answerValue struct{ set, label, text string }
+
+// qaBuilder turns records into dataset.Items; sheets and JSON share it.
+type qaBuilder struct {
+	l       *loader
+	c       *collector
+	ordinal int            // data records seen, for generated ids
+	ids     map[string]int // explicit id → row
+	pending []pendingID    // items without an id
+	systems []string       // answer sets in column order
+	sysSeen map[string]bool
+
+	unknownRetrieved, unknownRows, firstUnknownRow int
+	firstUnknown                                   string
+}
+
+type pendingID struct{ item, ordinal int }
+
+func newQABuilder(l *loader, c *collector) *qaBuilder {
+	return &qaBuilder{l: l, c: c, ids: map[string]int{}, sysSeen: map[string]bool{}}
+}
+
+// system records that an answer set is present.
+func (q *qaBuilder) system(set string) {
+	if !q.sysSeen[set] {
+		q.sysSeen[set] = true
+		q.systems = append(q.systems, set)
+	}
+}
+
+func (q *qaBuilder) add(rec *qaRecord) {
+	q.ordinal++
+	row := rec.row
+	it := dataset.Item{Row: row, ID: rec.v[qaID], Question: rec.v[qaQuestion]}
+	if it.ID != "" {
+		if first, dup := q.ids[it.ID]; dup {
+			q.c.rowProblem(row, rec.label[qaID], CodeDuplicateID, SeverityError,
+				fmt.Sprintf("the id %q is already used by row %d; every question needs its own id.", it.ID, first),
+				fmt.Sprintf("编号“%s”已被第 %d 行使用；每个问题的编号必须唯一。", it.ID, first))
+		}
+	}
+	if it.Question == "" {
+		q.c.rowProblem(row, rec.label[qaQuestion], CodeMissingValue, SeverityError,
+			"the question is empty; it is required.",
+			"问题为空，这是必填项。")
+	}
+	index := q.l.guideIndex()
+	if doc := rec.v[qaDocID]; doc != "" {
+		if index == nil {
+			it.DocID = doc
+		} else if gi, ok := index[doc]; ok {
+			it.DocID = q.l.wb.Guides[gi].ID
+		} else {
+			q.c.rowProblem(row, rec.label[qaDocID], CodeUnknownGoldDoc, SeverityError,
+				fmt.Sprintf("the gold document %q is neither the id nor the title of any guide.", doc),
+				fmt.Sprintf("标准文档“%s”既不是任何指南的编号，也不是其名称。", doc))
+		}
+	}
+	list := func(k int) []string {
+		l, err := parseList(rec.v[k])
+		if err != nil {
+			q.badList(row, rec.label[k])
+		}
+		return l
+	}
+	it.Retrieved = list(qaRetrieved)
+	if index != nil {
+		unknown := 0
+		for i, r := range it.Retrieved {
+			if gi, ok := index[r]; ok {
+				it.Retrieved[i] = q.l.wb.Guides[gi].ID
+			} else {
+				if q.unknownRetrieved == 0 {
+					q.firstUnknown, q.firstUnknownRow = r, row
+				}
+				unknown++
+			}
+		}
+		if unknown > 0 {
+			q.unknownRetrieved += unknown
+			q.unknownRows++
+		}
+	}
+	it.Contexts = list(qaContexts)
+	it.Coarse = list(qaCoarse)
+	fine, err := parseGroups(rec.v[qaFine])
+	if err != nil {
+		q.badList(row, rec.label[qaFine])
+	}
+	it.Fine = fine
+	it.Reference = rec.v[qaReference]
+	it.QueryType = dataset.CanonicalQueryType(rec.v[qaQueryType])
+	it.Category = rec.v[qaCategory]
+	for _, a := range rec.answers {
+		q.system(a.set)
+		if a.text != "" {
+			it.SetAnswer(a.set, a.text)
+		}
+	}
+	if !q.c.endRow() {
+		if it.ID != "" {
+			q.l.droppedItems[it.ID] = true
+		}
+		return
+	}
+	if it.ID == "" {
+		q.pending = append(q.pending, pendingID{item: len(q.l.wb.Items), ordinal: q.ordinal})
+	} else if _, dup := q.ids[it.ID]; !dup {
+		q.ids[it.ID] = row
+	}
+	q.l.wb.Items = append(q.l.wb.Items, it)
+}
+
+func (q *qaBuilder) badList(row int, label string) {
+	q.c.rowProblem(row, label, CodeBadList, SeverityError,
+		"the list is malformed JSON; write a JSON array (e.g. [\"a\",\"b\"]) or separate entries by line breaks, | or ;.",
+		"列表的 JSON 格式有误；请写成 JSON 数组（如 [\"a\",\"b\"]），或用换行、| 或 ; 分隔各项。")
+}
+
+// finish gives ids to questions without one ("q" and the record's ordinal,
+// so ids stay put when bad rows are skipped), reports unknown retrieved
+// documents once, and records the answer sets.
+func (q *qaBuilder) finish() {
+	for _, p := range q.pending {
+		id := "q" + strconv.Itoa(p.ordinal)
+		for n := 2; ; n++ {
+			if _, taken := q.ids[id]; !taken {
+				break
+			}
+			id = "q" + strconv.Itoa(p.ordinal) + "_" + strconv.Itoa(n)
+		}
+		q.ids[id] = q.l.wb.Items[p.item].Row
+		q.l.wb.Items[p.item].ID = id
+	}
+	if q.unknownRetrieved > 0 {
+		q.c.sheetProblem(0, "", CodeUnknownRetrievedDoc, SeverityWarning,
+			fmt.Sprintf("%d retrieved entries in %d rows are not among the guides (first: %q at row %d); they are kept as given, since retrieval may return documents outside the sheet.",
+				q.unknownRetrieved, q.unknownRows, q.firstUnknown, q.firstUnknownRow),
+			fmt.Sprintf("有 %d 个检索文档（共 %d 行）不在办事指南中（首个：第 %d 行的“%s”）；检索可能返回表外文档，按原样保留。",
+				q.unknownRetrieved, q.unknownRows, q.firstUnknownRow, q.firstUnknown))
+	}
+	for _, set := range []string{dataset.SetRAG, dataset.SetZero, dataset.SetFull} {
+		if q.sysSeen[set] {
+			q.l.addSystem(set)
+		}
+	}
+	for _, set := range q.systems {
+		q.l.addSystem(set)
+	}
+	for id := range q.ids {
+		q.l.itemIDs[id] = true
+	}
+}
+
+// qaSheet reads QA rows of a sheet or CSV file into the shared builder.
+type qaSheet struct {
+	b   *qaBuilder
+	h   *header
+	idx [qaFields]int
+}
+
+func newQASheet(b *qaBuilder, h *header) *qaSheet {
+	s := &qaSheet{b: b, h: h}
+	for k, key := range qaKeys {
+		s.idx[k] = h.index(key)
+	}
+	for _, a := range h.answers {
+		b.system(a.set)
+	}
+	return s
+}
+
+func (s *qaSheet) row(row int, cells []string) {
+	rec := qaRecord{row: row, answers: make([]answerValue, 0, len(s.h.answers))}
+	for k, i := range s.idx {
+		rec.v[k] = cell(cells, i)
+		if i >= 0 {
+			rec.label[k] = s.h.names[i]
+		} else {
+			rec.label[k] = qaKeys[k]
+		}
+	}
+	for _, a := range s.h.answers {
+		rec.answers = append(rec.answers, answerValue{set: a.set, label: a.name, text: cell(cells, a.idx)})
+	}
+	s.b.add(&rec)
+}

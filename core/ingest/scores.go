@@ -1,0 +1,187 @@
+package ingest
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"cubeworkbench/core/dataset"
+)
+
+// scoreKey identifies one judgement; a second row with the same key is a
+// duplicate.
+type scoreKey struct {
+	id, set, judge, dim string
+	repeat              int
+}
+
+type scoresSheet struct {
+	l    *loader
+	c    *collector
+	h    *header
+	seen map[scoreKey]int
+	idx  map[string]int
+	// rows with neither score nor status: left to be judged again
+	blank, firstBlank int
+}
+
+func newScoresSheet(l *loader, c *collector, h *header) *scoresSheet {
+	s := &scoresSheet{l: l, c: c, h: h, seen: map[scoreKey]int{}, idx: map[string]int{}}
+	for _, k := range []string{colID, colSet, colJudge, colDimension, colScore, colRepeat, colRaw, colStatus, colReason} {
+		s.idx[k] = h.index(k)
+	}
+	return s
+}
+
+func (s *scoresSheet) row(row int, cells []string) {
+	get := func(k string) string { return cell(cells, s.idx[k]) }
+	j := dataset.Judgement{
+		ItemID: get(colID), Set: canonicalSet(get(colSet)), Judge: get(colJudge), Dimension: get(colDimension),
+		Raw: get(colRaw), Reason: get(colReason), Row: row, Repeat: 1,
+	}
+	required(s.c, s.h, row, get, colID, colSet, colDimension)
+	status, score := strings.ToLower(get(colStatus)), get(colScore)
+	switch status {
+	case "":
+		if score == "" {
+			if s.blank == 0 {
+				s.firstBlank = row
+			}
+			s.blank++
+			s.c.row = s.c.row[:0]
+			return
+		}
+		j.Status = dataset.StatusOK
+	case dataset.StatusOK, "正常", "有效":
+		j.Status = dataset.StatusOK
+	case dataset.StatusUnscorable, "无法评分", "不可评分", "无效":
+		j.Status = dataset.StatusUnscorable
+	default:
+		s.c.rowProblem(row, s.h.label(colStatus), CodeBadStatus, SeverityError,
+			fmt.Sprintf("the status %q is neither ok nor unscorable.", status),
+			fmt.Sprintf("状态“%s”既不是 ok 也不是 unscorable。", status))
+	}
+	if j.Status == dataset.StatusOK {
+		if v, ok := parseScore(score); ok {
+			j.Score = v
+		} else {
+			badScore(s.c, s.h, row, score, "")
+		}
+	}
+	if r := get(colRepeat); r != "" {
+		v, err := strconv.ParseFloat(r, 64)
+		if err != nil || v < 1 || v != math.Trunc(v) || v > math.MaxInt32 {
+			s.c.rowProblem(row, s.h.label(colRepeat), CodeBadRepeat, SeverityError,
+				fmt.Sprintf("the repeat %q is not a whole number of 1 or more.", r),
+				fmt.Sprintf("重复次数“%s”不是不小于 1 的整数。", r))
+		} else {
+			j.Repeat = int(v)
+		}
+	}
+	knownItem(s.l, s.c, s.h, row, j.ItemID)
+	if !s.c.endRow() {
+		return
+	}
+	key := scoreKey{j.ItemID, j.Set, j.Judge, j.Dimension, j.Repeat}
+	if first, dup := s.seen[key]; dup {
+		s.c.sheetProblem(row, "", CodeDuplicateScore, SeverityWarning,
+			fmt.Sprintf("this judgement (id %q, set %q, judge %q, dimension %q, repeat %d) is already given at row %d; only the first is used.", j.ItemID, j.Set, j.Judge, j.Dimension, j.Repeat, first),
+			fmt.Sprintf("该评分（编号“%s”，答案集“%s”，评委“%s”，维度“%s”，第 %d 次）已在第 %d 行出现，只采用前者。", j.ItemID, j.Set, j.Judge, j.Dimension, j.Repeat, first))
+		return
+	}
+	s.seen[key] = row
+	s.l.wb.Scores = append(s.l.wb.Scores, j)
+}
+
+func (s *scoresSheet) finish() {
+	if s.blank > 0 {
+		s.c.sheetProblem(0, s.h.label(colScore), CodeMissingValue, SeverityWarning,
+			fmt.Sprintf("%d row(s) have neither a score nor a status (first at row %d); they are ignored and will be judged again.", s.blank, s.firstBlank),
+			fmt.Sprintf("有 %d 行既无分数也无状态（首行为第 %d 行）；这些行被忽略，将重新评分。", s.blank, s.firstBlank))
+	}
+}
+
+type humanSheet struct {
+	l   *loader
+	c   *collector
+	h   *header
+	idx map[string]int
+}
+
+func newHumanSheet(l *loader, c *collector, h *header) *humanSheet {
+	s := &humanSheet{l: l, c: c, h: h, idx: map[string]int{}}
+	for _, k := range []string{colID, colDimension, colScore, colRater} {
+		s.idx[k] = h.index(k)
+	}
+	return s
+}
+
+func (s *humanSheet) row(row int, cells []string) {
+	get := func(k string) string { return cell(cells, s.idx[k]) }
+	r := dataset.HumanRating{ItemID: get(colID), Dimension: get(colDimension), Rater: get(colRater), Row: row}
+	required(s.c, s.h, row, get, colID, colDimension)
+	score := get(colScore)
+	if v, ok := parseScore(score); ok && v >= 0 && v <= 10 {
+		r.Score = v
+	} else if ok {
+		badScore(s.c, s.h, row, score, " (0–10)")
+	} else {
+		badScore(s.c, s.h, row, score, "")
+	}
+	knownItem(s.l, s.c, s.h, row, r.ItemID)
+	if s.c.endRow() {
+		s.l.wb.Human = append(s.l.wb.Human, r)
+	}
+}
+
+func (s *humanSheet) finish() {}
+
+// parseScore reads a finite number.
+func parseScore(s string) (float64, bool) {
+	v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+		return 0, false
+	}
+	return v, true
+}
+
+func badScore(c *collector, h *header, row int, score, rng string) {
+	if rng != "" {
+		c.rowProblem(row, h.label(colScore), CodeBadScore, SeverityError,
+			fmt.Sprintf("the score %q is outside the range 0–10.", score),
+			fmt.Sprintf("分数“%s”超出 0–10 的范围。", score))
+		return
+	}
+	c.rowProblem(row, h.label(colScore), CodeBadScore, SeverityError,
+		fmt.Sprintf("the score %q is not a number.", score),
+		fmt.Sprintf("分数“%s”不是数字。", score))
+}
+
+func required(c *collector, h *header, row int, get func(string) string, keys ...string) {
+	for _, k := range keys {
+		if get(k) == "" {
+			c.rowProblem(row, h.label(k), CodeMissingValue, SeverityError,
+				fmt.Sprintf("the %s is empty; it is required.", k),
+				fmt.Sprintf("“%s”为空，这是必填项。", k))
+		}
+	}
+}
+
+// knownItem checks that a score or rating names a question of the QA set,
+// when there is one. A question left out for its own errors is not
+// reported again here.
+func knownItem(l *loader, c *collector, h *header, row int, id string) {
+	if id == "" || !l.haveQA || l.itemIDs[id] {
+		return
+	}
+	if l.droppedItems[id] {
+		c.rowProblem(row, h.label(colID), CodeUnknownItem, SeverityError,
+			fmt.Sprintf("question %q was left out for its own errors, so this row is left out too.", id),
+			fmt.Sprintf("问题“%s”因自身错误未被读取，因此该行也未被读取。", id))
+		return
+	}
+	c.rowProblem(row, h.label(colID), CodeUnknownItem, SeverityError,
+		fmt.Sprintf("no question of the QA set has the id %q.", id),
+		fmt.Sprintf("问答集中没有编号为“%s”的问题。", id))
+}
