@@ -3,10 +3,12 @@ package retrieve
 import (
 	"context"
 	"math"
+	"strings"
 	"sync"
+	"unicode"
+	"unicode/utf8"
 
 	"cubeworkbench/core/chunk"
-	"cubeworkbench/core/textmetric"
 )
 
 // BM25 parameters (formulas.md §3).
@@ -20,44 +22,122 @@ type posting struct {
 	tf    int32
 }
 
-// BM25 is an in-memory inverted index over chunks. Terms are
-// textmetric.TokenizeChinese tokens for every text, Chinese or not: on text
+// BM25 is an in-memory inverted index over chunks. Terms are the tokens of
+// textmetric.TokenizeChinese for every text, Chinese or not: on text
 // without Han it equals the English rule, and using one rule for queries and
 // chunks means a mostly-English chunk and a Chinese query still share terms.
-// It is safe for concurrent Search.
+// The tokens are produced inline (terms) rather than through textmetric so
+// that indexing allocates no string per Han character; TestTermsAgree checks
+// the two agree. It is safe for concurrent Search.
 type BM25 struct {
-	vocab    map[string]int32
-	postings [][]posting // by term id, chunk ids ascending
-	idf      []float64   // by term id
-	norm     []float64   // by chunk: k1·(1−b+b·dl/avgdl)
+	han      map[rune]int32   // Han character → term id
+	words    map[string]int32 // lowercased run of other letters/digits → term id
+	postings [][]posting      // by term id, chunk ids ascending
+	idf      []float64        // by term id
+	norm     []float64        // by chunk: k1·(1−b+b·dl/avgdl)
 	docIDs   []string
 	pool     sync.Pool // *[]float64 accumulators, one per concurrent search
 }
 
+// terms calls fn with the term id of every token of s, in order; unknown
+// tokens get a new id when add is set and are skipped otherwise.
+func (ix *BM25) terms(s string, add bool, buf []byte, fn func(id int32)) []byte {
+	start := -1
+	word := func(end int) {
+		run := s[start:end]
+		start = -1
+		buf = buf[:0]
+		ascii := true
+		for i := 0; i < len(run); i++ {
+			c := run[i]
+			if c >= utf8.RuneSelf {
+				ascii = false
+				break
+			}
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			buf = append(buf, c)
+		}
+		if !ascii {
+			buf = append(buf[:0], strings.ToLower(run)...)
+		}
+		id, ok := ix.words[string(buf)] // no allocation for the lookup
+		if !ok {
+			if !add {
+				return
+			}
+			id = ix.newTerm()
+			ix.words[string(buf)] = id
+		}
+		fn(id)
+	}
+	for i, r := range s {
+		switch {
+		case r >= utf8.RuneSelf && unicode.Is(unicode.Han, r):
+			if start >= 0 {
+				word(i)
+			}
+			id, ok := ix.han[r]
+			if !ok {
+				if !add {
+					continue
+				}
+				id = ix.newTerm()
+				ix.han[r] = id
+			}
+			fn(id)
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			if start < 0 {
+				start = i
+			}
+		default:
+			if start >= 0 {
+				word(i)
+			}
+		}
+	}
+	if start >= 0 {
+		word(len(s))
+	}
+	return buf
+}
+
+func (ix *BM25) newTerm() int32 {
+	ix.postings = append(ix.postings, nil)
+	return int32(len(ix.postings) - 1)
+}
+
 // NewBM25 indexes chunks; Hit.ChunkIndex refers to positions in chunks.
 func NewBM25(chunks []chunk.Chunk) *BM25 {
-	ix := &BM25{vocab: map[string]int32{}, docIDs: make([]string, len(chunks)), norm: make([]float64, len(chunks))}
+	ix := &BM25{han: map[rune]int32{}, words: map[string]int32{}, docIDs: make([]string, len(chunks)), norm: make([]float64, len(chunks))}
 	lengths := make([]int, len(chunks))
 	total := 0
-	tf := map[int32]int32{}
+	var (
+		counts  []int32 // by term id, reset after each chunk
+		touched []int32
+		buf     []byte
+	)
 	for ci, c := range chunks {
 		ix.docIDs[ci] = c.DocID
-		clear(tf)
-		toks := textmetric.TokenizeChinese(c.Text)
-		for _, t := range toks {
-			id, ok := ix.vocab[t]
-			if !ok {
-				id = int32(len(ix.postings))
-				ix.vocab[t] = id
-				ix.postings = append(ix.postings, nil)
+		n := 0
+		buf = ix.terms(c.Text, true, buf, func(id int32) {
+			for int(id) >= len(counts) {
+				counts = append(counts, 0)
 			}
-			tf[id]++
+			if counts[id] == 0 {
+				touched = append(touched, id)
+			}
+			counts[id]++
+			n++
+		})
+		for _, id := range touched {
+			ix.postings[id] = append(ix.postings[id], posting{int32(ci), counts[id]})
+			counts[id] = 0
 		}
-		for id, n := range tf {
-			ix.postings[id] = append(ix.postings[id], posting{int32(ci), n})
-		}
-		lengths[ci] = len(toks)
-		total += len(toks)
+		touched = touched[:0]
+		lengths[ci] = n
+		total += n
 	}
 	avgdl := 1.0
 	if len(chunks) > 0 && total > 0 {
@@ -99,11 +179,7 @@ func (ix *BM25) Search(ctx context.Context, query string, k int) ([]Hit, error) 
 	acc := *accp
 	defer ix.pool.Put(accp)
 	var touched []int32
-	for _, t := range textmetric.TokenizeChinese(query) {
-		id, ok := ix.vocab[t]
-		if !ok {
-			continue
-		}
+	ix.terms(query, false, nil, func(id int32) {
 		idf := ix.idf[id]
 		for _, p := range ix.postings[id] {
 			if acc[p.chunk] == 0 {
@@ -112,7 +188,7 @@ func (ix *BM25) Search(ctx context.Context, query string, k int) ([]Hit, error) 
 			tf := float64(p.tf)
 			acc[p.chunk] += idf * tf * (BM25K1 + 1) / (tf + ix.norm[p.chunk])
 		}
-	}
+	})
 	top := newTopK(k)
 	for _, c := range touched {
 		top.offer(c, acc[c])

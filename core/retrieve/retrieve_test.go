@@ -8,6 +8,7 @@ import (
 
 	"cubeworkbench/core/chunk"
 	"cubeworkbench/core/embed"
+	"cubeworkbench/core/textmetric"
 )
 
 func chunks(texts ...string) []chunk.Chunk {
@@ -174,4 +175,36 @@ func TestNewAndDocs(t *testing.T) {
 	if _, _, err := New(context.Background(), "tfidf", cs, nil); err == nil {
 		t.Error("unknown retriever accepted")
 	}
+}
+
+func TestTermsAgreeWithTextmetric(t *testing.T) {
+	texts := []string{"办理居住证需要身份证原件。", "Apply at Window 3, by 2024-05-01!", "混合text与123数字，E-mail：A_b@x.cn",
+		"Ünïcödé ÅB ÄÖ 二〇二四 ①②", "ＡＢＣ全角 ﬁ ǅ", "tab\tnew\nline"}
+	for _, s := range texts {
+		ix := NewBM25(nil)
+		var ids []int32
+		ix.terms(s, true, nil, func(id int32) { ids = append(ids, id) })
+		toks := textmetric.TokenizeChinese(s)
+		if len(ids) != len(toks) {
+			t.Fatalf("%q: %d term ids, textmetric has %d tokens %q", s, len(ids), len(toks), toks)
+		}
+		byID := map[int32]string{}
+		for i, tok := range toks {
+			if prev, ok := byID[ids[i]]; ok && prev != tok {
+				t.Errorf("%q: term %d is both %q and %q", s, ids[i], prev, tok)
+			}
+			byID[ids[i]] = tok
+		}
+		if len(byID) != len(distinct(toks)) {
+			t.Errorf("%q: %d terms for %d distinct tokens", s, len(byID), len(distinct(toks)))
+		}
+	}
+}
+
+func distinct(ss []string) map[string]bool {
+	m := map[string]bool{}
+	for _, s := range ss {
+		m[s] = true
+	}
+	return m
 }
