@@ -1,0 +1,121 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"regexp"
+	"time"
+)
+
+// Run statuses.
+const (
+	RunRunning     = "running"
+	RunDone        = "done"
+	RunFailed      = "failed"
+	RunInterrupted = "interrupted"
+)
+
+// Counts sums up what a run did.
+type Counts struct {
+	Calls            int      `json:"calls"`      // endpoint calls made
+	Cached           int      `json:"cached"`     // requests served from the store
+	Failed           int      `json:"failed"`     // calls that ended in an error
+	Unscorable       int      `json:"unscorable"` // judgements without a score
+	PromptTokens     int      `json:"prompt_tokens"`
+	CompletionTokens int      `json:"completion_tokens"`
+	Cost             *float64 `json:"cost"` // nil when no price is known
+}
+
+// Run is one evaluation recorded in the store.
+type Run struct {
+	ID          int64
+	Profile     string // the profile text; names env vars, never holds secrets
+	ToolVersion string
+	StartedAt   time.Time
+	FinishedAt  *time.Time // nil while running or when the process died
+	Status      string
+	Counts      Counts
+}
+
+// ErrSecretInProfile refuses a profile that seems to hold a key itself
+// instead of naming the environment variable that holds it.
+var ErrSecretInProfile = errors.New("store: the profile holds a secret; name its environment variable with api_key_env instead / 配置中含有密钥，请改用 api_key_env 指定环境变量")
+
+// secretLine matches TOML `api_key = …` / JSON `"api_key": …` style
+// assignments (but not api_key_env).
+var secretLine = regexp.MustCompile(`(?im)^\s*"?(api_?key|secret|password|token|access_token)"?\s*[=:]`)
+
+// StartRun records the start of a run and returns its id.
+func (s *Store) StartRun(ctx context.Context, profile, toolVersion string) (int64, error) {
+	if secretLine.MatchString(profile) {
+		return 0, ErrSecretInProfile
+	}
+	counts, _ := json.Marshal(Counts{})
+	res, err := s.w.ExecContext(ctx, `INSERT INTO runs(profile, tool_version, started_at, status, counts)
+		VALUES (?, ?, ?, ?, ?)`, profile, toolVersion, now(), RunRunning, string(counts))
+	if err != nil {
+		return 0, fmt.Errorf("store: start run: %w", err)
+	}
+	id, err := res.LastInsertId()
+	if err != nil {
+		return 0, fmt.Errorf("store: start run: %w", err)
+	}
+	return id, nil
+}
+
+// FinishRun records how a run ended.
+func (s *Store) FinishRun(ctx context.Context, id int64, status string, c Counts) error {
+	counts, err := json.Marshal(c)
+	if err != nil {
+		return fmt.Errorf("store: finish run %d: %w", id, err)
+	}
+	res, err := s.w.ExecContext(ctx, `UPDATE runs SET finished_at = ?, status = ?, counts = ? WHERE id = ?`,
+		now(), status, string(counts), id)
+	if err != nil {
+		return fmt.Errorf("store: finish run %d: %w", id, err)
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return fmt.Errorf("store: finish run %d: no such run", id)
+	}
+	return nil
+}
+
+// Runs lists the recorded runs, oldest first.
+func (s *Store) Runs(ctx context.Context) ([]Run, error) {
+	rows, err := s.r.QueryContext(ctx, `SELECT id, profile, tool_version, started_at, finished_at, status, counts
+		FROM runs ORDER BY id`)
+	if err != nil {
+		return nil, fmt.Errorf("store: runs: %w", err)
+	}
+	defer rows.Close()
+	var out []Run
+	for rows.Next() {
+		var r Run
+		var started, counts string
+		var finished sql.NullString
+		if err := rows.Scan(&r.ID, &r.Profile, &r.ToolVersion, &started, &finished, &r.Status, &counts); err != nil {
+			return nil, fmt.Errorf("store: runs: %w", err)
+		}
+		if r.StartedAt, err = time.Parse(time.RFC3339Nano, started); err != nil {
+			return nil, fmt.Errorf("store: run %d: start time: %w", r.ID, err)
+		}
+		if finished.Valid {
+			t, err := time.Parse(time.RFC3339Nano, finished.String)
+			if err != nil {
+				return nil, fmt.Errorf("store: run %d: finish time: %w", r.ID, err)
+			}
+			r.FinishedAt = &t
+		}
+		if err := json.Unmarshal([]byte(counts), &r.Counts); err != nil {
+			return nil, fmt.Errorf("store: run %d: counts: %w", r.ID, err)
+		}
+		out = append(out, r)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: runs: %w", err)
+	}
+	return out, nil
+}

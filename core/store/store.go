@@ -1,0 +1,163 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/url"
+	"runtime"
+	"strconv"
+	"time"
+
+	_ "modernc.org/sqlite" // registers the "sqlite" driver
+)
+
+// SchemaVersion is the layout this code writes. A file with a newer version
+// is refused rather than misread.
+const SchemaVersion = 1
+
+// ErrNewerSchema means the file was written by a newer tool.
+var ErrNewerSchema = errors.New("store: file written by a newer version of the tool")
+
+// Store is an open run store. It is safe for concurrent use.
+type Store struct {
+	path string
+	w    *sql.DB // exactly one connection: the single writer
+	r    *sql.DB // readers, running beside the writer thanks to WAL
+}
+
+var schema = []string{
+	`CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`,
+	`CREATE TABLE IF NOT EXISTS responses (
+		key        TEXT PRIMARY KEY,
+		model      TEXT NOT NULL,
+		request    TEXT NOT NULL,
+		reply      TEXT NOT NULL,
+		created_at TEXT NOT NULL)`,
+	`CREATE TABLE IF NOT EXISTS judgements (
+		item_id     TEXT NOT NULL,
+		set_name    TEXT NOT NULL,
+		judge       TEXT NOT NULL,
+		dimension   TEXT NOT NULL,
+		repeat      INTEGER NOT NULL,
+		score       REAL,
+		status      TEXT NOT NULL,
+		reason      TEXT NOT NULL,
+		raw         TEXT NOT NULL,
+		request_key TEXT NOT NULL,
+		created_at  TEXT NOT NULL,
+		PRIMARY KEY (item_id, set_name, judge, dimension, repeat))`,
+	`CREATE TABLE IF NOT EXISTS answers (
+		item_id     TEXT NOT NULL,
+		set_name    TEXT NOT NULL,
+		source      TEXT NOT NULL,
+		text        TEXT NOT NULL,
+		retrieved   TEXT NOT NULL,
+		contexts    TEXT NOT NULL,
+		request_key TEXT NOT NULL,
+		created_at  TEXT NOT NULL,
+		PRIMARY KEY (item_id, set_name))`,
+	`CREATE TABLE IF NOT EXISTS runs (
+		id           INTEGER PRIMARY KEY AUTOINCREMENT,
+		profile      TEXT NOT NULL,
+		tool_version TEXT NOT NULL,
+		started_at   TEXT NOT NULL,
+		finished_at  TEXT,
+		status       TEXT NOT NULL,
+		counts       TEXT NOT NULL)`,
+}
+
+func dsn(path string, readOnly bool) string {
+	q := url.Values{}
+	q.Add("_pragma", "busy_timeout(10000)")
+	q.Add("_pragma", "journal_mode(WAL)")
+	q.Add("_pragma", "synchronous(NORMAL)")
+	if readOnly {
+		q.Add("_pragma", "query_only(1)")
+	}
+	q.Set("_txlock", "immediate")
+	return "file:" + path + "?" + q.Encode()
+}
+
+// Open opens or creates the store at path and brings its schema up to date.
+func Open(path string) (*Store, error) {
+	w, err := sql.Open("sqlite", dsn(path, false))
+	if err != nil {
+		return nil, fmt.Errorf("store: open %s: %w", path, err)
+	}
+	w.SetMaxOpenConns(1)
+	w.SetMaxIdleConns(1)
+	w.SetConnMaxLifetime(0)
+	s := &Store{path: path, w: w}
+	if err := s.migrate(context.Background()); err != nil {
+		w.Close()
+		return nil, err
+	}
+	r, err := sql.Open("sqlite", dsn(path, true))
+	if err != nil {
+		w.Close()
+		return nil, fmt.Errorf("store: open %s for reading: %w", path, err)
+	}
+	n := max(2, runtime.GOMAXPROCS(0))
+	r.SetMaxOpenConns(n)
+	r.SetMaxIdleConns(n)
+	s.r = r
+	return s, nil
+}
+
+func (s *Store) migrate(ctx context.Context) error {
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store: %s: begin schema: %w", s.path, err)
+	}
+	defer tx.Rollback()
+	for _, stmt := range schema {
+		if _, err := tx.ExecContext(ctx, stmt); err != nil {
+			return fmt.Errorf("store: %s: create schema: %w", s.path, err)
+		}
+	}
+	var v string
+	err = tx.QueryRowContext(ctx, `SELECT value FROM meta WHERE key = 'schema_version'`).Scan(&v)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		if _, err := tx.ExecContext(ctx, `INSERT INTO meta(key, value) VALUES ('schema_version', ?)`,
+			strconv.Itoa(SchemaVersion)); err != nil {
+			return fmt.Errorf("store: %s: write schema version: %w", s.path, err)
+		}
+	case err != nil:
+		return fmt.Errorf("store: %s: read schema version: %w", s.path, err)
+	default:
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			return fmt.Errorf("store: %s: schema version %q: %w", s.path, v, err)
+		}
+		if n > SchemaVersion {
+			return fmt.Errorf("%w (%s: version %d, this tool writes %d)", ErrNewerSchema, s.path, n, SchemaVersion)
+		}
+		// Older versions would be migrated here; version 1 is the first.
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("store: %s: commit schema: %w", s.path, err)
+	}
+	return nil
+}
+
+// Path is the file the store was opened from.
+func (s *Store) Path() string { return s.path }
+
+// Close checkpoints the write-ahead log and closes the file.
+func (s *Store) Close() error {
+	var errs []error
+	if s.r != nil {
+		errs = append(errs, s.r.Close())
+	}
+	// Fold the WAL back so the file can be copied on its own.
+	if _, err := s.w.Exec(`PRAGMA wal_checkpoint(TRUNCATE)`); err != nil {
+		errs = append(errs, fmt.Errorf("store: checkpoint: %w", err))
+	}
+	errs = append(errs, s.w.Close())
+	return errors.Join(errs...)
+}
+
+func now() string { return time.Now().UTC().Format(time.RFC3339Nano) }
