@@ -12,7 +12,7 @@ import (
 type Answer struct {
 	ItemID    string
 	Set       string
-	Source    string   // the generator model or the target's name
+	Source    string // the generator model or the target's name
 	Text      string
 	Retrieved []string // retrieved document ids in rank order (targets only)
 	Contexts  []string // retrieved chunk texts (targets only, optional)
