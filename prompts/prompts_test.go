@@ -1,0 +1,60 @@
+package prompts
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestBuiltinsExistInBothLanguages(t *testing.T) {
+	want := []string{"cofe/correctness", "cofe/faithfulness", "cofe/relevancy",
+		"cube/completeness", "cube/quality", "cube/relevance", "cube/specificity"}
+	if got := Names(); !reflect.DeepEqual(got, want) {
+		t.Fatalf("Names = %v, want %v", got, want)
+	}
+	for _, n := range want {
+		for _, l := range Languages {
+			s, err := Load("", n, l)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.HasPrefix(s, "---\n") || !strings.Contains(s, "\n=== user ===\n") {
+				t.Errorf("%s.%s: front matter or user marker missing", n, l)
+			}
+			if !strings.Contains(s, "<<<ANSWER\n{{.Answer}}\nANSWER>>>") {
+				t.Errorf("%s.%s: answer is not fenced", n, l)
+			}
+		}
+	}
+	if _, err := Load("", "cube/nope", "zh"); err == nil {
+		t.Fatal("Load of a missing template succeeded")
+	}
+}
+
+func TestUserCopyWins(t *testing.T) {
+	dir := t.TempDir()
+	if err := Export(dir); err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(dir, "cube", "quality.en.md")
+	if err := os.WriteFile(p, []byte("edited"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if s, err := Load(dir, "cube/quality", "en"); err != nil || s != "edited" {
+		t.Fatalf("Load(dir) = %q, %v", s, err)
+	}
+	// Export keeps edits.
+	if err := Export(dir); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(p); string(b) != "edited" {
+		t.Fatal("Export overwrote an edited copy")
+	}
+	// A template the directory lacks falls back to the built-in one.
+	os.Remove(filepath.Join(dir, "cube", "quality.zh.md"))
+	if s, err := Load(dir, "cube/quality", "zh"); err != nil || !strings.Contains(s, "评分") {
+		t.Fatalf("fallback Load = %q, %v", s[:20], err)
+	}
+}
