@@ -87,7 +87,11 @@ func ragAnswer(rw *row, top *guide, i int) string {
 		}
 		// The retriever served a sibling; the model answers from it with
 		// confidence, so every detail that differs between variants is wrong.
-		return open + "根据《" + top.Title + "》办事指南，" + phrases(top, q.Facets, 0) + "。"
+		greet := ""
+		if strings.HasPrefix(open, "您好") {
+			greet = open
+		}
+		return greet + "根据《" + top.Title + "》办事指南，" + phrases(top, q.Facets, 0) + "。"
 	}
 }
 
@@ -101,7 +105,7 @@ func answerB(rw *row, i int) string {
 	case levelGood:
 		return g.Title + "：" + phrases(g, q.Facets, half(g, q.Facets[0])) + "。"
 	case levelPartial:
-		return "目前掌握的信息是：" + phrase(g, q.Facets[0], 1) + "。更多细节请咨询" + g.Agency + "。"
+		return "据了解，" + phrase(g, q.Facets[0], 1) + "。更多细节请咨询" + g.Agency + "。"
 	default:
 		return "暂未找到相关办事指南，建议拨打12345政务服务便民热线咨询。" + zeroBody(q, i+1)
 	}
