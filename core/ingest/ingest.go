@@ -17,7 +17,13 @@ import (
 // Default size limits.
 const (
 	DefaultUnzipSizeLimit    = 1 << 30   // a workbook may unpack to 1 GiB
-	DefaultUnzipXMLSizeLimit = 256 << 20 // a sheet part up to this size is held in memory, larger ones stream from a temp file
+	// DefaultUnzipXMLSizeLimit is excelize's threshold: a sheet (or shared
+	// strings) part up to this size is unpacked into memory, a larger one to
+	// a temporary file it streams from. excelize's own 16 MiB, not more:
+	// measured on a 200k-row guides sheet, 256 MiB held the 230 MB sheet XML
+	// in memory (bare-loop peak heap 428 MB instead of 10 MB) for a ~25%
+	// faster read.
+	DefaultUnzipXMLSizeLimit = 16 << 20
 	DefaultMaxCSVBytes       = 512 << 20 // a CSV, JSON or JSONL file may be 512 MiB
 )
 
