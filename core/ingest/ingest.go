@@ -16,7 +16,7 @@ import (
 
 // Default size limits.
 const (
-	DefaultUnzipSizeLimit    = 1 << 30   // a workbook may unpack to 1 GiB
+	DefaultUnzipSizeLimit = 1 << 30 // a workbook may unpack to 1 GiB
 	// DefaultUnzipXMLSizeLimit is excelize's threshold: a sheet (or shared
 	// strings) part up to this size is unpacked into memory, a larger one to
 	// a temporary file it streams from. excelize's own 16 MiB, not more:
