@@ -2,6 +2,7 @@ package ingest
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -388,7 +389,7 @@ func TestJSONLRagas(t *testing.T) {
 	want := []dataset.Item{
 		{ID: "q1", Question: "怎么办护照？", Row: 1, Answers: map[string]string{"rag": "去出入境", "base": "不知道"},
 			Contexts: []string{"片段一", "片段二"}, Reference: "到出入境管理局"},
-		{ID: "q2", Question: "第二问", Row: 3, QueryType: dataset.QueryComparative, Fine: [][]string{{"a", "b"}, {"c"}}, Contexts: []string{}},
+		{ID: "q2", Question: "第二问", Row: 3, QueryType: dataset.QueryComparative, Fine: [][]string{{"a", "b"}, {"c"}}},
 	}
 	if !reflect.DeepEqual(wb.Items, want) {
 		t.Errorf("items =\n%#v\nwant\n%#v", wb.Items, want)
@@ -487,5 +488,18 @@ func TestReadSheetRows(t *testing.T) {
 	var p Problem
 	if !asProblem(err, &p) || p.Code != CodeNotXLSX {
 		t.Errorf("err = %v", err)
+	}
+}
+
+func TestCancelled(t *testing.T) {
+	rows := [][]string{{"question"}}
+	for i := 0; i < 3000; i++ {
+		rows = append(rows, []string{"问题"})
+	}
+	path := writeXLSX(t, sheet{"qa", rows})
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, _, err := Open(ctx, path, Options{}); !errors.Is(err, context.Canceled) {
+		t.Errorf("err = %v, want context.Canceled", err)
 	}
 }

@@ -36,6 +36,9 @@ func parseList(s string) ([]string, error) {
 				out = append(out, v)
 			}
 		}
+		if len(out) == 0 {
+			return nil, nil
+		}
 		return out, nil
 	}
 	var parts []string
@@ -80,6 +83,9 @@ func parseGroups(s string) ([][]string, error) {
 			if g := trimAll(group); len(g) > 0 {
 				out = append(out, g)
 			}
+		}
+		if len(out) == 0 {
+			return nil, nil
 		}
 		return out, nil
 	}
