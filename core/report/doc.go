@@ -1,0 +1,25 @@
+// Package report writes the Excel report leadership reads (issue 5): a first
+// sheet that answers "can we deploy?" in plain Chinese or English, the
+// method behind it, the CuBE paper's Tables 2–4 per judge and side by side
+// (formulas.md §1), every item with every judge's score, the correlation
+// heatmaps, agreement with experts, MFSS (§2) and CoFE-RAG (§3) when they
+// ran, and the problems met on the way.
+//
+// The report is also a workbook (workbook.md): its `guides`, `qa`, `scores`
+// and `human` sheets carry the canonical sheet and column names, so
+// `cubectl evaluate` re-opens it and finds every judgement already made —
+// no endpoint is called again.
+//
+// Safety: text from a model, a user or a document is always written as a
+// string cell, never a formula, and one that starts like a formula
+// (= + - @ tab CR) also carries Excel's quote-prefix so editing it in Excel
+// keeps it text; text over Excel's 32,767-character limit is cut with a
+// visible marker (the full text stays in the run store); keys never reach
+// the file (judges are named by endpoint host only).
+//
+// Large sheets (Items, guides, qa, scores, Problems) stream through
+// excelize's StreamWriter so memory stays flat with the item count.
+// excelize has no error bars, so the CuBE-per-judge column chart gets its
+// <c:errBars> (custom plus/minus ranges from the sheet) spliced into the
+// chart part before saving: it stays a native chart leadership can restyle.
+package report

@@ -1,0 +1,153 @@
+package report
+
+import (
+	"fmt"
+
+	"github.com/xuri/excelize/v2"
+
+	"cubeworkbench/core/cube"
+	"cubeworkbench/core/dataset"
+)
+
+// tickEvery is how many streamed rows pass between progress reports.
+const tickEvery = 2048
+
+// itemsSheet streams one row per item: question, gold document, rank, the
+// three answers, every judge's rag score per dimension, the disagreement,
+// BLEU/ROUGE-L against the gold document and the MFSS total.
+func (w *writer) itemsSheet() error {
+	name := SheetItems
+	nj, nd := len(w.judges), len(w.dims)
+	head := []string{w.t("id", "编号"), w.t("Question", "问题"), w.t("Gold doc id", "标准文档编号"), w.t("Gold doc title", "标准文档名称"),
+		w.t("Rank (0 = not retrieved)", "排名（0 = 未命中）"), w.t("Rank score", "排名得分"),
+		w.t("Answer (rag)", "系统回答（rag）"), w.t("Answer without context (zero)", "无检索回答（zero）"), w.t("Answer with gold doc (full)", "给定标准文档回答（full）")}
+	widths := []float64{10, 40, 14, 24, 9, 8, 50, 40, 40}
+	scoreFrom := len(head) + 1
+	for _, j := range w.judges {
+		for _, d := range w.dims {
+			head = append(head, j+" · "+w.dimTitle(d))
+			widths = append(widths, 11)
+		}
+	}
+	scoreTo := len(head)
+	head = append(head, w.t("Mean rag score", "rag 平均分"), w.t("Judge disagreement (SD)", "评审分歧（标准差）"))
+	widths = append(widths, 10, 11)
+	meanCol := len(head) - 1
+	disCol := len(head)
+	bl := w.s.Baselines
+	if bl != nil {
+		for _, set := range sets {
+			head = append(head, "BLEU · "+set)
+			widths = append(widths, 9)
+		}
+		for _, set := range sets {
+			head = append(head, "ROUGE-L · "+set)
+			widths = append(widths, 10)
+		}
+	}
+	var mfssTotal map[string]float64
+	if w.s.MFSS != nil {
+		mfssTotal = map[string]float64{}
+		for _, x := range w.s.MFSS.Items {
+			if x.System == dataset.SetRAG {
+				mfssTotal[x.ItemID] = x.Factors.Total
+			}
+		}
+		head = append(head, w.t("MFSS total (rag)", "MFSS 总分（rag）"))
+		widths = append(widths, 10)
+	}
+
+	n := len(w.wb.Items)
+	lastRow := n + 1
+	if err := w.f.AutoFilter(name, fmt.Sprintf("A1:%s%d", colName(len(head)), lastRow), nil); err != nil {
+		return fmt.Errorf("report: items filter: %w", err)
+	}
+	if n > 0 {
+		scale := excelize.ConditionalFormatOptions{Type: "3_color_scale", Criteria: "=", MinType: "num", MidType: "num", MaxType: "num",
+			MinValue: "0", MidValue: "5", MaxValue: "10", MinColor: "#F8696B", MidColor: "#FFEB84", MaxColor: "#63BE7B"}
+		if scoreTo >= scoreFrom {
+			if err := w.f.SetConditionalFormat(name, fmt.Sprintf("%s2:%s%d", colName(scoreFrom), colName(meanCol), lastRow), []excelize.ConditionalFormatOptions{scale}); err != nil {
+				return fmt.Errorf("report: items colours: %w", err)
+			}
+		}
+		dis := excelize.ConditionalFormatOptions{Type: "2_color_scale", Criteria: "=", MinType: "num", MaxType: "max", MinValue: "0", MinColor: "#FFFFFF", MaxColor: "#F4B183"}
+		if err := w.f.SetConditionalFormat(name, fmt.Sprintf("%s2:%s%d", colName(disCol), colName(disCol), lastRow), []excelize.ConditionalFormatOptions{dis}); err != nil {
+			return fmt.Errorf("report: items colours: %w", err)
+		}
+	}
+	s, err := w.stream(name, widths, true)
+	if err != nil {
+		return err
+	}
+	if err := s.header(head...); err != nil {
+		return err
+	}
+	s.wrap = true
+	s.opts = []excelize.RowOpts{{Height: 60}}
+	details := map[string]*cube.ItemDetail{}
+	if w.s.Result != nil {
+		for i := range w.s.ItemDetails {
+			details[w.s.ItemDetails[i].ID] = &w.s.ItemDetails[i]
+		}
+	}
+	gidx := w.wb.GuideIndex()
+	m := w.itemMatrix()
+	row := make([]any, 0, len(head))
+	for i := range w.wb.Items {
+		it := &w.wb.Items[i]
+		title := ""
+		if gi, ok := gidx[it.DocID]; ok && it.DocID != "" {
+			title = w.wb.Guides[gi].Title
+		}
+		var rank, rankScore, mean, dis any = w.na(), (*float64)(nil), (*float64)(nil), (*float64)(nil)
+		if d := details[it.ID]; d != nil {
+			if d.GoldKnown {
+				rank = d.Rank
+			}
+			rankScore, mean, dis = d.RankScore, d.RAGOverall, d.DisagreementOverall
+		}
+		row = append(row[:0], it.ID, it.Question, it.DocID, title, rank, rankScore,
+			it.Answer(dataset.SetRAG), it.Answer(dataset.SetZero), it.Answer(dataset.SetFull))
+		for ji := range nj {
+			for di := range nd {
+				if v, ok := m.at(i, ji, di); ok {
+					row = append(row, v)
+				} else {
+					row = append(row, (*float64)(nil))
+				}
+			}
+		}
+		row = append(row, mean, dis)
+		if bl != nil {
+			per, ok := bl.PerItem[it.ID]
+			for k := range 2 {
+				for _, set := range sets {
+					if v, has := per[set]; ok && has {
+						row = append(row, v[k])
+					} else {
+						row = append(row, (*float64)(nil))
+					}
+				}
+			}
+		}
+		if mfssTotal != nil {
+			if v, ok := mfssTotal[it.ID]; ok {
+				row = append(row, v)
+			} else {
+				row = append(row, (*float64)(nil))
+			}
+		}
+		if err := s.line(row...); err != nil {
+			return err
+		}
+		if (i+1)%tickEvery == 0 {
+			if err := w.tick(tickEvery); err != nil {
+				return err
+			}
+		}
+	}
+	if err := w.tick(n % tickEvery); err != nil {
+		return err
+	}
+	return s.flush()
+}

@@ -1,0 +1,371 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/xuri/excelize/v2"
+
+	"cubeworkbench/core/chart"
+	"cubeworkbench/core/cube"
+	"cubeworkbench/core/dataset"
+)
+
+// judgeSheetNames gives each judge a sheet name Excel accepts: no
+// : \ / ? * [ ], at most 31 characters, unique ignoring case.
+func (w *writer) judgeSheetNames() []string {
+	taken := map[string]bool{}
+	for _, n := range []string{SheetSummary, SheetMethod, SheetJudges, SheetItems, SheetCorrelations, SheetHuman, SheetMFSS,
+		SheetCoFE, SheetProblems, SheetGuides, SheetQA, SheetScores, SheetRatings} {
+		taken[strings.ToLower(n)] = true
+	}
+	var out []string
+	for _, j := range w.judges {
+		base := sheetSafe(w.t("Judge ", "评审 ") + j)
+		name := base
+		for k := 2; taken[strings.ToLower(name)]; k++ {
+			suffix := fmt.Sprintf(" (%d)", k)
+			name = truncRunes(base, 31-len(suffix)) + suffix
+		}
+		taken[strings.ToLower(name)] = true
+		out = append(out, name)
+	}
+	return out
+}
+
+func sheetSafe(s string) string {
+	s = strings.Map(func(r rune) rune {
+		switch r {
+		case ':', '\\', '/', '?', '*', '[', ']', '\'':
+			return '_'
+		}
+		if r < 0x20 {
+			return ' '
+		}
+		return r
+	}, s)
+	return truncRunes(strings.TrimSpace(s), 31)
+}
+
+func truncRunes(s string, n int) string {
+	// Excel counts UTF-16 units; a rune outside the BMP counts two.
+	units := 0
+	for i, r := range s {
+		w := 1
+		if r >= 0x10000 {
+			w = 2
+		}
+		if units+w > n {
+			return s[:i]
+		}
+		units += w
+	}
+	return s
+}
+
+var sets = []string{dataset.SetZero, dataset.SetRAG, dataset.SetFull}
+
+func (w *writer) setName(set string) string {
+	switch set {
+	case dataset.SetZero:
+		return w.t("zero (no context)", "zero（无检索）")
+	case dataset.SetRAG:
+		return w.t("rag (system)", "rag（被测系统）")
+	case dataset.SetFull:
+		return w.t("full (gold doc)", "full（标准文档）")
+	}
+	return set
+}
+
+// perJudgeSheets write the paper's Tables 2–4 for each judge.
+func (w *writer) perJudgeSheets(names []string) error {
+	if w.s.Result == nil {
+		return nil
+	}
+	for i, j := range w.s.Judges {
+		if err := w.judgeSheet(names[i], j); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (w *writer) judgeSheet(name string, j cube.JudgeResult) error {
+	g := w.grid(name)
+	g.widths(26, 14, 14, 14, 14, 14, 14, 14)
+	cols := append(append([]string{}, w.dims...), cube.Weighted)
+	titles := make([]string, len(cols))
+	for i, d := range cols {
+		titles[i] = w.dimTitle(d)
+	}
+	g.line(styled{fmt.Sprintf(w.t("Judge %s — the paper's Tables 2–4", "评审模型 %s —— 论文表 2–4"), j.Judge), w.st.title})
+	g.skip(1)
+
+	g.line(styled{fmt.Sprintf(w.t("Table 2 · trimmed means (α = %.2f) on the analysis subset", "表 2 · 分析子集上的截尾均值（α = %.2f）"), w.s.Trim), w.st.label})
+	head := g.header(append([]string{w.t("Answer set", "答案集")}, titles...)...)
+	first := g.row
+	for _, set := range sets {
+		cells := []any{w.setName(set)}
+		for _, d := range cols {
+			cells = append(cells, j.TrimmedMeans[set][d])
+		}
+		g.line(cells...)
+	}
+	last := g.row - 1
+	nCells := []any{w.t("Items in the subset", "子集问题数")}
+	for _, d := range w.dims {
+		nCells = append(nCells, j.SubsetN[d])
+	}
+	g.line(nCells...)
+	g.skip(1)
+
+	g.line(styled{w.t("Table 3 · weights", "表 3 · 权重"), w.st.label})
+	g.header(append([]string{w.t("Source", "来源")}, titles[:len(w.dims)]...)...)
+	wc := []any{j.WeightSource}
+	for _, d := range w.dims {
+		if v, ok := j.Weights[d]; ok {
+			wc = append(wc, v)
+		} else {
+			wc = append(wc, (*float64)(nil))
+		}
+	}
+	g.line(wc...)
+	if j.WeightNote != nil {
+		g.line(styled{j.WeightNote.In(w.lang), w.st.note})
+	}
+	cc := []any{w.t("r (all cases)", "r（全部案例）")}
+	cr := []any{w.t("r (retrieved cases)", "r（检索命中案例）")}
+	for _, d := range w.dims {
+		cc = append(cc, j.CorrelationAll[d])
+		cr = append(cr, j.CorrelationRetrieved[d])
+	}
+	g.line(cc...)
+	g.line(cr...)
+	g.skip(1)
+
+	g.line(styled{w.t("Table 4 · normalised scores N = 100·(rag − zero)/(full − zero) and CuBE", "表 4 · 归一化得分 N = 100·(rag − zero)/(full − zero) 与 CuBE"), w.st.label})
+	g.header(append([]string{""}, titles...)...)
+	nc := []any{w.t("Normalised N", "归一化 N")}
+	for _, d := range cols {
+		nc = append(nc, j.Normalized[d])
+	}
+	g.line(nc...)
+	g.line(styled{fmt.Sprintf(w.t("Recall@%d", "召回率@%d"), w.s.TopN), w.st.label}, pct{w.s.RecallAtK})
+	g.line(styled{w.t("CuBE = N_J × Recall@k", "CuBE = N_J × 召回率"), w.st.label}, j.Cube)
+	var lo, hi *float64
+	if j.CubeCI95 != nil {
+		lo, hi = &j.CubeCI95[0], &j.CubeCI95[1]
+	}
+	g.line(styled{w.t("95 % interval", "95% 置信区间"), w.st.label}, lo, hi)
+	g.skip(1)
+
+	g.line(styled{w.t("Judgements", "评分记录"), w.st.label}, j.Judgements)
+	g.line(styled{w.t("of which unscorable", "其中无法评分"), w.st.label}, j.Unscorable)
+	for _, set := range sets {
+		for _, d := range w.dims {
+			if n := j.UnscorableBy[set][d]; n > 0 {
+				g.line(fmt.Sprintf("  %s · %s", set, w.dimTitle(d)), n)
+			}
+		}
+	}
+	if len(j.Flags) > 0 {
+		g.line(styled{w.t("Flags", "标记"), w.st.label}, styled{w.flags(j.Flags), w.st.note})
+	}
+
+	// Zero, rag and full per dimension as a native chart over Table 2.
+	var series []excelize.ChartSeries
+	colors := []string{"A5A5A5", "4472C4", "70AD47"}
+	for k := range sets {
+		r := first + k
+		series = append(series, excelize.ChartSeries{Name: fmt.Sprintf("'%s'!$A$%d", name, r),
+			Categories: ref(name, 2, head, 1+len(cols), head), Values: ref(name, 2, r, 1+len(cols), r),
+			Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{colors[k]}}})
+	}
+	_ = last
+	w.charts++
+	if err := w.f.AddChart(name, "J3", &excelize.Chart{
+		Type:       excelize.Col,
+		Series:     series,
+		Title:      chartTitle(fmt.Sprintf(w.t("Bounds per dimension · %s", "各维度上下界 · %s"), j.Judge)),
+		Legend:     excelize.ChartLegend{Position: "bottom"},
+		YAxis:      excelize.ChartAxis{Title: chartTitle(w.t("Trimmed mean (0–10)", "截尾均值（0–10）")), MajorGridLines: true, Minimum: float(0), Maximum: float(10)},
+		VaryColors: boolp(false),
+		Dimension:  excelize.ChartDimension{Width: 520, Height: 300},
+	}); err != nil {
+		return fmt.Errorf("report: chart of %q: %w", j.Judge, err)
+	}
+	return g.first
+}
+
+// judgesSheet is all judges side by side with the mean ± SD row (the
+// paper's Table 4, last row), and the score histograms.
+func (w *writer) judgesSheet() error {
+	g := w.grid(SheetJudges)
+	if w.s.Result == nil || len(w.s.Judges) == 0 {
+		g.line(styled{w.t("No judge scored this run.", "本次运行没有评审模型的评分。"), w.st.note})
+		return g.first
+	}
+	cols := append(append([]string{}, w.dims...), cube.Weighted)
+	widths := []float64{24}
+	for range cols {
+		widths = append(widths, 13)
+	}
+	g.widths(append(widths, 12, 12, 12, 12, 12, 40)...)
+	g.line(styled{w.t("All judges side by side (normalised scores, 0–100)", "各评审模型对比（归一化得分，0–100）"), w.st.title})
+	g.skip(1)
+	head := []string{w.t("Judge", "评审模型")}
+	for _, d := range cols {
+		head = append(head, "N · "+w.dimTitle(d))
+	}
+	head = append(head, "CuBE", w.t("95 % low", "下限"), w.t("95 % high", "上限"), w.t("Judgements", "评分数"), w.t("Unscorable", "无法评分"), w.t("Flags", "标记"))
+	g.header(head...)
+	for _, j := range w.s.Judges {
+		cells := []any{j.Judge}
+		for _, d := range cols {
+			cells = append(cells, j.Normalized[d])
+		}
+		var lo, hi *float64
+		if j.CubeCI95 != nil {
+			lo, hi = &j.CubeCI95[0], &j.CubeCI95[1]
+		}
+		cells = append(cells, j.Cube, lo, hi, j.Judgements, j.Unscorable, styled{w.flags(j.Flags), w.st.note})
+		g.line(cells...)
+	}
+	agg := w.s.Aggregate
+	mean, sd, both := []any{styled{w.t("Mean", "均值"), w.st.label}}, []any{styled{w.t("SD", "标准差"), w.st.label}}, []any{styled{w.t("Mean ± SD", "均值 ± 标准差"), w.st.label}}
+	for _, d := range cols {
+		m := agg.Normalized[d]
+		mean, sd, both = append(mean, m.Mean), append(sd, m.SD), append(both, w.pm(m))
+	}
+	mean, sd, both = append(mean, agg.Cube.Mean), append(sd, agg.Cube.SD), append(both, w.pm(agg.Cube))
+	if agg.CubeCI95 != nil {
+		mean = append(mean, agg.CubeCI95[0], agg.CubeCI95[1])
+	}
+	g.line(mean...)
+	g.line(sd...)
+	g.line(both...)
+	g.skip(2)
+
+	// Histograms of the rag scores per judge × dimension (CuBE Figure 1).
+	m := w.itemMatrix()
+	var samples []chart.ScoreSample
+	for ji, j := range w.judges {
+		for di, d := range w.dims {
+			var vals []float64
+			for ii := range w.wb.Items {
+				if v, ok := m.at(ii, ji, di); ok {
+					vals = append(vals, v)
+				}
+			}
+			samples = append(samples, chart.ScoreSample{Judge: j, Dimension: w.dimTitle(d), Scores: vals})
+		}
+	}
+	g.line(styled{w.t("Distribution of the system's (rag) scores", "被测系统（rag）得分分布"), w.st.label})
+	if err := w.picture(g.name, fmt.Sprintf("A%d", g.row), func(o chart.Options) (*chart.Figure, error) {
+		return chart.Histograms(samples, o)
+	}, w.t("Histograms of rag scores per judge and dimension", "各评审、各维度 rag 得分直方图")); err != nil {
+		return err
+	}
+	return g.first
+}
+
+// pm renders mean ± SD as text.
+func (w *writer) pm(m cube.MeanSD) string {
+	f := func(p *float64) string {
+		if p == nil {
+			return w.na()
+		}
+		return fmt.Sprintf("%.2f", *p)
+	}
+	return f(m.Mean) + " ± " + f(m.SD)
+}
+
+// picture renders a core/chart figure as PNG and places it at cell. A chart
+// with nothing to draw is left out (the tables say n/a).
+func (w *writer) picture(sheet, cell string, fig func(chart.Options) (*chart.Figure, error), alt string) error {
+	f, err := fig(chart.Options{Lang: w.lang})
+	if err != nil {
+		return nil //nolint:nilerr // no data: nothing to draw, the tables show it
+	}
+	png, err := f.PNG()
+	if err != nil {
+		return fmt.Errorf("report: %s: %w", alt, err)
+	}
+	scale := 1.0
+	if wd := float64(f.Width) * float64(f.DPI) / 72; wd > 900 {
+		scale = 900 / wd
+	}
+	if err := w.f.AddPictureFromBytes(sheet, cell, &excelize.Picture{Extension: ".png", File: png,
+		Format: &excelize.GraphicOptions{AltText: alt, ScaleX: scale, ScaleY: scale, LockAspectRatio: true}}); err != nil {
+		return fmt.Errorf("report: %s: %w", alt, err)
+	}
+	return nil
+}
+
+// itemMatrix is every judge's rag score per item and dimension (the mean of
+// its ok repeats), computed once from the workbook's judgements.
+type itemMatrix struct {
+	nj, nd int
+	sum    []float64
+	n      []int32
+}
+
+func (m *itemMatrix) at(item, judge, dim int) (float64, bool) {
+	k := (item*m.nj+judge)*m.nd + dim
+	if m.n[k] == 0 {
+		return 0, false
+	}
+	return m.sum[k] / float64(m.n[k]), true
+}
+
+func (w *writer) itemMatrix() *itemMatrix {
+	if w.matrix != nil {
+		return w.matrix
+	}
+	nj, nd := len(w.judges), len(w.dims)
+	m := &itemMatrix{nj: nj, nd: nd, sum: make([]float64, len(w.wb.Items)*nj*nd), n: make([]int32, len(w.wb.Items)*nj*nd)}
+	ji, di := map[string]int{}, map[string]int{}
+	for i, j := range w.judges {
+		ji[j] = i
+	}
+	for i, d := range w.dims {
+		di[d] = i
+	}
+	ii := w.itemIndex()
+	for _, s := range w.wb.Scores {
+		if s.Set != dataset.SetRAG || !s.OK() {
+			continue
+		}
+		i, ok1 := ii[s.ItemID]
+		j, ok2 := ji[s.Judge]
+		d, ok3 := di[s.Dimension]
+		if !ok1 || !ok2 || !ok3 {
+			continue
+		}
+		k := (i*nj+j)*nd + d
+		m.sum[k] += s.Score
+		m.n[k]++
+	}
+	w.matrix = m
+	return m
+}
+
+func (w *writer) itemIndex() map[string]int {
+	if w.items == nil {
+		w.items = make(map[string]int, len(w.wb.Items))
+		for i, it := range w.wb.Items {
+			if _, dup := w.items[it.ID]; !dup {
+				w.items[it.ID] = i
+			}
+		}
+	}
+	return w.items
+}
+
+func timeText(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.Format("2006-01-02 15:04:05 MST")
+}

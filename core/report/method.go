@@ -1,0 +1,259 @@
+package report
+
+import (
+	"fmt"
+	"maps"
+	"net/url"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"cubeworkbench/core/engine"
+	"cubeworkbench/core/profile"
+	"cubeworkbench/prompts"
+)
+
+func (w *writer) methodSheet() error {
+	g := w.grid(SheetMethod)
+	g.widths(30, 22, 28, 28, 10, 60)
+	p, s := w.in.Profile, w.s
+	g.line(styled{w.t("How this evaluation was made", "评估方法"), w.st.title})
+	g.skip(1)
+
+	g.line(styled{w.t("Evaluation profile", "评估配置"), w.st.label})
+	mode, table, _ := p.WeightMode()
+	weights := mode
+	if len(table) > 0 {
+		var parts []string
+		for _, k := range slices.Sorted(maps.Keys(table)) {
+			parts = append(parts, fmt.Sprintf("%s = %g", k, table[k]))
+		}
+		weights += " (" + strings.Join(parts, ", ") + ")"
+	}
+	kv := [][2]any{
+		{w.t("Report language", "报告语言"), w.lang},
+		{"TOP-N", p.TopN},
+		{w.t("Trim proportion α", "截尾比例 α"), p.Trim},
+		{w.t("Analysis subset", "分析子集"), p.Subset},
+		{w.t("Weights", "权重"), weights},
+		{w.t("Dimensions", "维度"), strings.Join(p.Dimensions, ", ")},
+		{w.t("Bootstrap resamples B", "Bootstrap 次数 B"), p.Bootstrap},
+		{w.t("Seed", "随机种子"), int(p.Seed)},
+		{w.t("Deployable at CuBE ≥", "可部署阈值 CuBE ≥"), p.Thresholds.Deployable},
+		{w.t("Needs work at CuBE ≥", "需改进阈值 CuBE ≥"), p.Thresholds.NeedsWork},
+		{w.t("Recall@k advice below", "召回率建议阈值"), pct{&p.Thresholds.RecallLow}},
+		{w.t("Weak dimension below", "薄弱维度阈值"), p.Thresholds.DimensionWeak},
+		{w.t("Judge disagreement above (SD)", "评审分歧阈值（标准差）"), p.Thresholds.JudgeSDHigh},
+		{w.t("Own-knowledge score at ≥", "自有知识得分阈值 ≥"), p.Thresholds.ZeroHighScore},
+		{w.t("CoFE-RAG", "CoFE-RAG 设置"), fmt.Sprintf("k = %d, recall_n = %d, %s %d/%d, %s", p.CoFE.K, p.CoFE.RecallN, p.CoFE.Chunker, p.CoFE.ChunkSize, p.CoFE.Overlap, p.CoFE.Retriever)},
+	}
+	if len(p.MFSS.Weights) > 0 {
+		var parts []string
+		for _, k := range slices.Sorted(maps.Keys(p.MFSS.Weights)) {
+			parts = append(parts, fmt.Sprintf("%s = %g", k, p.MFSS.Weights[k]))
+		}
+		kv = append(kv, [2]any{w.t("MFSS weights", "MFSS 权重"), strings.Join(parts, ", ")})
+	}
+	if p.BudgetUSD > 0 {
+		kv = append(kv, [2]any{w.t("Budget (USD)", "预算（美元）"), p.BudgetUSD})
+	}
+	if p.PromptDir != "" {
+		kv = append(kv, [2]any{w.t("Edited prompts from", "自定义提示词目录"), filepath.Base(p.PromptDir)})
+	}
+	for _, x := range kv {
+		g.line(styled{x[0], w.st.label}, x[1])
+	}
+	g.skip(1)
+
+	// Judges: name, model and host only — never a key or its variable.
+	g.line(styled{w.t("Judges", "评审模型"), w.st.label})
+	g.header(w.t("Name", "名称"), w.t("Kind", "类型"), w.t("Model", "模型"), w.t("Endpoint host", "服务地址（主机）"), w.t("Repeats", "重复次数"), w.t("Note", "说明"))
+	for _, j := range w.judgeInfos() {
+		note := ""
+		switch j.Kind {
+		case "lexical":
+			note = w.t("Lexical baseline: word overlap with the gold document, not an LLM; a floor to compare the LLM judges with.",
+				"词汇基线：与标准文档的词语重合度，不是大语言模型；用作与大模型评审对照的下限。")
+		case "imported":
+			note = w.t("Scores imported from the workbook's scores sheet.", "分数取自工作簿的 scores 表。")
+		}
+		g.wrap = true
+		g.line(j.Name, w.kindName(j.Kind), j.Model, j.Host, j.Repeats, note)
+		g.wrap = false
+	}
+	for _, e := range []struct {
+		label string
+		ep    *profile.Endpoint
+	}{{w.t("Answer generator (zero/full sets)", "答案生成模型（zero/full 集）"), p.Generator}, {w.t("Embedder", "向量模型"), p.Embedder}} {
+		if e.ep != nil {
+			g.line(styled{e.label, w.st.label}, "", e.ep.Model, host(e.ep.BaseURL, e.ep.BaseURLs))
+		}
+	}
+	if p.Target != nil {
+		g.line(styled{w.t("System under test", "被测系统"), w.st.label}, p.Target.Kind, p.Target.Model, host(p.Target.BaseURL, nil))
+	}
+	g.skip(1)
+
+	g.line(styled{w.t("Dimensions", "评分维度"), w.st.label})
+	g.header(w.t("Dimension", "维度"), w.t("Title", "名称"), w.t("Prompt", "提示词"), w.t("What the judge is asked", "评分要点"))
+	source := w.t("built-in ", "内置 ")
+	if p.PromptDir != "" {
+		source = w.t("edited copy in ", "自定义副本：") + filepath.Base(p.PromptDir) + " / "
+	}
+	for _, d := range w.dimsOrProfile() {
+		title, line := w.promptInfo(p.PromptDir, d)
+		g.wrap = true
+		row := g.line(d, title, source+"prompts/cube/"+prompts.File(d, w.lang), line)
+		g.wrap = false
+		g.err(w.f.MergeCell(g.name, fmt.Sprintf("D%d", row), fmt.Sprintf("F%d", row)))
+		g.err(w.f.SetRowHeight(g.name, row, rowHeight(line, 110)))
+	}
+	g.skip(1)
+
+	g.line(styled{w.t("Run", "运行记录"), w.st.label})
+	r := s.Run
+	runKV := [][2]any{
+		{w.t("Tool version", "工具版本"), s.ToolVersion},
+		{w.t("Run id", "运行编号"), int(r.ID)},
+		{w.t("Started", "开始时间"), timeText(r.Started)},
+		{w.t("Finished", "结束时间"), timeText(r.Finished)},
+		{w.t("Model calls", "模型调用次数"), r.Calls},
+		{w.t("Answered from the cache", "缓存命中"), r.Cached},
+		{w.t("Failed calls", "失败调用"), r.Failed},
+		{w.t("Unscorable replies", "无法评分的回复"), r.Unscorable},
+		{w.t("Tokens", "令牌数"), r.Tokens},
+		{w.t("Cost (USD)", "费用（美元）"), r.Cost},
+		{w.t("Embedder", "向量模型"), r.Embedder},
+		{w.t("Offline run", "离线运行"), w.t(yesNo(r.Offline))},
+	}
+	if r.Workbook != "" {
+		runKV = append(runKV, [2]any{w.t("Workbook", "数据文件"), filepath.Base(r.Workbook)})
+	}
+	if r.Store != "" {
+		runKV = append(runKV, [2]any{w.t("Run store", "运行记录库"), filepath.Base(r.Store)})
+	}
+	for _, x := range runKV {
+		g.line(styled{x[0], w.st.label}, x[1])
+	}
+	g.skip(1)
+
+	g.line(styled{w.t("Method notes", "方法说明"), w.st.label})
+	var notes []string
+	if s.Result != nil {
+		notes = s.MethodNotes(w.lang)
+	}
+	notes = append(notes,
+		w.t("The lexical judge is a baseline that is not an LLM: it scores word overlap with the gold document, so it shows what an LLM judge adds.",
+			"词汇评审（lexical）是基线而非大语言模型：按与标准文档的词语重合度打分，用来衡量大模型评审带来的增益。"),
+		w.t("BLEU and ROUGE-L on the Items sheet compare each answer with the gold document (the CuBE paper's Table 6 baselines), not with a reference answer.",
+			"逐题表中的 BLEU 与 ROUGE-L 以标准文档为参照（CuBE 论文表 6 的基线），而非参考答案。"),
+		w.t("Text longer than Excel's 32,767-character cell limit is cut with a visible marker; the full text stays in the run store. Text that starts like a formula is stored as text.",
+			"超过 Excel 单元格 32,767 字符上限的文本会被截断并标注；全文保存在运行记录中。以公式符号开头的文本一律按文本保存。"),
+		w.t("The sheets guides, qa, scores and human are this report's data in the workbook format: open the report with cubectl evaluate to recompute every figure without calling any model again.",
+			"guides、qa、scores、human 四张表是本报告的数据（工作簿格式）：用 cubectl evaluate 打开本报告即可重算全部数字，无需再次调用模型。"),
+	)
+	g.wrap = true
+	for i, n := range notes {
+		row := g.line(i+1, n)
+		g.err(w.f.MergeCell(g.name, fmt.Sprintf("B%d", row), fmt.Sprintf("F%d", row)))
+		g.err(w.f.SetRowHeight(g.name, row, rowHeight(n, 150)))
+	}
+	g.wrap = false
+	return g.first
+}
+
+// promptInfo reads a dimension's title and one-line definition from its
+// rubric prompt (front matter title_zh/title_en, the "Dimension:" line);
+// without a prompt the built-in title table is used.
+func (w *writer) promptInfo(dir, dim string) (title, line string) {
+	title = w.dimTitle(dim)
+	text, err := prompts.Load(dir, "cube/"+dim, w.lang)
+	if err != nil {
+		return title, ""
+	}
+	for _, l := range strings.Split(text, "\n") {
+		l = strings.TrimSpace(l)
+		switch {
+		case strings.HasPrefix(l, "title_"+w.lang+":"):
+			if t := strings.TrimSpace(strings.TrimPrefix(l, "title_"+w.lang+":")); t != "" {
+				title = t
+			}
+		case line == "" && (strings.HasPrefix(l, "评价维度：") || strings.HasPrefix(l, "Dimension:")):
+			line = l
+		}
+	}
+	return title, line
+}
+
+// judgeInfos are the judges as the run describes them, or as the profile
+// does when the run recorded none.
+func (w *writer) judgeInfos() []engine.JudgeInfo {
+	if len(w.s.Run.Judges) > 0 {
+		out := slices.Clone(w.s.Run.Judges)
+		for i := range out {
+			out[i].Host = host(out[i].Host, nil) // a host, even if a URL was recorded
+		}
+		return out
+	}
+	var out []engine.JudgeInfo
+	for _, j := range w.in.Profile.Judges {
+		kind := "llm"
+		switch {
+		case j.Lexical:
+			kind = "lexical"
+		case j.Imported():
+			kind = "imported"
+		}
+		out = append(out, engine.JudgeInfo{Name: j.Name, Kind: kind, Model: j.Model, Host: host(j.BaseURL, j.BaseURLs), Repeats: max(1, j.Repeats)})
+	}
+	return out
+}
+
+func (w *writer) kindName(k string) string {
+	switch k {
+	case "llm":
+		return w.t("LLM", "大语言模型")
+	case "lexical":
+		return w.t("lexical baseline", "词汇基线")
+	case "imported":
+		return w.t("imported", "导入")
+	}
+	return k
+}
+
+func (w *writer) dimsOrProfile() []string {
+	if len(w.dims) > 0 {
+		return w.dims
+	}
+	return w.in.Profile.Dimensions
+}
+
+// host reduces an endpoint address to its host (and port): paths, query
+// strings and user information — where a key could hide — are dropped.
+func host(base string, more []string) string {
+	var hosts []string
+	for _, b := range append([]string{base}, more...) {
+		if b == "" {
+			continue
+		}
+		h := b
+		if u, err := url.Parse(b); err == nil && u.Host != "" {
+			h = u.Host
+		} else if u, err := url.Parse("//" + b); err == nil && u.Host != "" {
+			h = u.Host
+		} else {
+			h = "?"
+		}
+		if !slices.Contains(hosts, h) {
+			hosts = append(hosts, h)
+		}
+	}
+	return strings.Join(hosts, ", ")
+}
+
+func yesNo(b bool) (string, string) {
+	if b {
+		return "yes", "是"
+	}
+	return "no", "否"
+}

@@ -1,0 +1,244 @@
+package report
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+
+	"github.com/xuri/excelize/v2"
+
+	"cubeworkbench/core/dataset"
+	"cubeworkbench/core/engine"
+	"cubeworkbench/core/profile"
+)
+
+// Input is everything a report shows.
+type Input struct {
+	Summary *engine.Summary
+	// Workbook holds the guides, the items with every answer set (generated
+	// zero and full included), every judgement (raw replies and unscorable
+	// ones included) and the expert ratings.
+	Workbook *dataset.Workbook
+	Profile  profile.Profile
+	Lang     string // "zh" or "en"
+}
+
+// Sheet names. The fixed ones are bilingual so a reader of either language
+// finds them; the data sheets carry the canonical workbook.md names so
+// core/ingest reads the report back.
+const (
+	SheetSummary      = "摘要 Summary"
+	SheetMethod       = "方法 Method"
+	SheetJudges       = "评审对比 Judges"
+	SheetItems        = "逐题 Items"
+	SheetCorrelations = "相关性 Correlations"
+	SheetHuman        = "人工一致性 Human"
+	SheetMFSS         = "MFSS"
+	SheetCoFE         = "CoFE"
+	SheetProblems     = "异常 Problems"
+	SheetGuides       = "guides"
+	SheetQA           = "qa"
+	SheetScores       = "scores"
+	SheetRatings      = "human"
+)
+
+// maxDataRows is how many rows below its header a sheet holds (Excel's
+// 1,048,576 rows less the header).
+const maxDataRows = 1<<20 - 1
+
+// ErrNoSummary is returned when Input has no summary to report.
+var ErrNoSummary = errors.New("report: no summary to write")
+
+// Write writes the report to path (an .xlsx file), replacing it only once
+// the whole file is written. progress, when set, is called with rows done
+// and rows in all as the large sheets stream.
+func Write(ctx context.Context, path string, in Input, progress func(done, total int)) error {
+	if in.Summary == nil {
+		return ErrNoSummary
+	}
+	if in.Workbook == nil {
+		in.Workbook = &dataset.Workbook{}
+	}
+	if in.Lang != "zh" {
+		in.Lang = "en"
+	}
+	w, err := newWriter(ctx, in, progress)
+	if err != nil {
+		return err
+	}
+	defer w.f.Close()
+	if err := w.write(); err != nil {
+		return err
+	}
+	dir, base := filepath.Split(path)
+	tmp := filepath.Join(dir, "."+base+".partial.xlsx")
+	if err := w.f.SaveAs(tmp); err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("report: save %s: %w", path, err)
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("report: %w", err)
+	}
+	w.tick(w.total - w.done)
+	return nil
+}
+
+// writer is one report being written.
+type writer struct {
+	ctx      context.Context
+	f        *excelize.File
+	in       Input
+	s        *engine.Summary
+	wb       *dataset.Workbook
+	lang     string
+	st       styles
+	progress func(done, total int)
+	done     int
+	total    int
+
+	judges []string // judges in summary order
+	dims   []string // dimensions in summary order
+
+	matrix *itemMatrix    // per-item rag scores, built on first use
+	items  map[string]int // item id → index
+
+	charts    int        // native charts added so far (chartN.xml numbering)
+	errBars   []errBars  // error bars to splice into charts
+	truncated []clipNote // cells cut to the cell limit
+	overflow  []string   // continuation sheets of scores
+}
+
+// clipNote records one cut cell for the Problems sheet.
+type clipNote struct {
+	sheet, cell string
+	chars       int
+}
+
+func newWriter(ctx context.Context, in Input, progress func(int, int)) (*writer, error) {
+	w := &writer{ctx: ctx, f: excelize.NewFile(), in: in, s: in.Summary, wb: in.Workbook, lang: in.Lang, progress: progress}
+	if w.s.Result != nil {
+		for _, j := range w.s.Judges {
+			w.judges = append(w.judges, j.Judge)
+		}
+		w.dims = w.s.Dimensions
+	}
+	st, err := newStyles(w.f)
+	if err != nil {
+		w.f.Close()
+		return nil, err
+	}
+	w.st = st
+	// Rows streamed, plus one step per small sheet and one for saving.
+	w.total = 2*len(w.wb.Items) + len(w.wb.Guides) + len(w.wb.Scores) + len(w.wb.Human) + 12
+	return w, nil
+}
+
+// t picks the report language's text.
+func (w *writer) t(en, zh string) string {
+	if w.lang == "zh" {
+		return zh
+	}
+	return en
+}
+
+func (w *writer) na() string { return w.t("n/a", "不适用") }
+
+// tick advances progress by n rows and checks for cancellation.
+func (w *writer) tick(n int) error {
+	w.done += n
+	if w.progress != nil {
+		w.progress(min(w.done, w.total), w.total)
+	}
+	if err := w.ctx.Err(); err != nil {
+		return fmt.Errorf("report: %w", err)
+	}
+	return nil
+}
+
+func (w *writer) write() error {
+	f := w.f
+	order := []string{SheetSummary, SheetMethod, SheetJudges}
+	judgeSheets := w.judgeSheetNames()
+	order = append(order, judgeSheets...)
+	order = append(order, SheetItems, SheetCorrelations)
+	if w.s.Result != nil && w.s.Human != nil {
+		order = append(order, SheetHuman)
+	}
+	if w.s.MFSS != nil {
+		order = append(order, SheetMFSS)
+	}
+	cofe := cofeOf(w.s.CoFE)
+	if cofe != nil {
+		order = append(order, SheetCoFE)
+	}
+	order = append(order, SheetProblems, SheetGuides, SheetQA, SheetScores)
+	scoreSheets := 1
+	if n := len(w.wb.Scores); n > maxDataRows {
+		scoreSheets = (n + maxDataRows - 1) / maxDataRows
+		for i := 2; i <= scoreSheets; i++ {
+			name := fmt.Sprintf("scores (%d)", i)
+			w.overflow = append(w.overflow, name)
+			order = append(order, name)
+		}
+	}
+	order = append(order, SheetRatings)
+	if err := f.SetSheetName("Sheet1", order[0]); err != nil {
+		return fmt.Errorf("report: %w", err)
+	}
+	for _, name := range order[1:] {
+		if _, err := f.NewSheet(name); err != nil {
+			return fmt.Errorf("report: sheet %q: %w", name, err)
+		}
+	}
+	steps := []func() error{
+		w.summarySheet,
+		w.methodSheet,
+		w.judgesSheet,
+		func() error { return w.perJudgeSheets(judgeSheets) },
+		w.itemsSheet,
+		w.correlationsSheet,
+	}
+	if w.s.Result != nil && w.s.Human != nil {
+		steps = append(steps, w.humanSheet)
+	}
+	if w.s.MFSS != nil {
+		steps = append(steps, w.mfssSheet)
+	}
+	if cofe != nil {
+		steps = append(steps, func() error { return w.cofeSheet(cofe) })
+	}
+	steps = append(steps, w.guidesSheet, w.qaSheet, w.scoresSheet, w.ratingsSheet,
+		w.problemsSheet) // last: it lists what the others cut
+	for _, step := range steps {
+		if err := step(); err != nil {
+			return err
+		}
+		if err := w.tick(1); err != nil {
+			return err
+		}
+	}
+	if err := w.spliceErrBars(); err != nil {
+		return err
+	}
+	f.SetActiveSheet(0)
+	return nil
+}
+
+// skipped returns the rows the reader skipped, when the summary carries
+// them (a Skipped []string field added by the CLI; read by name so this
+// package builds whether or not the field exists yet).
+func skipped(s *engine.Summary) []string {
+	v := reflect.ValueOf(s).Elem().FieldByName("Skipped")
+	if !v.IsValid() || v.Kind() != reflect.Slice || v.Type().Elem().Kind() != reflect.String {
+		return nil
+	}
+	out := make([]string, v.Len())
+	for i := range out {
+		out[i] = v.Index(i).String()
+	}
+	return out
+}

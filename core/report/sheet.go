@@ -1,0 +1,275 @@
+package report
+
+import (
+	"fmt"
+
+	"github.com/xuri/excelize/v2"
+)
+
+// styles are the cell styles of the report, created once per file.
+type styles struct {
+	title, subtitle, header, label, text, wrap, num, num1, integer, pct, na, note int
+	// safeText and safeWrap carry quotePrefix: text that starts like a
+	// formula stays text even when a user edits the cell in Excel.
+	safeText, safeWrap         int
+	sevHigh, sevMedium, sevLow int
+	verdict                    map[string]int // verdict code → style
+}
+
+func newStyles(f *excelize.File) (styles, error) {
+	var st styles
+	var firstErr error
+	mk := func(s *excelize.Style) int {
+		id, err := f.NewStyle(s)
+		if err != nil && firstErr == nil {
+			firstErr = fmt.Errorf("report: style: %w", err)
+		}
+		return id
+	}
+	two, one := "0.00", "0.0"
+	top := &excelize.Alignment{Vertical: "top"}
+	wrap := &excelize.Alignment{Vertical: "top", WrapText: true}
+	thin := []excelize.Border{{Type: "bottom", Color: "808080", Style: 1}}
+	st.title = mk(&excelize.Style{Font: &excelize.Font{Bold: true, Size: 18, Color: "1F3864"}})
+	st.subtitle = mk(&excelize.Style{Font: &excelize.Font{Size: 10, Color: "595959"}})
+	st.header = mk(&excelize.Style{Font: &excelize.Font{Bold: true}, Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"D9E1F2"}},
+		Border: thin, Alignment: &excelize.Alignment{Vertical: "center", WrapText: true}})
+	st.label = mk(&excelize.Style{Font: &excelize.Font{Bold: true}, Alignment: top})
+	st.text = mk(&excelize.Style{Alignment: top})
+	st.wrap = mk(&excelize.Style{Alignment: wrap})
+	st.num = mk(&excelize.Style{CustomNumFmt: &two, Alignment: top})
+	st.num1 = mk(&excelize.Style{CustomNumFmt: &one, Alignment: top})
+	st.integer = mk(&excelize.Style{NumFmt: 1, Alignment: top})
+	st.pct = mk(&excelize.Style{NumFmt: 10, Alignment: top})
+	st.na = mk(&excelize.Style{Font: &excelize.Font{Italic: true, Color: "808080"}, Alignment: &excelize.Alignment{Vertical: "top", Horizontal: "right"}})
+	st.note = mk(&excelize.Style{Font: &excelize.Font{Italic: true, Size: 9, Color: "595959"}, Alignment: wrap})
+	sev := func(color string) int {
+		return mk(&excelize.Style{Font: &excelize.Font{Bold: true, Color: "FFFFFF"}, Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{color}},
+			Alignment: &excelize.Alignment{Vertical: "top", Horizontal: "center"}})
+	}
+	st.sevHigh, st.sevMedium, st.sevLow = sev("C00000"), sev("ED7D31"), sev("70AD47")
+	st.verdict = map[string]int{}
+	for code, color := range map[string]string{"deployable": "2E7D32", "needs_work": "E69500", "not_ready": "C62828", "undetermined": "757575"} {
+		st.verdict[code] = mk(&excelize.Style{Font: &excelize.Font{Bold: true, Size: 22, Color: "FFFFFF"},
+			Fill:      excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{color}},
+			Alignment: &excelize.Alignment{Horizontal: "left", Vertical: "center", WrapText: true, Indent: 1}})
+	}
+	// A Protection block keeps these two apart from text and wrap when
+	// excelize de-duplicates styles; quotePrefix is not in excelize.Style,
+	// so it is set on the cell format directly.
+	locked := &excelize.Protection{Locked: true}
+	st.safeText = mk(&excelize.Style{Alignment: top, Protection: locked})
+	st.safeWrap = mk(&excelize.Style{Alignment: wrap, Protection: locked})
+	if firstErr != nil {
+		return st, firstErr
+	}
+	yes := true
+	for _, id := range []int{st.safeText, st.safeWrap} {
+		if f.Styles == nil || f.Styles.CellXfs == nil || id >= len(f.Styles.CellXfs.Xf) {
+			return st, fmt.Errorf("report: style %d not found for quote prefix", id)
+		}
+		f.Styles.CellXfs.Xf[id].QuotePrefix = &yes
+	}
+	return st, nil
+}
+
+// pct marks a share in [0, 1] to be shown as a percentage.
+type pct struct{ v *float64 }
+
+// styled is a value with an explicit style.
+type styled struct {
+	v     any
+	style int
+}
+
+// cell turns a report value into an excelize value and style. Strings are
+// clipped to the cell limit and, when they start like a formula, get the
+// quote-prefix style; nil numbers become "n/a". wrapText chooses wrapped
+// text for strings.
+func (w *writer) cell(v any, wrapText bool, sheet string, ref func() string) (any, int) {
+	switch x := v.(type) {
+	case nil:
+		return nil, 0
+	case styled:
+		val, st := w.cell(x.v, wrapText, sheet, ref)
+		if x.style != 0 {
+			st = x.style
+		}
+		return val, st
+	case rawNumber:
+		return float64(x), 0
+	case string:
+		if x == "" {
+			return nil, 0
+		}
+		s, ok := clip(x)
+		if !ok {
+			w.truncated = append(w.truncated, clipNote{sheet: sheet, cell: ref(), chars: len([]rune(x))})
+		}
+		switch {
+		case formulaLike(s) && wrapText:
+			return s, w.st.safeWrap
+		case formulaLike(s):
+			return s, w.st.safeText
+		case wrapText:
+			return s, w.st.wrap
+		}
+		return s, w.st.text
+	case *float64:
+		if x == nil {
+			return w.na(), w.st.na
+		}
+		return *x, w.st.num
+	case pct:
+		if x.v == nil {
+			return w.na(), w.st.na
+		}
+		return *x.v, w.st.pct
+	case float64:
+		return x, w.st.num
+	case int:
+		return x, w.st.integer
+	}
+	return fmt.Sprint(v), w.st.text
+}
+
+// grid writes rows into an ordinary (not streamed) sheet: the small sheets
+// with charts, merged cells and mixed layouts.
+type grid struct {
+	w     *writer
+	name  string
+	row   int  // next row, 1-based
+	wrap  bool // wrap strings
+	first error
+}
+
+func (w *writer) grid(name string) *grid { return &grid{w: w, name: name, row: 1} }
+
+// line writes cells from column A on the next row and returns that row.
+func (g *grid) line(cells ...any) int {
+	r := g.row
+	g.at(r, 1, cells...)
+	g.row++
+	return r
+}
+
+// at writes cells from column col on row r.
+func (g *grid) at(r, col int, cells ...any) {
+	for i, c := range cells {
+		if c == nil {
+			continue
+		}
+		ref, _ := excelize.CoordinatesToCellName(col+i, r)
+		v, style := g.w.cell(c, g.wrap, g.name, func() string { return ref })
+		g.err(g.w.f.SetCellValue(g.name, ref, v))
+		if style != 0 {
+			g.err(g.w.f.SetCellStyle(g.name, ref, ref, style))
+		}
+	}
+}
+
+// header writes a header row styled as such.
+func (g *grid) header(names ...string) int {
+	cells := make([]any, len(names))
+	for i, n := range names {
+		cells[i] = styled{n, g.w.st.header}
+	}
+	return g.line(cells...)
+}
+
+func (g *grid) skip(n int) { g.row += n }
+
+func (g *grid) err(err error) {
+	if err != nil && g.first == nil {
+		g.first = fmt.Errorf("report: sheet %q: %w", g.name, err)
+	}
+}
+
+// widths sets column widths from column A.
+func (g *grid) widths(ws ...float64) {
+	for i, wd := range ws {
+		c, _ := excelize.ColumnNumberToName(i + 1)
+		g.err(g.w.f.SetColWidth(g.name, c, c, wd))
+	}
+}
+
+// stream writes rows into a streamed sheet: constant memory per row.
+type stream struct {
+	w    *writer
+	name string
+	sw   *excelize.StreamWriter
+	row  int // next row, 1-based
+	wrap bool
+	opts []excelize.RowOpts
+	buf  []any
+}
+
+// stream opens a sheet for streaming. Filters, conditional formats and
+// column widths must be set before (they are written from the sheet's
+// settings at the start and end of the stream).
+func (w *writer) stream(name string, widths []float64, freeze bool) (*stream, error) {
+	sw, err := w.f.NewStreamWriter(name)
+	if err != nil {
+		return nil, fmt.Errorf("report: sheet %q: %w", name, err)
+	}
+	for i, wd := range widths {
+		if err := sw.SetColWidth(i+1, i+1, wd); err != nil {
+			return nil, fmt.Errorf("report: sheet %q: %w", name, err)
+		}
+	}
+	if freeze {
+		if err := sw.SetPanes(&excelize.Panes{Freeze: true, YSplit: 1, TopLeftCell: "A2", ActivePane: "bottomLeft"}); err != nil {
+			return nil, fmt.Errorf("report: sheet %q: %w", name, err)
+		}
+	}
+	return &stream{w: w, name: name, sw: sw, row: 1}, nil
+}
+
+// line streams one row.
+func (s *stream) line(cells ...any) error {
+	r := s.row
+	s.buf = s.buf[:0]
+	for i, c := range cells {
+		v, style := s.w.cell(c, s.wrap, s.name, func() string {
+			ref, _ := excelize.CoordinatesToCellName(i+1, r)
+			return ref
+		})
+		if v == nil {
+			s.buf = append(s.buf, nil)
+			continue
+		}
+		s.buf = append(s.buf, excelize.Cell{StyleID: style, Value: v})
+	}
+	ref, _ := excelize.CoordinatesToCellName(1, r)
+	s.row++
+	if err := s.sw.SetRow(ref, s.buf, s.opts...); err != nil {
+		return fmt.Errorf("report: sheet %q row %d: %w", s.name, r, err)
+	}
+	return nil
+}
+
+func (s *stream) header(names ...string) error {
+	cells := make([]any, len(names))
+	for i, n := range names {
+		cells[i] = styled{n, s.w.st.header}
+	}
+	return s.line(cells...)
+}
+
+func (s *stream) flush() error {
+	if err := s.sw.Flush(); err != nil {
+		return fmt.Errorf("report: sheet %q: %w", s.name, err)
+	}
+	return nil
+}
+
+// colName is the letter name of a 1-based column.
+func colName(c int) string {
+	n, _ := excelize.ColumnNumberToName(c)
+	return n
+}
+
+// ref renders an absolute range on a sheet for chart series.
+func ref(sheet string, col1, row1, col2, row2 int) string {
+	return fmt.Sprintf("'%s'!$%s$%d:$%s$%d", sheet, colName(col1), row1, colName(col2), row2)
+}
