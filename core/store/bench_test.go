@@ -6,7 +6,8 @@ import (
 	"testing"
 )
 
-// go test ./core/store -run '^$' -bench . -benchtime 2000x
+// go test ./core/store -run '^$' -bench 'Reply' -benchtime 2000x
+// go test ./core/store -run '^$' -bench CachedLookups10k -benchtime 3x
 
 func BenchmarkPutReply(b *testing.B) {
 	s, _ := openTemp(b)
