@@ -13,7 +13,7 @@ import (
 
 // FS holds the built-in templates.
 //
-//go:embed cube/*.md cofe/*.md
+//go:embed cube/*.md cofe/*.md generate/*.md
 var FS embed.FS
 
 // Languages the built-in templates exist in.

@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"io"
+	"os"
 )
 
 // Version is the tool version, stamped at build time with -ldflags "-X".
@@ -21,7 +22,8 @@ const usage = `CuBE Workbench — evaluate a government-service RAG assistant (C
 usage:
   cubectl evaluate WORKBOOK [--profile PROFILE.toml] [--out REPORT.xlsx] [--json SUMMARY.json]
                             [--store RUN.db] [--offline] [--yes]
-  cubectl demo [--out DIR]       the whole job on the bundled sample, offline
+  cubectl demo [--out DIR] [--lang zh|en]
+                                 the whole job on the bundled sample, offline
   cubectl validate WORKBOOK      schema check only; exit 1 when there are errors
   cubectl version
 `
@@ -36,6 +38,12 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	case "version", "--version", "-v":
 		fmt.Fprintf(stdout, "cube %s\n", Version)
 		return ExitOK
+	case "evaluate":
+		return runEvaluate(args[1:], os.Stdin, stdout, stderr)
+	case "demo":
+		return runDemo(args[1:], os.Stdin, stdout, stderr)
+	case "validate":
+		return runValidate(args[1:], stdout, stderr)
 	case "help", "--help", "-h":
 		fmt.Fprint(stdout, usage)
 		return ExitOK

@@ -33,6 +33,14 @@ func (p *printer) Event(e engine.Event) {
 		fmt.Fprintln(p.w, e.Message)
 		return
 	}
+	if e.Finished {
+		if p.last[e.Step+"/"+e.Label] == finishedMark {
+			return
+		}
+		if p.terminal {
+			p.last[e.Step+"/"+e.Label] = finishedMark
+		}
+	}
 	if p.terminal {
 		if !e.Finished && time.Since(p.drawn) < 100*time.Millisecond {
 			return
@@ -50,12 +58,18 @@ func (p *printer) Event(e engine.Event) {
 		tenth = e.Done * 10 / e.Total
 	}
 	key := e.Step + "/" + e.Label
-	if prev, seen := p.last[key]; seen && prev == tenth && !e.Finished {
+	if e.Finished {
+		tenth = finishedMark // one line for the end of a step, however often it is reported
+	}
+	if prev, seen := p.last[key]; seen && prev == tenth {
 		return
 	}
 	p.last[key] = tenth
 	fmt.Fprintln(p.w, barLine(e, 0))
 }
+
+// finishedMark records that a step's last line was printed.
+const finishedMark = 11
 
 func (p *printer) endBar() {
 	if p.open {

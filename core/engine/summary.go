@@ -19,6 +19,9 @@ type Summary struct {
 	Verdict   Verdict      `json:"verdict"`
 	Run       RunInfo      `json:"run"`
 	Problems  []Problem    `json:"problems"`
+	// Skipped lists the workbook rows left out because they had errors and
+	// the user chose to evaluate without them.
+	Skipped []string `json:"skipped_rows,omitempty"`
 }
 
 // Verdict answers "can we deploy?" against the profile's thresholds.

@@ -1,0 +1,57 @@
+package cli
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+
+	"cubeworkbench/assets/sample"
+	"cubeworkbench/core/profile"
+)
+
+// runDemo writes the bundled sample workbook into DIR and evaluates it
+// offline with the lexical judge: the whole job with no endpoint and no
+// set-up. Outputs: DIR/report.xlsx, DIR/SUMMARY.json and the run store.
+func runDemo(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	dir := fs.String("out", "cube-demo", "folder for the sample, the report and SUMMARY.json")
+	lang := fs.String("lang", "zh", "language of the report and the output: zh or en")
+	if _, err := parseInterspersed(fs, args); err != nil {
+		return ExitUsage
+	}
+	if *lang != "zh" && *lang != "en" {
+		fmt.Fprintf(stderr, "--lang %q: zh or en\n", *lang)
+		return ExitUsage
+	}
+	if err := os.MkdirAll(*dir, 0o755); err != nil {
+		fmt.Fprintln(stderr, err)
+		return ExitBadInput
+	}
+	book := filepath.Join(*dir, sample.FileName)
+	if err := os.WriteFile(book, sample.Workbook(), 0o644); err != nil {
+		fmt.Fprintln(stderr, err)
+		return ExitBadInput
+	}
+	p := profile.Default()
+	p.Language = *lang
+	p.Judges = []profile.Endpoint{{Name: "lexical", Lexical: true}}
+	fmt.Fprintln(stderr, pick(*lang,
+		"Demo: the bundled fictional sample, judged offline by the lexical baseline judge (not an LLM).",
+		"演示：使用内置的虚构示例数据，由离线词汇评审（基线方法，不是大模型）评分。"))
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return evaluate(ctx, evalOptions{
+		workbook:  book,
+		out:       filepath.Join(*dir, "report.xlsx"),
+		jsonPath:  filepath.Join(*dir, "SUMMARY.json"),
+		storePath: filepath.Join(*dir, "cube-sample.cube.db"),
+		offline:   true,
+		yes:       true,
+	}, p, stdin, stdout, stderr)
+}

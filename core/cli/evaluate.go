@@ -1,0 +1,323 @@
+package cli
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"sort"
+	"strings"
+	"syscall"
+
+	"golang.org/x/term"
+
+	"cubeworkbench/core/cofe"
+	"cubeworkbench/core/dataset"
+	"cubeworkbench/core/engine"
+	"cubeworkbench/core/ingest"
+	"cubeworkbench/core/profile"
+	"cubeworkbench/core/report"
+	"cubeworkbench/core/store"
+)
+
+// evalOptions are evaluate's flags.
+type evalOptions struct {
+	workbook, profilePath, out, jsonPath, storePath string
+	offline, yes, skipBad                           bool
+}
+
+func parseEvaluate(args []string, stderr io.Writer) (evalOptions, error) {
+	var o evalOptions
+	fs := flag.NewFlagSet("evaluate", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&o.profilePath, "profile", "", "evaluation profile (TOML)")
+	fs.StringVar(&o.out, "out", "", "write the Excel report here")
+	fs.StringVar(&o.jsonPath, "json", "", "write SUMMARY.json here")
+	fs.StringVar(&o.storePath, "store", "", "run store (default: WORKBOOK.cube.db beside the workbook)")
+	fs.BoolVar(&o.offline, "offline", false, "forbid every network call")
+	fs.BoolVar(&o.yes, "yes", false, "do not ask before making paid calls")
+	fs.BoolVar(&o.skipBad, "skip-bad-rows", false, "evaluate without the rows that have errors (they are listed in the report)")
+	positional, err := parseInterspersed(fs, args)
+	if err != nil {
+		return o, err
+	}
+	if len(positional) != 1 {
+		return o, fmt.Errorf("evaluate needs exactly one WORKBOOK")
+	}
+	o.workbook = positional[0]
+	if o.storePath == "" {
+		o.storePath = defaultStorePath(o.workbook)
+	}
+	return o, nil
+}
+
+// parseInterspersed lets flags follow the positional arguments, as users type
+// them ("evaluate book.xlsx --offline").
+func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
+	var positional []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return positional, nil
+		}
+		positional = append(positional, rest[0])
+		args = rest[1:]
+	}
+}
+
+func defaultStorePath(workbook string) string {
+	clean := strings.TrimRight(workbook, string(os.PathSeparator))
+	ext := filepath.Ext(clean)
+	return strings.TrimSuffix(clean, ext) + ".cube.db"
+}
+
+func runEvaluate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	o, err := parseEvaluate(args, stderr)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return ExitUsage
+	}
+	p := profile.Default()
+	if o.profilePath != "" {
+		if p, err = profile.Load(o.profilePath); err != nil {
+			fmt.Fprintln(stderr, err)
+			return ExitBadInput
+		}
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return evaluate(ctx, o, p, stdin, stdout, stderr)
+}
+
+// evaluate is the shared body of evaluate and demo.
+func evaluate(ctx context.Context, o evalOptions, p profile.Profile, stdin io.Reader, stdout, stderr io.Writer) int {
+	lang := p.Language
+	wb, rep, err := ingest.Open(ctx, o.workbook, ingest.Options{SkipBadRows: o.skipBad})
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return ExitBadInput
+	}
+	if rep != nil {
+		for _, pr := range rep.Problems {
+			fmt.Fprintln(stderr, pr.Message(lang))
+		}
+		if rep.HasErrors() && !o.skipBad {
+			fmt.Fprintln(stderr, pick(lang,
+				"The workbook has errors; fix them, or pass --skip-bad-rows to evaluate without those rows.",
+				"工作簿有错误：请修正，或加 --skip-bad-rows 跳过出错的行后评估。"))
+			return ExitBadInput
+		}
+	}
+	st, err := store.Open(o.storePath)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return ExitBadInput
+	}
+	defer st.Close()
+
+	plan := engine.Plan(wb, p)
+	if plan.Calls > 0 {
+		if o.offline {
+			fmt.Fprintln(stderr, pick(lang,
+				fmt.Sprintf("--offline: this evaluation needs %d endpoint calls (%s); remove --offline or fill the workbook.", plan.Calls, plan.Describe("en")),
+				fmt.Sprintf("--offline：本次评估需要调用接口 %d 次（%s）；请去掉 --offline 或在工作簿中补齐。", plan.Calls, plan.Describe("zh"))))
+			return ExitBadInput
+		}
+		fmt.Fprintln(stderr, plan.Estimate(lang))
+		if !o.yes && isTerminal(stdin) {
+			fmt.Fprint(stderr, pick(lang, "Go ahead? [y/N] ", "继续吗？[y/N] "))
+			line, _ := bufio.NewReader(stdin).ReadString('\n')
+			if a := strings.ToLower(strings.TrimSpace(line)); a != "y" && a != "yes" && a != "是" {
+				fmt.Fprintln(stderr, pick(lang, "Nothing was called.", "未调用任何接口。"))
+				return ExitOK
+			}
+		}
+	}
+
+	pr := newPrinter(stderr, isTerminal(stderr))
+	res, err := engine.Run(ctx, wb, engine.Options{
+		Profile: p, Store: st, Offline: o.offline, Progress: pr, Version: Version, WorkbookPath: o.workbook,
+	})
+	if err != nil {
+		if errors.Is(err, context.Canceled) || ctx.Err() != nil {
+			fmt.Fprintln(stderr, pick(lang,
+				"Interrupted. Everything finished is in the run store "+o.storePath+"; run the same command again to resume.",
+				"已中断。已完成的结果都保存在 "+o.storePath+"；再次运行同一命令即可继续。"))
+			return ExitInterrupted
+		}
+		fmt.Fprintln(stderr, err)
+		return ExitBadInput
+	}
+	if rep != nil {
+		res.Summary.Skipped = skippedRows(rep, lang)
+	}
+	printResults(stdout, res, lang)
+	if o.jsonPath != "" {
+		if err := writeJSON(o.jsonPath, res.Summary); err != nil {
+			fmt.Fprintln(stderr, err)
+			return ExitBadInput
+		}
+		fmt.Fprintln(stderr, pick(lang, "Wrote ", "已写入 ")+o.jsonPath)
+	}
+	if o.out != "" {
+		err := report.Write(ctx, o.out, report.Input{Summary: res.Summary, Workbook: res.Workbook, Profile: p, Lang: lang},
+			func(done, total int) {
+				pr.Event(engine.Event{Step: engine.StepReport, Done: done, Total: total, Finished: done == total})
+			})
+		if err != nil {
+			fmt.Fprintln(stderr, err)
+			return ExitBadInput
+		}
+		fmt.Fprintln(stderr, pick(lang, "Wrote ", "已写入 ")+o.out)
+	}
+	return ExitOK
+}
+
+func skippedRows(rep *ingest.Report, lang string) []string {
+	var out []string
+	for _, p := range rep.Skipped {
+		out = append(out, p.Message(lang))
+	}
+	return out
+}
+
+func isTerminal(r any) bool {
+	f, ok := r.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+func pick(lang, en, zh string) string {
+	if lang == "zh" {
+		return zh
+	}
+	return en
+}
+
+func writeJSON(path string, v any) error {
+	data, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, append(data, '\n'), 0o644)
+}
+
+// printResults prints the headline, the per-judge tables and MFSS.
+func printResults(w io.Writer, res *engine.Result, lang string) {
+	s := res.Summary
+	if s.Result != nil {
+		fmt.Fprintln(w, s.Headline(lang))
+		fmt.Fprintf(w, "%s: %s\n\n", pick(lang, "Verdict", "结论"), pick(lang, s.Verdict.EN, s.Verdict.ZH))
+		for _, j := range s.Judges {
+			fmt.Fprintf(w, "%s %s\n", pick(lang, "Judge", "评审模型"), j.Judge)
+			t := &table{}
+			header := []string{pick(lang, "dimension", "维度"), "zero", "rag", "full", pick(lang, "weight", "权重"), pick(lang, "normalised", "归一化")}
+			t.add(header...)
+			for _, d := range append(append([]string{}, s.Dimensions...), "weighted") {
+				weight := "1.0000"
+				if d != "weighted" {
+					weight = fmt.Sprintf("%.4f", j.Weights[d])
+				}
+				label := d
+				if d == "weighted" {
+					label = pick(lang, "weighted", "加权")
+				}
+				t.add(label, num(j.TrimmedMeans["zero"][d], 4), num(j.TrimmedMeans["rag"][d], 4), num(j.TrimmedMeans["full"][d], 4),
+					weight, num(j.Normalized[d], 2))
+			}
+			t.write(w)
+			fmt.Fprintf(w, "CuBE = %s", num(j.Cube, 2))
+			if j.CubeCI95 != nil {
+				fmt.Fprintf(w, "  95%% CI [%.2f, %.2f]", j.CubeCI95[0], j.CubeCI95[1])
+			}
+			if j.Unscorable > 0 {
+				fmt.Fprintf(w, "  %s %d", pick(lang, "unscorable", "无法评分"), j.Unscorable)
+			}
+			fmt.Fprintln(w)
+			for _, f := range j.Flags {
+				fmt.Fprintln(w, "  ! "+f)
+			}
+			fmt.Fprintln(w)
+		}
+		for _, r := range s.Recommendations {
+			fmt.Fprintln(w, "→ "+pick(lang, r.EN, r.ZH))
+		}
+		if len(s.Recommendations) > 0 {
+			fmt.Fprintln(w)
+		}
+	}
+	if s.MFSS != nil {
+		fmt.Fprintln(w, pick(lang, "MFSS (multi-factor score against the reference answer)", "MFSS（对照参考答案的多因素评分）"))
+		t := &table{}
+		t.add(pick(lang, "system", "系统"), pick(lang, "accuracy", "准确性"), pick(lang, "factual", "事实一致"), pick(lang, "readability", "可读性"),
+			pick(lang, "coherence", "连贯性"), "ROUGE", pick(lang, "concise", "简洁性"), pick(lang, "total", "总分"))
+		names := make([]string, 0, len(s.MFSS.Systems))
+		for name := range s.MFSS.Systems {
+			names = append(names, name)
+		}
+		sort.Strings(names)
+		for _, name := range names {
+			f := s.MFSS.Systems[name]
+			t.add(name, f3(f.Accuracy), f3(f.FactualConsistency), f3(f.Readability), f3(f.Coherence), f3(f.Rouge), f3(f.Conciseness), f3(f.Total))
+		}
+		t.write(w)
+		fmt.Fprintf(w, "%s: %s\n\n", pick(lang, "embedder", "向量模型"), s.MFSS.Embedder)
+	}
+	if c, ok := s.CoFE.(*cofe.Result); ok && c != nil {
+		fmt.Fprintf(w, pick(lang, "CoFE-RAG (keywords; %s chunks, %s retrieval, %d chunks)\n", "CoFE-RAG（关键词评估；%s 分块，%s 检索，共 %d 块）\n"),
+			c.Chunker, c.Retriever, c.Chunks)
+		t := &table{}
+		t.add(pick(lang, "query type", "问题类型"), pick(lang, "queries", "问题数"), fmt.Sprintf("Acc@%d", c.K), "Recall", "Coverage", pick(lang, "hit score", "命中分"))
+		types := make([]string, 0, len(c.ByQueryType))
+		for qt := range c.ByQueryType {
+			types = append(types, qt)
+		}
+		sort.Strings(types)
+		row := func(label string, m cofe.Metrics) {
+			t.add(label, fmt.Sprint(m.Queries), pct(m.AccuracyAtK), pct(m.Recall), pct(m.Coverage), num(m.MeanHitScore, 3))
+		}
+		for _, qt := range types {
+			row(queryTypeLabel(qt, lang), c.ByQueryType[qt])
+		}
+		row(pick(lang, "all", "全部"), c.Metrics)
+		t.write(w)
+		if c.EmptyKeywordQueries > 0 {
+			fmt.Fprintf(w, pick(lang, "%d queries have no keywords (counted in every denominator)\n", "%d 个问题没有关键词（计入所有分母）\n"), c.EmptyKeywordQueries)
+		}
+		fmt.Fprintln(w)
+	}
+}
+
+func pct(v *float64) string {
+	if v == nil {
+		return "n/a"
+	}
+	return fmt.Sprintf("%.1f %%", 100**v)
+}
+
+func queryTypeLabel(qt, lang string) string {
+	if lang != "zh" {
+		return qt
+	}
+	switch qt {
+	case dataset.QueryFactual:
+		return "事实类"
+	case dataset.QueryAnalytical:
+		return "分析类"
+	case dataset.QueryComparative:
+		return "比较类"
+	case dataset.QueryTutorial:
+		return "教程类"
+	}
+	return qt
+}
+
+func f3(v float64) string { return fmt.Sprintf("%.3f", v) }

@@ -1,0 +1,45 @@
+package cli
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+
+	"cubeworkbench/core/ingest"
+)
+
+// runValidate checks a workbook's schema and prints one line per problem;
+// exit 1 when any is an error.
+func runValidate(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("validate", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	lang := fs.String("lang", "zh", "language of the messages: zh or en")
+	positional, err := parseInterspersed(fs, args)
+	if err != nil {
+		return ExitUsage
+	}
+	if len(positional) != 1 {
+		fmt.Fprintln(stderr, "validate needs exactly one WORKBOOK")
+		return ExitUsage
+	}
+	wb, rep, err := ingest.Open(context.Background(), positional[0], ingest.Options{})
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return ExitBadInput
+	}
+	errorsFound := false
+	for _, p := range rep.Problems {
+		fmt.Fprintln(stdout, p.Message(*lang))
+		if p.Severity == "error" {
+			errorsFound = true
+		}
+	}
+	if errorsFound {
+		return ExitBadInput
+	}
+	fmt.Fprintln(stdout, pick(*lang,
+		fmt.Sprintf("OK: %d guides, %d questions, %d scores, %d expert ratings.", len(wb.Guides), len(wb.Items), len(wb.Scores), len(wb.Human)),
+		fmt.Sprintf("通过：办事指南 %d 条，问题 %d 个，评分 %d 条，人工评分 %d 条。", len(wb.Guides), len(wb.Items), len(wb.Scores), len(wb.Human))))
+	return ExitOK
+}

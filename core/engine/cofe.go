@@ -1,0 +1,46 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+
+	"cubeworkbench/core/chunk"
+	"cubeworkbench/core/cofe"
+	"cubeworkbench/core/embed"
+)
+
+// cofe runs the CoFE-RAG keyword evaluation over the guides when any item
+// carries coarse keywords; nil when there is nothing to evaluate.
+func (r *runner) cofe(ctx context.Context, emb embed.Embedder) (*cofe.Result, error) {
+	withKeywords := 0
+	for _, it := range r.wb.Items {
+		if len(it.Coarse) > 0 {
+			withKeywords++
+		}
+	}
+	if withKeywords == 0 || len(r.wb.Guides) == 0 {
+		return nil, nil
+	}
+	s := r.opt.Profile.CoFE
+	chunker, err := chunk.New(s.Chunker, s.ChunkSize, s.Overlap)
+	if err != nil {
+		return nil, fmt.Errorf("engine: CoFE chunker: %w", err)
+	}
+	docs := make([]cofe.Doc, len(r.wb.Guides))
+	for i, g := range r.wb.Guides {
+		docs[i] = cofe.Doc{ID: g.ID, Text: g.Text}
+	}
+	counter := newStepCounter(r.opt.Progress, StepMetrics, "CoFE-RAG", len(r.wb.Items))
+	defer counter.finish()
+	last := 0
+	res, err := cofe.Evaluate(ctx, cofe.Config{K: s.K, RecallN: s.RecallN, Chunker: chunker, Retriever: s.Retriever, Embedder: emb},
+		docs, r.wb.Items, func(done, total int) {
+			for ; last < done; last++ {
+				counter.add(false, 0, 0, 0, 0)
+			}
+		})
+	if err != nil {
+		return nil, fmt.Errorf("engine: CoFE: %w", err)
+	}
+	return res, nil
+}

@@ -1,0 +1,234 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"sort"
+
+	"golang.org/x/sync/errgroup"
+
+	"cubeworkbench/core/dataset"
+	"cubeworkbench/core/judge"
+	"cubeworkbench/core/profile"
+)
+
+// scorer is what a judge does for the engine: the LLM judge and the
+// offline lexical judge both score one answer on one dimension.
+type scorer = judge.Scorer
+
+// activeJudge is a judge that scores in this run.
+type activeJudge struct {
+	ep      profile.Endpoint
+	kind    string // llm | lexical
+	s       scorer
+	repeats int
+	limit   int
+}
+
+// judges builds the judges that score in this run. Imported judges (no
+// endpoint) only contribute the workbook's scores. With no judge anywhere,
+// the offline lexical judge scores so that the run still says something,
+// and a message says so.
+func (r *runner) judges() ([]activeJudge, error) {
+	p := r.opt.Profile
+	var out []activeJudge
+	for _, ep := range p.Judges {
+		repeats := max(ep.Repeats, 1)
+		switch {
+		case ep.Lexical || ep.Name == LexicalJudge && ep.Imported():
+			out = append(out, activeJudge{ep: ep, kind: "lexical", s: judge.Lexical{}, repeats: 1, limit: 2})
+		case ep.Imported():
+			continue
+		default:
+			c, err := r.completer(ep)
+			if err != nil {
+				return nil, err
+			}
+			j := &judge.Judge{Name: ep.Name, C: c, Lang: r.lang, Repeats: repeats, ParseRetries: 2, Seed: int(p.Seed)}
+			out = append(out, activeJudge{ep: ep, kind: "llm", s: j, repeats: repeats, limit: concurrency(ep)})
+		}
+	}
+	if len(out) == 0 && len(r.wb.Scores) == 0 {
+		out = append(out, activeJudge{ep: profile.Endpoint{Name: LexicalJudge, Lexical: true}, kind: "lexical", s: judge.Lexical{}, repeats: 1, limit: 2})
+		r.opt.Progress.Event(Event{Message: msg(r.lang,
+			"No judge configured and no scores in the workbook: the offline lexical judge (a baseline, not an LLM) scores this run.",
+			"未配置评审模型，工作簿中也没有评分：本次由离线词汇评审（基线方法，不是大模型）评分。")})
+	}
+	return out, nil
+}
+
+func msg(lang, en, zh string) string {
+	if lang == "zh" {
+		return zh
+	}
+	return en
+}
+
+// dimensions resolves the profile's dimension names to rubrics: built-in
+// ones, or a file NAME.md in the profile's prompt directory.
+func (r *runner) dimensions() ([]judge.Dimension, error) {
+	var dims []judge.Dimension
+	for _, name := range r.opt.Profile.Dimensions {
+		if dir := r.opt.Profile.PromptDir; dir != "" {
+			if d, err := judge.LoadDimension(filepath.Join(dir, name+".md")); err == nil {
+				dims = append(dims, d)
+				continue
+			}
+		}
+		d, ok := judge.Builtin(name)
+		if !ok {
+			return nil, fmt.Errorf("engine: dimension %q is neither built in nor a file %s.md in the prompt directory", name, name)
+		}
+		dims = append(dims, d)
+	}
+	return dims, nil
+}
+
+type judgeTask struct {
+	item   int
+	set    string
+	dim    int
+	repeat int
+}
+
+// judgeAll has every judge score every answer of the three CuBE sets on
+// every dimension. Judgements already in the workbook are not made again;
+// the store's cache makes judgements of an earlier run free.
+func (r *runner) judgeAll(ctx context.Context, judges []activeJudge) error {
+	if len(judges) == 0 || len(r.wb.Items) == 0 {
+		return nil
+	}
+	dims, err := r.dimensions()
+	if err != nil {
+		return err
+	}
+	type key struct {
+		item, set, judge, dim string
+		repeat                int
+	}
+	have := make(map[key]bool, len(r.wb.Scores))
+	for _, j := range r.wb.Scores {
+		have[key{j.ItemID, j.Set, j.Judge, j.Dimension, max(j.Repeat, 1)}] = true
+	}
+	idx := r.wb.GuideIndex()
+	sets := []string{dataset.SetRAG, dataset.SetZero, dataset.SetFull}
+	for _, aj := range judges {
+		var tasks []judgeTask
+		for i, it := range r.wb.Items {
+			for _, set := range sets {
+				if it.Answer(set) == "" {
+					continue
+				}
+				for d := range dims {
+					for rep := 1; rep <= aj.repeats; rep++ {
+						if !have[key{it.ID, set, aj.ep.Name, dims[d].Name, rep}] {
+							tasks = append(tasks, judgeTask{i, set, d, rep})
+						}
+					}
+				}
+			}
+		}
+		if len(tasks) == 0 {
+			continue
+		}
+		if err := r.judgeTasks(ctx, aj, dims, tasks, idx); err != nil {
+			return err
+		}
+	}
+	sort.SliceStable(r.wb.Scores, func(a, b int) bool {
+		x, y := r.wb.Scores[a], r.wb.Scores[b]
+		if x.Judge != y.Judge {
+			return x.Judge < y.Judge
+		}
+		return false
+	})
+	return nil
+}
+
+func (r *runner) judgeTasks(ctx context.Context, aj activeJudge, dims []judge.Dimension, tasks []judgeTask, idx map[string]int) error {
+	counter := newStepCounter(r.opt.Progress, StepJudge, aj.ep.Name, len(tasks))
+	defer counter.finish()
+	results := make([]dataset.Judgement, len(tasks))
+	done := make([]bool, len(tasks))
+	eg, ectx := errgroup.WithContext(ctx)
+	eg.SetLimit(aj.limit)
+	for n, t := range tasks {
+		if ectx.Err() != nil {
+			break
+		}
+		it := &r.wb.Items[t.item]
+		doc := ""
+		if i, ok := idx[it.DocID]; ok {
+			doc = r.wb.Guides[i].Text
+		}
+		in := judge.Inputs{Question: it.Question, Answer: it.Answer(t.set), Document: doc, Reference: it.Reference, Contexts: it.Contexts}
+		eg.Go(func() error {
+			out, err := aj.s.Score(ectx, dims[t.dim], in, t.repeat)
+			if err != nil {
+				return err
+			}
+			if ectx.Err() != nil {
+				return ectx.Err()
+			}
+			j := dataset.Judgement{ItemID: it.ID, Set: t.set, Judge: aj.ep.Name, Dimension: dims[t.dim].Name,
+				Repeat: t.repeat, Raw: out.Raw}
+			if out.OK {
+				j.Score, j.Status = out.Score, dataset.StatusOK
+			} else {
+				j.Status, j.Reason = dataset.StatusUnscorable, out.Reason
+				r.problem(Problem{Step: StepJudge, ItemID: it.ID, Set: t.set, Judge: aj.ep.Name, Dim: j.Dimension, Reason: out.Reason})
+			}
+			if err := r.opt.Store.PutJudgement(ectx, j, out.Key); err != nil {
+				return err
+			}
+			r.mu.Lock()
+			r.calls += out.Calls
+			r.cached += out.Cached
+			r.pTokens += out.Usage.PromptTokens
+			r.cTokens += out.Usage.CompletionTokens
+			if !out.OK {
+				r.unscor++
+			}
+			r.mu.Unlock()
+			results[n], done[n] = j, true
+			counter.add(!out.OK, out.Calls, out.Cached, out.Usage.PromptTokens+out.Usage.CompletionTokens, 0)
+			return nil
+		})
+	}
+	err := eg.Wait()
+	for n := range results {
+		if done[n] {
+			r.wb.Scores = append(r.wb.Scores, results[n])
+		}
+	}
+	if err != nil {
+		return err
+	}
+	return ctx.Err()
+}
+
+func judgeInfos(judges []activeJudge, wb *dataset.Workbook) []JudgeInfo {
+	var out []JudgeInfo
+	seen := map[string]bool{}
+	for _, aj := range judges {
+		seen[aj.ep.Name] = true
+		info := JudgeInfo{Name: aj.ep.Name, Kind: aj.kind, Repeats: aj.repeats}
+		if aj.kind == "llm" {
+			info.Model, info.Host = aj.ep.Model, hostOf(aj.ep.BaseURL)
+		}
+		out = append(out, info)
+	}
+	var imported []string
+	for _, j := range wb.Scores {
+		if !seen[j.Judge] {
+			seen[j.Judge] = true
+			imported = append(imported, j.Judge)
+		}
+	}
+	sort.Strings(imported)
+	for _, name := range imported {
+		out = append(out, JudgeInfo{Name: name, Kind: "imported", Repeats: 1})
+	}
+	return out
+}

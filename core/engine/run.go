@@ -1,0 +1,345 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/url"
+	"sort"
+	"sync"
+	"time"
+
+	"cubeworkbench/core/cube"
+	"cubeworkbench/core/dataset"
+	"cubeworkbench/core/embed"
+	"cubeworkbench/core/llm"
+	"cubeworkbench/core/mfss"
+	"cubeworkbench/core/profile"
+	"cubeworkbench/core/store"
+	"cubeworkbench/core/target"
+)
+
+// Options configure one evaluation.
+type Options struct {
+	Profile      profile.Profile
+	Store        *store.Store // every request and reply; required
+	Offline      bool         // forbid every network call
+	Progress     Progress
+	Version      string
+	WorkbookPath string
+
+	// Injection points for tests and the window; nil means the real thing.
+	NewCompleter func(ep profile.Endpoint) (llm.Completer, error)
+	NewTarget    func(t profile.Target) (target.Target, error)
+	Embedder     embed.Embedder
+}
+
+// Result is an evaluation's outcome: the workbook with everything the run
+// added (answers, judgements) and the summary.
+type Result struct {
+	Workbook *dataset.Workbook
+	Summary  *Summary
+}
+
+// ErrOffline marks a step that needs the network in an offline run.
+var ErrOffline = errors.New("engine: this step needs an endpoint, and the run is offline")
+
+// LexicalJudge is the name of the offline baseline judge.
+const LexicalJudge = "lexical"
+
+// Run evaluates wb. It changes wb in place (answers and judgements are added)
+// and returns the summary. A cancelled context stops the run; everything
+// finished is in the store and a later Run resumes from there.
+func Run(ctx context.Context, wb *dataset.Workbook, opt Options) (*Result, error) {
+	if opt.Store == nil {
+		return nil, errors.New("engine: no run store")
+	}
+	if opt.Progress == nil {
+		opt.Progress = NoProgress
+	}
+	if opt.NewCompleter == nil {
+		opt.NewCompleter = defaultCompleter
+	}
+	if opt.NewTarget == nil {
+		opt.NewTarget = target.New
+	}
+	p := opt.Profile
+	r := &runner{opt: opt, wb: wb, lang: p.Language}
+	profileText, err := p.Encode()
+	if err != nil {
+		return nil, err
+	}
+	r.runID, err = opt.Store.StartRun(ctx, string(profileText), opt.Version)
+	if err != nil {
+		return nil, err
+	}
+	r.started = time.Now()
+
+	status := store.RunDone
+	sum, err := r.run(ctx)
+	if err != nil {
+		status = store.RunFailed
+		if ctx.Err() != nil {
+			status = store.RunInterrupted
+		}
+	}
+	// Record the run even when it was interrupted, with a context of its own.
+	finishCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+	defer cancel()
+	if ferr := opt.Store.FinishRun(finishCtx, r.runID, status, r.counts()); ferr != nil && err == nil {
+		err = ferr
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &Result{Workbook: wb, Summary: sum}, nil
+}
+
+type runner struct {
+	opt     Options
+	wb      *dataset.Workbook
+	lang    string
+	runID   int64
+	started time.Time
+
+	mu       sync.Mutex
+	calls    int
+	cached   int
+	failed   int
+	unscor   int
+	pTokens  int
+	cTokens  int
+	cost     float64
+	problems []Problem
+	meters   []*llm.Meter
+}
+
+func (r *runner) counts() store.Counts {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	c := store.Counts{Calls: r.calls, Cached: r.cached, Failed: r.failed, Unscorable: r.unscor,
+		PromptTokens: r.pTokens, CompletionTokens: r.cTokens}
+	if r.cost > 0 {
+		cost := r.cost
+		c.Cost = &cost
+	}
+	return c
+}
+
+func (r *runner) problem(p Problem) {
+	r.mu.Lock()
+	r.problems = append(r.problems, p)
+	r.mu.Unlock()
+}
+
+// account adds one reply's cost to the run and returns calls, cached, tokens.
+func (r *runner) account(rep llm.Reply, err error) (calls, cached, tokens int) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	switch {
+	case rep.Cached:
+		r.cached++
+		cached = 1
+	case err != nil && rep.Content == "":
+		r.calls++
+		r.failed++
+		calls = 1
+	default:
+		r.calls++
+		calls = 1
+	}
+	if !rep.Cached {
+		r.pTokens += rep.Usage.PromptTokens
+		r.cTokens += rep.Usage.CompletionTokens
+		tokens = rep.Usage.PromptTokens + rep.Usage.CompletionTokens
+	}
+	return calls, cached, tokens
+}
+
+func (r *runner) run(ctx context.Context) (*Summary, error) {
+	p := r.opt.Profile
+	if err := r.applyStoredAnswers(ctx); err != nil {
+		return nil, err
+	}
+	if err := r.questions(ctx); err != nil {
+		return nil, err
+	}
+	if err := r.collect(ctx); err != nil {
+		return nil, err
+	}
+	if err := r.bounds(ctx); err != nil {
+		return nil, err
+	}
+	judges, err := r.judges()
+	if err != nil {
+		return nil, err
+	}
+	if err := r.judgeAll(ctx, judges); err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+
+	metrics := newStepCounter(r.opt.Progress, StepMetrics, "", 3)
+	sum := &Summary{ToolVersion: r.opt.Version}
+	if len(r.wb.Items) > 0 && len(r.wb.Scores) > 0 {
+		cfg, err := cubeConfig(p, r.wb)
+		if err != nil {
+			return nil, err
+		}
+		res, err := cube.Evaluate(r.wb.Items, r.wb.Scores, r.wb.Human, cfg)
+		if err != nil {
+			return nil, fmt.Errorf("engine: CuBE: %w", err)
+		}
+		sum.Result = res
+	}
+	metrics.add(false, 0, 0, 0, 0)
+
+	emb := r.opt.Embedder
+	if emb == nil {
+		emb, err = r.embedder()
+		if err != nil {
+			return nil, err
+		}
+	}
+	systems := answerSystems(r.wb)
+	if len(systems) > 0 {
+		mcfg := mfss.DefaultConfig()
+		if len(p.MFSS.Weights) > 0 {
+			w, err := mfss.WeightsFromMap(p.MFSS.Weights)
+			if err != nil {
+				return nil, fmt.Errorf("engine: MFSS weights: %w", err)
+			}
+			mcfg.Weights = w
+		}
+		res, err := mfss.Evaluate(ctx, emb, r.wb.Items, systems, mcfg, nil)
+		if err != nil {
+			return nil, fmt.Errorf("engine: MFSS: %w", err)
+		}
+		if scoredAny(res.Scored) {
+			sum.MFSS = res
+		}
+	}
+	metrics.add(false, 0, 0, 0, 0)
+	if b := computeBaselines(r.wb); b.Items > 0 {
+		sum.Baselines = b
+	}
+	if cofeRes, err := r.cofe(ctx, emb); err != nil {
+		return nil, err
+	} else if cofeRes != nil {
+		sum.CoFE = cofeRes
+	}
+	metrics.add(false, 0, 0, 0, 0)
+	metrics.finish()
+
+	var c *float64
+	if sum.Result != nil {
+		c = sum.Aggregate.Cube.Mean
+	}
+	sum.Verdict = verdictFor(c, p.Thresholds.Deployable, p.Thresholds.NeedsWork)
+	counts := r.counts()
+	sum.Run = RunInfo{
+		ID: r.runID, Started: r.started, Finished: time.Now(), Calls: counts.Calls, Cached: counts.Cached,
+		Failed: counts.Failed, Unscorable: counts.Unscorable, Tokens: counts.PromptTokens + counts.CompletionTokens,
+		Judges: judgeInfos(judges, r.wb), Embedder: emb.Name(), Offline: r.opt.Offline,
+		Workbook: r.opt.WorkbookPath, Store: r.opt.Store.Path(),
+	}
+	if counts.Cost != nil {
+		sum.Run.Cost = *counts.Cost
+	}
+	sum.Problems = r.problems
+	if sum.Problems == nil {
+		sum.Problems = []Problem{}
+	}
+	return sum, nil
+}
+
+// cubeConfig turns the profile into CuBE's configuration; documents are
+// compared through the guide index so gold and retrieved may name a guide by
+// id or title.
+func cubeConfig(p profile.Profile, wb *dataset.Workbook) (cube.Config, error) {
+	cfg := cube.DefaultConfig()
+	cfg.TopN, cfg.Trim, cfg.Subset, cfg.Dimensions = p.TopN, p.Trim, p.Subset, p.Dimensions
+	cfg.BootstrapB, cfg.Seed = p.Bootstrap, p.Seed
+	mode, table, err := p.WeightMode()
+	if err != nil {
+		return cfg, err
+	}
+	cfg.Weights, cfg.HandWeights = mode, table
+	for _, j := range p.Judges {
+		if len(j.Weights) > 0 {
+			if cfg.JudgeWeights == nil {
+				cfg.JudgeWeights = map[string]map[string]float64{}
+			}
+			cfg.JudgeWeights[j.Name] = j.Weights
+		}
+	}
+	t := p.Thresholds
+	cfg.RecallLow, cfg.DimensionWeak, cfg.JudgeSDHigh, cfg.ZeroHighScore = t.RecallLow, t.DimensionWeak, t.JudgeSDHigh, t.ZeroHighScore
+	idx := wb.GuideIndex()
+	cfg.DocKey = func(ref string) string {
+		if i, ok := idx[ref]; ok {
+			return wb.Guides[i].ID
+		}
+		return ref
+	}
+	return cfg, nil
+}
+
+// answerSystems lists the answer sets MFSS compares: the system under test
+// and every further system, in workbook order, then the bounds.
+func answerSystems(wb *dataset.Workbook) []string {
+	seen := map[string]bool{}
+	var out []string
+	add := func(s string) {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	for _, s := range wb.Systems {
+		add(s)
+	}
+	for _, it := range wb.Items {
+		names := make([]string, 0, len(it.Answers))
+		for s, a := range it.Answers {
+			if a != "" {
+				names = append(names, s)
+			}
+		}
+		sort.Strings(names)
+		for _, s := range names {
+			add(s)
+		}
+	}
+	return out
+}
+
+func (r *runner) embedder() (embed.Embedder, error) {
+	ep := r.opt.Profile.Embedder
+	if ep == nil || ep.BaseURL == "" {
+		return embed.NewHashed(), nil
+	}
+	if r.opt.Offline {
+		return nil, fmt.Errorf("%w: embedder %s", ErrOffline, ep.BaseURL)
+	}
+	return embed.NewOpenAI(embed.OpenAIConfig{BaseURL: ep.BaseURL, Model: ep.Model, APIKeyEnv: ep.APIKeyEnv})
+}
+
+func hostOf(base string) string {
+	u, err := url.Parse(base)
+	if err != nil {
+		return ""
+	}
+	return u.Host
+}
+
+func scoredAny(m map[string]int) bool {
+	for _, n := range m {
+		if n > 0 {
+			return true
+		}
+	}
+	return false
+}

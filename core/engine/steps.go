@@ -1,0 +1,292 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path"
+	"strings"
+
+	"golang.org/x/sync/errgroup"
+
+	"cubeworkbench/core/dataset"
+	"cubeworkbench/core/generate"
+	"cubeworkbench/core/llm"
+	"cubeworkbench/core/profile"
+	"cubeworkbench/core/store"
+	"cubeworkbench/core/target"
+)
+
+func defaultCompleter(ep profile.Endpoint) (llm.Completer, error) {
+	base := ep.BaseURL
+	if base == "" && len(ep.BaseURLs) > 0 {
+		base = ep.BaseURLs[0]
+	}
+	return llm.New(llm.Endpoint{
+		Name: ep.Name, BaseURL: base, Model: ep.Model, APIKeyEnv: ep.APIKeyEnv,
+		Concurrency: ep.Concurrency, RPM: ep.RPM, Timeout: ep.Timeout(), MaxRetries: ep.MaxRetries,
+		PriceInPerMTok: ep.PriceIn, PriceOutPerMTok: ep.PriceOut,
+	})
+}
+
+// completer builds an endpoint's client wrapped by the store, so every reply
+// is durable the moment it arrives and is never paid for twice.
+func (r *runner) completer(ep profile.Endpoint) (llm.Completer, error) {
+	if r.opt.Offline {
+		return nil, fmt.Errorf("%w: %s", ErrOffline, ep.Name)
+	}
+	c, err := r.opt.NewCompleter(ep)
+	if err != nil {
+		return nil, err
+	}
+	return r.opt.Store.Cache(c), nil
+}
+
+// applyStoredAnswers fills answers an earlier (perhaps killed) run already
+// generated or collected. Text in the workbook wins over the store.
+func (r *runner) applyStoredAnswers(ctx context.Context) error {
+	stored, err := r.opt.Store.Answers(ctx)
+	if err != nil {
+		return err
+	}
+	if len(stored) == 0 {
+		return nil
+	}
+	byID := make(map[string]int, len(r.wb.Items))
+	for i, it := range r.wb.Items {
+		byID[it.ID] = i
+	}
+	for _, a := range stored {
+		if a.Set == setQuestion {
+			continue // questions are applied by the questions step
+		}
+		i, ok := byID[a.ItemID]
+		if !ok {
+			continue
+		}
+		it := &r.wb.Items[i]
+		if it.Answer(a.Set) == "" {
+			it.SetAnswer(a.Set, a.Text)
+		}
+		if a.Set == dataset.SetRAG && len(it.Retrieved) == 0 && len(a.Retrieved) > 0 {
+			it.Retrieved = a.Retrieved
+			it.Contexts = a.Contexts
+		}
+	}
+	return nil
+}
+
+// setQuestion stores generated questions in the answers table under the
+// guide's id.
+const setQuestion = "question"
+
+// questions writes one question per guide when the workbook has guides and
+// no questions, and a generator is configured.
+func (r *runner) questions(ctx context.Context) error {
+	gen := r.opt.Profile.Generator
+	if len(r.wb.Items) > 0 || len(r.wb.Guides) == 0 || gen == nil || gen.BaseURL == "" {
+		return nil
+	}
+	c, err := r.completer(*gen)
+	if err != nil {
+		return err
+	}
+	g := &generate.Generator{C: c, Lang: r.lang, PromptDir: r.opt.Profile.PromptDir, Seed: int(r.opt.Profile.Seed)}
+	counter := newStepCounter(r.opt.Progress, StepQuestions, gen.Name, len(r.wb.Guides))
+	items := make([]dataset.Item, len(r.wb.Guides))
+	ok := make([]bool, len(r.wb.Guides))
+	eg, ectx := errgroup.WithContext(ctx)
+	eg.SetLimit(concurrency(*gen))
+	for i, guide := range r.wb.Guides {
+		eg.Go(func() error {
+			qt := generate.QueryTypeFor(i)
+			q, rep, err := g.Question(ectx, guide.Text, qt)
+			calls, cached, tokens := r.account(rep, err)
+			if err != nil {
+				if ectx.Err() != nil {
+					return ectx.Err()
+				}
+				r.problem(Problem{Step: StepQuestions, ItemID: guide.ID, Reason: err.Error()})
+				counter.add(true, calls, cached, tokens, 0)
+				return nil
+			}
+			items[i] = dataset.Item{ID: fmt.Sprintf("q%d", i+1), Question: q, DocID: guide.ID, QueryType: qt}
+			ok[i] = true
+			counter.add(false, calls, cached, tokens, 0)
+			return r.opt.Store.PutAnswer(ectx, store.Answer{ItemID: guide.ID, Set: setQuestion, Source: c.Model(), Text: q})
+		})
+	}
+	if err := eg.Wait(); err != nil {
+		return err
+	}
+	counter.finish()
+	for i := range items {
+		if ok[i] {
+			r.wb.Items = append(r.wb.Items, items[i])
+		}
+	}
+	return nil
+}
+
+// collect asks the system under test for the items that have no rag answer.
+// A question the system fails is reported and left unanswered; the next run
+// asks it again.
+func (r *runner) collect(ctx context.Context) error {
+	t := r.opt.Profile.Target
+	if t == nil {
+		return nil
+	}
+	var todo []int
+	for i, it := range r.wb.Items {
+		if it.Answer(dataset.SetRAG) == "" {
+			todo = append(todo, i)
+		}
+	}
+	if len(todo) == 0 {
+		return nil
+	}
+	if r.opt.Offline {
+		return fmt.Errorf("%w: target %s", ErrOffline, t.Kind)
+	}
+	tg, err := r.opt.NewTarget(*t)
+	if err != nil {
+		return err
+	}
+	idx := r.wb.GuideIndex()
+	counter := newStepCounter(r.opt.Progress, StepCollect, t.Kind, len(todo))
+	eg, ectx := errgroup.WithContext(ctx)
+	eg.SetLimit(max(t.Concurrency, 1))
+	for _, i := range todo {
+		it := &r.wb.Items[i]
+		eg.Go(func() error {
+			ans, err := tg.Ask(ectx, it.Question)
+			r.mu.Lock()
+			r.calls++
+			if err != nil {
+				r.failed++
+			}
+			r.mu.Unlock()
+			if err != nil {
+				if ectx.Err() != nil {
+					return ectx.Err()
+				}
+				r.problem(Problem{Step: StepCollect, ItemID: it.ID, Set: dataset.SetRAG, Reason: err.Error()})
+				counter.add(true, 1, 0, 0, 0)
+				return nil
+			}
+			retrieved := resolveDocs(ans.Retrieved, idx, r.wb.Guides)
+			a := store.Answer{ItemID: it.ID, Set: dataset.SetRAG, Source: tg.Kind(), Text: ans.Text, Retrieved: retrieved, Contexts: ans.Contexts}
+			if err := r.opt.Store.PutAnswer(ectx, a); err != nil {
+				return err
+			}
+			r.mu.Lock()
+			it.SetAnswer(dataset.SetRAG, ans.Text)
+			if len(it.Retrieved) == 0 {
+				it.Retrieved, it.Contexts = retrieved, ans.Contexts
+			}
+			r.mu.Unlock()
+			counter.add(false, 1, 0, 0, 0)
+			return nil
+		})
+	}
+	err = eg.Wait()
+	counter.finish()
+	return err
+}
+
+// resolveDocs maps the system's document references to guide ids: by id,
+// by name, or by name without its file extension ("YC-0001.txt").
+func resolveDocs(docs []target.Doc, idx map[string]int, guides []dataset.Guide) []string {
+	out := make([]string, 0, len(docs))
+	for _, d := range docs {
+		candidates := []string{d.ID, d.Name, strings.TrimSuffix(d.Name, path.Ext(d.Name))}
+		resolved := ""
+		for _, c := range candidates {
+			if i, ok := idx[c]; ok && c != "" {
+				resolved = guides[i].ID
+				break
+			}
+		}
+		if resolved == "" {
+			resolved = d.ID
+			if resolved == "" {
+				resolved = d.Name
+			}
+		}
+		out = append(out, resolved)
+	}
+	return out
+}
+
+// bounds generates the zero set (no context) and the full set (only the
+// gold document) for items that lack them.
+func (r *runner) bounds(ctx context.Context) error {
+	gen := r.opt.Profile.Generator
+	if gen == nil || gen.BaseURL == "" {
+		return nil
+	}
+	idx := r.wb.GuideIndex()
+	type job struct {
+		item int
+		set  string
+	}
+	var todo []job
+	for i, it := range r.wb.Items {
+		if it.Answer(dataset.SetZero) == "" {
+			todo = append(todo, job{i, dataset.SetZero})
+		}
+		if _, ok := idx[it.DocID]; ok && it.Answer(dataset.SetFull) == "" {
+			todo = append(todo, job{i, dataset.SetFull})
+		}
+	}
+	if len(todo) == 0 {
+		return nil
+	}
+	c, err := r.completer(*gen)
+	if err != nil {
+		return err
+	}
+	g := &generate.Generator{C: c, Lang: r.lang, PromptDir: r.opt.Profile.PromptDir, Seed: int(r.opt.Profile.Seed)}
+	counter := newStepCounter(r.opt.Progress, StepBounds, gen.Name, len(todo))
+	eg, ectx := errgroup.WithContext(ctx)
+	eg.SetLimit(concurrency(*gen))
+	for _, j := range todo {
+		it := &r.wb.Items[j.item]
+		doc := ""
+		if j.set == dataset.SetFull {
+			doc = r.wb.Guides[idx[it.DocID]].Text
+		}
+		eg.Go(func() error {
+			text, rep, err := g.Answer(ectx, it.Question, doc)
+			calls, cached, tokens := r.account(rep, err)
+			if err != nil {
+				if ectx.Err() != nil {
+					return ectx.Err()
+				}
+				r.problem(Problem{Step: StepBounds, ItemID: it.ID, Set: j.set, Reason: err.Error()})
+				counter.add(true, calls, cached, tokens, 0)
+				return nil
+			}
+			if err := r.opt.Store.PutAnswer(ectx, store.Answer{ItemID: it.ID, Set: j.set, Source: c.Model(), Text: text}); err != nil {
+				return err
+			}
+			r.mu.Lock()
+			it.SetAnswer(j.set, text)
+			r.mu.Unlock()
+			counter.add(false, calls, cached, tokens, 0)
+			return nil
+		})
+	}
+	err = eg.Wait()
+	counter.finish()
+	return err
+}
+
+func concurrency(ep profile.Endpoint) int {
+	if ep.Concurrency > 0 {
+		return ep.Concurrency
+	}
+	return 4
+}
+
+var errNoJudges = errors.New("engine: no judge: add a judge to the profile or fill the scores sheet")
