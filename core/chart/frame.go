@@ -89,10 +89,38 @@ func (f *frame) Draw(c draw.Canvas) {
 	if f.side != nil {
 		sc := c
 		sc.Min.X = c.Max.X - f.sideWidth
-		f.side.Draw(sc)
+		drawSafe(f.side, sc)
 		c.Max.X -= f.sideWidth + 4
 	}
-	f.body.Draw(c)
+	drawSafe(f.body, c)
+}
+
+// minData is the smallest data area, in points, a plot is drawn into.
+// gonum/plot computes NaN coordinates when axes and labels leave less than
+// nothing, and its rasterizer then never returns; a figure rendered too
+// small says so instead.
+const minData = vg.Length(8)
+
+// fits reports whether p drawn on c keeps a data area of at least minData
+// each way (false for NaN sizes too).
+func fits(p *plot.Plot, c draw.Canvas) bool {
+	d := p.DataCanvas(c)
+	return d.Max.X-d.Min.X >= minData && d.Max.Y-d.Min.Y >= minData
+}
+
+func drawSafe(d Drawer, c draw.Canvas) {
+	if p, ok := d.(*plot.Plot); ok && !fits(p, c) {
+		tooSmall(c)
+		return
+	}
+	d.Draw(c)
+}
+
+// tooSmall marks a canvas too small to hold its chart.
+func tooSmall(c draw.Canvas) {
+	ts := textStyle(sizeValue, naText)
+	ts.XAlign, ts.YAlign = draw.XCenter, draw.YCenter
+	c.FillText(ts, c.Center(), "图幅过小 too small")
 }
 
 // drawLegend draws the entries in centred rows under c's top edge and
@@ -178,7 +206,19 @@ func (g *grid) Draw(c draw.Canvas) {
 	body := draw.Crop(c, left, 0, 0, -top)
 	rows, cols := len(g.plots), len(g.colHeads)
 	tiles := draw.Tiles{Rows: rows, Cols: cols, PadX: 8, PadY: 8}
+	if body.Max.X-body.Min.X < vg.Length(cols)*(minData+tiles.PadX) || body.Max.Y-body.Min.Y < vg.Length(rows)*(minData+tiles.PadY) {
+		tooSmall(c)
+		return
+	}
 	cans := plot.Align(g.plots, tiles, body)
+	for i := range g.plots {
+		for j, p := range g.plots[i] {
+			if p != nil && !fits(p, cans[i][j]) {
+				tooSmall(c)
+				return
+			}
+		}
+	}
 	for i := range g.plots {
 		for j, p := range g.plots[i] {
 			if p != nil {

@@ -94,7 +94,7 @@ type padded struct {
 	bottom vg.Length
 }
 
-func (p *padded) Draw(c draw.Canvas) { p.d.Draw(draw.Crop(c, 0, 0, p.bottom, 0)) }
+func (p *padded) Draw(c draw.Canvas) { drawSafe(p.d, draw.Crop(c, 0, 0, p.bottom, 0)) }
 
 // cells is the heatmap plotter.
 type cells struct {
