@@ -171,6 +171,13 @@ func (r *runner) judgeTasks(ctx context.Context, aj activeJudge, dims []judge.Di
 			if ectx.Err() != nil {
 				return ectx.Err()
 			}
+			if !out.OK && r.opt.Deferred != nil && r.opt.Deferred(out.Key) {
+				r.mu.Lock()
+				r.deferred++
+				r.mu.Unlock()
+				counter.add(false, 0, out.Cached, 0, 0)
+				return nil
+			}
 			j := dataset.Judgement{ItemID: it.ID, Set: t.set, Judge: aj.ep.Name, Dimension: dims[t.dim].Name,
 				Repeat: t.repeat, Raw: out.Raw}
 			if out.OK {

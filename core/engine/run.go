@@ -32,6 +32,10 @@ type Options struct {
 	NewCompleter func(ep profile.Endpoint) (llm.Completer, error)
 	NewTarget    func(t profile.Target) (target.Target, error)
 	Embedder     embed.Embedder
+	// Deferred reports requests a batch recorder took instead of sending
+	// (batch mode): their judgements are left for a later run, not counted
+	// as unscorable.
+	Deferred func(key string) bool
 }
 
 // Result is an evaluation's outcome: the workbook with everything the run
@@ -111,6 +115,7 @@ type runner struct {
 	cTokens  int
 	cost     float64
 	problems []Problem
+	deferred int // requests left for a batch file
 	meters   []*llm.Meter
 }
 
@@ -248,6 +253,7 @@ func (r *runner) run(ctx context.Context) (*Summary, error) {
 	if counts.Cost != nil {
 		sum.Run.Cost = *counts.Cost
 	}
+	sum.Run.Deferred = r.deferred
 	sum.Problems = r.problems
 	if sum.Problems == nil {
 		sum.Problems = []Problem{}

@@ -101,6 +101,13 @@ func (r *runner) questions(ctx context.Context) error {
 		eg.Go(func() error {
 			qt := generate.QueryTypeFor(i)
 			q, rep, err := g.Question(ectx, guide.Text, qt)
+			if errors.Is(err, llm.ErrDeferred) {
+				r.mu.Lock()
+				r.deferred++
+				r.mu.Unlock()
+				counter.add(false, 0, 0, 0, 0)
+				return nil
+			}
 			calls, cached, tokens := r.account(rep, err)
 			if err != nil {
 				if ectx.Err() != nil {
@@ -259,6 +266,13 @@ func (r *runner) bounds(ctx context.Context) error {
 		eg.Go(func() error {
 			text, rep, err := g.Answer(ectx, it.Question, doc)
 			calls, cached, tokens := r.account(rep, err)
+			if errors.Is(err, llm.ErrDeferred) {
+				r.mu.Lock()
+				r.deferred++
+				r.mu.Unlock()
+				counter.add(false, 0, 0, 0, 0)
+				return nil
+			}
 			if err != nil {
 				if ectx.Err() != nil {
 					return ectx.Err()

@@ -43,6 +43,7 @@ type RunInfo struct {
 	Cached     int         `json:"cached"`
 	Failed     int         `json:"failed"`
 	Unscorable int         `json:"unscorable"`
+	Deferred   int         `json:"deferred"` // requests left for a batch file (batch mode)
 	Tokens     int         `json:"tokens"`
 	Cost       float64     `json:"cost"`
 	Judges     []JudgeInfo `json:"judge_endpoints"`

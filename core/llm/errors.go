@@ -254,3 +254,6 @@ type redactedError struct {
 
 func (e *redactedError) Error() string { return e.msg }
 func (e *redactedError) Unwrap() error { return e.err }
+
+// ErrDeferred marks a request recorded for a batch file instead of sent.
+var ErrDeferred = errors.New("llm: request deferred to a batch file")

@@ -204,3 +204,8 @@ type wireEmbedReply struct {
 	Usage *Usage          `json:"usage"`
 	Error json.RawMessage `json:"error"`
 }
+
+// DecodeChat reads a chat.completion body as the client does (reasoning kept
+// apart, <think> stripped): for replies that arrive by other roads, such as
+// a batch result file.
+func DecodeChat(body []byte) (Reply, error) { return decodeChat(body) }

@@ -48,6 +48,11 @@ var schema = []string{
 		request_key TEXT NOT NULL,
 		created_at  TEXT NOT NULL,
 		PRIMARY KEY (item_id, set_name, judge, dimension, repeat))`,
+	`CREATE TABLE IF NOT EXISTS pending (
+		key        TEXT PRIMARY KEY,
+		model      TEXT NOT NULL,
+		request    TEXT NOT NULL,
+		created_at TEXT NOT NULL)`,
 	`CREATE TABLE IF NOT EXISTS answers (
 		item_id     TEXT NOT NULL,
 		set_name    TEXT NOT NULL,
