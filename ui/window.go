@@ -1,26 +1,223 @@
 package ui
 
 import (
+	"os"
+	"path/filepath"
+	"strings"
+
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
+
+	"cubeworkbench/assets/icon"
+	"cubeworkbench/core/dataset"
+	"cubeworkbench/core/engine"
+	"cubeworkbench/core/ingest"
+	"cubeworkbench/core/profile"
 )
 
 // AppID is the application identifier (also in FyneApp.toml).
 const AppID = "org.cubeworkbench.cube"
 
-// Window is the main window.
+// Preference keys.
+const (
+	prefProfile  = "profile.toml" // the evaluation profile as TOML text; never holds keys
+	prefRecent   = "recent"       // recently opened workbooks, newest first
+	prefLanguage = "language"     // "", "zh" or "en"; "" follows the system
+	prefOffline  = "offline"      // the Evaluate tab's offline switch
+	maxRecent    = 8
+)
+
+// Window is the main window. Its state (the workbook, the profile, the last
+// result) lives here; each tab reads it and asks the window to change it.
 type Window struct {
-	app fyne.App
-	win fyne.Window
+	app  fyne.App
+	win  fyne.Window
+	lang string // "zh" or "en"
+
+	// do runs f on the UI thread; fyne.Do except in tests that stand in a
+	// serial loop of their own to measure how long the UI thread is held.
+	do func(f func())
+
+	prof profile.Profile
+	// dataDir holds the sample copy and the user's prompts: the app's
+	// storage, or a test's own folder.
+	dataDir string
+
+	path    string
+	wb      *dataset.Workbook
+	report  *ingest.Report
+	loadErr error
+	result  *engine.Result
+	index   *resultIndex
+
+	tabs      *container.AppTabs
+	langPick  *widget.Select
+	pathLabel *widget.Label
+
+	open    *openTab
+	judges  *judgesTab
+	dims    *dimensionsTab
+	eval    *evaluateTab
+	results *resultsTab
+	charts  *chartsTab
+	export  *exportTab
 }
 
 // New builds the main window.
 func New(a fyne.App) *Window {
-	w := &Window{app: a, win: a.NewWindow("CuBE Workbench")}
-	w.win.SetContent(widget.NewLabel("CuBE Workbench"))
+	a.Settings().SetTheme(newTheme())
+	a.SetIcon(fyne.NewStaticResource("icon.png", icon.PNG()))
+	w := &Window{app: a, win: a.NewWindow("CuBE Workbench"), do: fyne.Do}
+	if root := a.Storage().RootURI(); root != nil && root.Path() != "" {
+		w.dataDir = root.Path()
+	} else {
+		w.dataDir = filepath.Join(os.TempDir(), "cube-workbench")
+	}
+	w.lang = w.chooseLanguage()
+	useLanguage(w.lang)
+	w.prof = w.loadProfile()
+	w.prof.Language = w.lang
+	w.build()
+	w.win.SetOnDropped(func(_ fyne.Position, uris []fyne.URI) {
+		if len(uris) > 0 {
+			w.openAsync(uris[0].Path())
+		}
+	})
 	w.win.Resize(fyne.NewSize(1280, 800))
 	return w
 }
 
 // ShowAndRun shows the window and runs the app's event loop.
 func (w *Window) ShowAndRun() { w.win.ShowAndRun() }
+
+// chooseLanguage: CUBE_LANG, then the preference, then the system locale.
+func (w *Window) chooseLanguage() string {
+	for _, l := range []string{os.Getenv(EnvLang), w.app.Preferences().String(prefLanguage)} {
+		if l == "zh" || l == "en" {
+			return l
+		}
+	}
+	return systemLanguage()
+}
+
+// setLanguage switches every label: the tabs are rebuilt from the state.
+func (w *Window) setLanguage(code string) {
+	if code == w.lang || w.eval != nil && w.eval.running {
+		return
+	}
+	w.lang = code
+	w.prof.Language = code
+	w.saveProfile()
+	useLanguage(code)
+	w.build()
+}
+
+// build makes the window's content in the current language.
+func (w *Window) build() {
+	selected := 0
+	if w.tabs != nil {
+		selected = w.tabs.SelectedIndex()
+	}
+	w.open = newOpenTab(w)
+	w.judges = newJudgesTab(w)
+	w.dims = newDimensionsTab(w)
+	w.eval = newEvaluateTab(w)
+	w.results = newResultsTab(w)
+	w.charts = newChartsTab(w)
+	w.export = newExportTab(w)
+	w.tabs = container.NewAppTabs(w.open.item, w.judges.item, w.dims.item, w.eval.item, w.results.item, w.charts.item, w.export.item)
+	w.tabs.SelectIndex(selected)
+
+	names := map[string]string{"zh": "中文", "en": "English"}
+	w.langPick = widget.NewSelect([]string{"中文", "English"}, func(s string) {
+		for code, name := range names {
+			if name == s {
+				// Rebuilding inside the Select's own callback would free it mid-call.
+				go w.do(func() { w.setLanguage(code) })
+			}
+		}
+	})
+	w.langPick.SetSelected(names[w.lang])
+	w.pathLabel = widget.NewLabel("")
+	w.pathLabel.Truncation = fyne.TextTruncateEllipsis
+	w.showPath()
+	title := widget.NewLabelWithStyle("CuBE Workbench", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	top := container.NewBorder(nil, nil, title, container.NewHBox(widget.NewLabel(tr("settings.language")), w.langPick), w.pathLabel)
+	w.win.SetContent(container.NewBorder(top, nil, nil, nil, w.tabs))
+	w.refreshAll()
+}
+
+func (w *Window) showPath() {
+	if w.path == "" {
+		w.pathLabel.SetText(tr("open.none"))
+		return
+	}
+	w.pathLabel.SetText(w.path)
+}
+
+// refreshAll shows the current state in every tab.
+func (w *Window) refreshAll() {
+	w.open.refresh()
+	w.eval.refresh()
+	w.results.refresh()
+	w.charts.refresh()
+	w.export.refresh()
+}
+
+// loadProfile reads the profile from the preferences; the default profile,
+// with the offline lexical judge so that a first Evaluate works anywhere,
+// when there is none or it no longer parses.
+func (w *Window) loadProfile() profile.Profile {
+	if text := w.app.Preferences().String(prefProfile); text != "" {
+		if p, err := profile.Parse([]byte(text)); err == nil {
+			return p
+		} else {
+			fyne.LogError("ui: stored profile ignored", err)
+		}
+	}
+	p := profile.Default()
+	p.Judges = []profile.Endpoint{{Name: engine.LexicalJudge, Lexical: true}}
+	return p
+}
+
+// saveProfile stores the profile as TOML. Keys never reach it: endpoints
+// name the environment variable that holds theirs.
+func (w *Window) saveProfile() {
+	text, err := w.prof.Encode()
+	if err != nil {
+		fyne.LogError("ui: profile", err)
+		return
+	}
+	w.app.Preferences().SetString(prefProfile, string(text))
+	if w.eval != nil {
+		w.eval.refresh()
+	}
+}
+
+// recent lists recently opened workbooks that still exist.
+func (w *Window) recent() []string {
+	var out []string
+	for _, p := range w.app.Preferences().StringList(prefRecent) {
+		if _, err := os.Stat(p); err == nil {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func (w *Window) addRecent(path string) {
+	list := []string{path}
+	for _, p := range w.app.Preferences().StringList(prefRecent) {
+		if p != path && len(list) < maxRecent {
+			list = append(list, p)
+		}
+	}
+	w.app.Preferences().SetStringList(prefRecent, list)
+}
+
+// storePath is the run store beside the workbook (cli.md: WORKBOOK.cube.db).
+func storePath(workbook string) string {
+	clean := strings.TrimRight(workbook, string(os.PathSeparator))
+	return strings.TrimSuffix(clean, filepath.Ext(clean)) + ".cube.db"
+}

@@ -1,0 +1,389 @@
+package ui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"cubeworkbench/core/cli"
+	"cubeworkbench/core/dataset"
+	"cubeworkbench/core/engine"
+	"cubeworkbench/core/llm"
+	"cubeworkbench/core/profile"
+	"cubeworkbench/core/store"
+)
+
+// eventInterval is how often engine events reach the widgets: about ten
+// updates a second whatever the engine's rate (design.md).
+const eventInterval = 100 * time.Millisecond
+
+// evaluateTab shows the plan, runs the engine in a goroutine with a bar per
+// step, and cancels it. A cancelled run resumes: everything finished is in
+// the store beside the workbook.
+type evaluateTab struct {
+	w    *Window
+	item *container.TabItem
+
+	steps    *widget.Label
+	estimate *widget.Label
+	offline  *widget.Check
+	start    *widget.Button
+	cancel   *widget.Button
+	bars     *fyne.Container
+	rows     map[string]*stepRow
+	status   *widget.Label
+	messages *widget.Label
+
+	running bool
+	stop    context.CancelFunc
+	done    chan struct{} // closed when a run's goroutine ends (tests wait on it)
+
+	// newCompleter is handed to the engine; nil means the real client.
+	newCompleter func(profile.Endpoint) (llm.Completer, error)
+	// applied counts throttled updates, for the responsiveness test.
+	applied int
+}
+
+// stepRow is one step's bar and its numbers.
+type stepRow struct {
+	title *widget.Label
+	bar   *widget.ProgressBar
+	info  *widget.Label
+}
+
+func newEvaluateTab(w *Window) *evaluateTab {
+	t := &evaluateTab{w: w, rows: map[string]*stepRow{}}
+	t.steps = widget.NewLabel("")
+	t.steps.Wrapping = fyne.TextWrapWord
+	t.estimate = widget.NewLabel("")
+	t.estimate.Wrapping = fyne.TextWrapWord
+	t.offline = widget.NewCheck(tr("eval.offline"), func(on bool) {
+		w.app.Preferences().SetBool(prefOffline, on)
+		t.refresh()
+	})
+	t.offline.Checked = w.app.Preferences().Bool(prefOffline)
+	t.start = widget.NewButtonWithIcon(tr("eval.start"), theme.MediaPlayIcon(), t.Start)
+	t.start.Importance = widget.HighImportance
+	t.cancel = widget.NewButtonWithIcon(tr("eval.cancel"), theme.MediaStopIcon(), t.Cancel)
+	t.cancel.Disable()
+	t.bars = container.NewVBox()
+	t.status = widget.NewLabel("")
+	t.status.Wrapping = fyne.TextWrapWord
+	t.messages = widget.NewLabel("")
+	t.messages.Wrapping = fyne.TextWrapWord
+
+	head := container.NewVBox(
+		widget.NewLabelWithStyle(tr("eval.steps"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), t.steps,
+		widget.NewLabelWithStyle(tr("eval.estimate"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), t.estimate,
+		container.NewHBox(t.offline, t.start, t.cancel),
+		widget.NewSeparator(),
+	)
+	body := container.NewVScroll(container.NewVBox(t.bars, t.status, t.messages))
+	t.item = container.NewTabItemWithIcon(tr("tab.evaluate"), theme.MediaPlayIcon(), container.NewBorder(head, nil, nil, nil, body))
+	return t
+}
+
+// stepName is a step's label in the window's language.
+func stepName(step string) string { return tr("step." + step) }
+
+// refresh shows what a run would do now: the steps and the estimate.
+func (t *evaluateTab) refresh() {
+	if t.running {
+		return
+	}
+	w := t.w
+	switch {
+	case w.wb == nil:
+		t.steps.SetText(tr("eval.no_workbook"))
+		t.estimate.SetText("")
+		t.start.Disable()
+		return
+	case w.report.HasErrors():
+		t.steps.SetText(tr("eval.has_errors"))
+		t.estimate.SetText("")
+		t.start.Disable()
+		return
+	}
+	t.start.Enable()
+	plan := engine.Plan(w.wb, w.prof)
+	var lines []string
+	for _, s := range plan.Steps {
+		label := stepName(s.Step)
+		if s.Label != "" {
+			label += " · " + s.Label
+		}
+		lines = append(lines, trf("eval.plan_step", map[string]any{"Step": label, "Calls": s.Calls}))
+	}
+	for _, j := range w.prof.Judges {
+		if j.Lexical {
+			lines = append(lines, stepName(engine.StepJudge)+" · "+tr("eval.lexical_step"))
+		}
+	}
+	lines = append(lines, stepName(engine.StepMetrics)+" · "+tr("eval.metrics_step"))
+	t.steps.SetText("• " + strings.Join(lines, "\n• "))
+	if plan.Calls == 0 {
+		t.estimate.SetText(tr("eval.no_calls"))
+	} else {
+		text := plan.Estimate(w.lang)
+		if t.offline.Checked {
+			text += "\n" + tr("eval.offline_blocks")
+			t.start.Disable()
+		}
+		t.estimate.SetText(text)
+	}
+}
+
+// Start runs the evaluation in a goroutine (UI thread).
+func (t *evaluateTab) Start() {
+	w := t.w
+	if t.running || w.wb == nil || w.report.HasErrors() {
+		return
+	}
+	p := w.prof
+	p.Language = w.lang
+	offline := t.offline.Checked
+	if offline && engine.Plan(w.wb, p).Calls > 0 {
+		t.status.SetText(tr("eval.offline_blocks"))
+		return
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	t.stop = cancel
+	t.running = true
+	t.done = make(chan struct{})
+	t.start.Disable()
+	t.cancel.Enable()
+	w.langPick.Disable()
+	t.bars.Objects = nil
+	t.rows = map[string]*stepRow{}
+	t.bars.Refresh()
+	t.status.SetText(tr("eval.running"))
+	t.messages.SetText("")
+
+	wb := cloneWorkbook(w.wb) // the engine writes into its own copy; the tables keep reading theirs
+	path := w.path
+	done := t.done
+	newCompleter := t.newCompleter
+	go func() {
+		defer close(done)
+		defer cancel()
+		th := newThrottle(w.do, t.apply)
+		res, idx, err := runEngine(ctx, wb, path, p, offline, th, newCompleter)
+		th.close()
+		w.do(func() { t.finish(res, idx, err, ctx.Err() != nil) })
+	}()
+}
+
+// runEngine opens the run store beside the workbook, runs the engine and
+// indexes the result for the explorer, all off the UI thread.
+func runEngine(ctx context.Context, wb *dataset.Workbook, path string, p profile.Profile, offline bool,
+	progress engine.Progress, newCompleter func(profile.Endpoint) (llm.Completer, error)) (*engine.Result, *resultIndex, error) {
+	st, err := store.Open(storePath(path))
+	if err != nil {
+		return nil, nil, err
+	}
+	defer st.Close()
+	res, err := engine.Run(ctx, wb, engine.Options{
+		Profile: p, Store: st, Offline: offline, Progress: progress, Version: cli.Version,
+		WorkbookPath: path, NewCompleter: newCompleter,
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	return res, newResultIndex(res), nil
+}
+
+// Cancel stops the run; what finished stays in the store.
+func (t *evaluateTab) Cancel() {
+	if t.stop != nil {
+		t.stop()
+		t.status.SetText(tr("eval.cancelling"))
+		t.cancel.Disable()
+	}
+}
+
+// finish shows a run's outcome (UI thread).
+func (t *evaluateTab) finish(res *engine.Result, idx *resultIndex, err error, cancelled bool) {
+	w := t.w
+	t.running = false
+	t.stop = nil
+	t.cancel.Disable()
+	t.start.Enable()
+	w.langPick.Enable()
+	switch {
+	case err != nil && (cancelled || errors.Is(err, context.Canceled)):
+		t.status.SetText(trf("eval.cancelled", map[string]any{"Store": storePath(w.path)}))
+	case err != nil:
+		t.status.SetText(tr("eval.failed") + " " + err.Error())
+		if h := llm.Hint(err, w.lang); h != "" {
+			t.status.SetText(t.status.Text + "\n" + h)
+		}
+	default:
+		w.wb, w.result, w.index = res.Workbook, res, idx
+		r := res.Summary.Run
+		t.status.SetText(trf("eval.done", map[string]any{
+			"Seconds": fmt.Sprintf("%.1f", r.Finished.Sub(r.Started).Seconds()), "Calls": r.Calls, "Cached": r.Cached,
+			"Failed": r.Failed, "Unscorable": r.Unscorable, "Tokens": r.Tokens, "Store": storePath(w.path),
+		}))
+		w.open.refresh()
+		w.results.refresh()
+		w.charts.refresh()
+		w.export.refresh()
+		w.dims.refreshWeights()
+		w.tabs.Select(w.results.item)
+	}
+}
+
+// apply shows the latest event of every step (UI thread).
+func (t *evaluateTab) apply(events []engine.Event, messages []string) {
+	t.applied++
+	for _, e := range events {
+		key := e.Step + "\x00" + e.Label
+		row := t.rows[key]
+		if row == nil {
+			row = &stepRow{title: widget.NewLabel(""), bar: widget.NewProgressBar(), info: widget.NewLabel("")}
+			title := stepName(e.Step)
+			if e.Label != "" {
+				title += " · " + e.Label
+			}
+			row.title.SetText(title)
+			row.title.TextStyle.Bold = true
+			t.rows[key] = row
+			t.bars.Add(container.NewBorder(nil, nil, nil, nil, container.NewVBox(row.title, row.bar, row.info)))
+		}
+		if e.Total > 0 {
+			row.bar.Max = float64(e.Total)
+			row.bar.SetValue(float64(e.Done))
+		} else if e.Finished {
+			row.bar.Max = 1
+			row.bar.SetValue(1)
+		}
+		row.info.SetText(eventText(e))
+	}
+	if len(messages) > 0 {
+		all := strings.Split(t.messages.Text, "\n")
+		all = append(all, messages...)
+		if len(all) > 8 {
+			all = all[len(all)-8:]
+		}
+		t.messages.SetText(strings.TrimSpace(strings.Join(all, "\n")))
+	}
+}
+
+// eventText is a step's numbers: counts, ETA, failures, calls, tokens.
+func eventText(e engine.Event) string {
+	parts := []string{fmt.Sprintf("%d / %d", e.Done, e.Total)}
+	if e.ETA > 0 && !e.Finished {
+		parts = append(parts, tr("eval.eta")+" "+e.ETA.Round(time.Second).String())
+	}
+	if e.Finished {
+		parts = append(parts, tr("eval.finished")+" "+e.Elapsed.Round(100*time.Millisecond).String())
+	}
+	parts = append(parts,
+		fmt.Sprintf("%s %d", tr("eval.failed_n"), e.Failed),
+		fmt.Sprintf("%s %d", tr("eval.calls"), e.Calls),
+		fmt.Sprintf("%s %d", tr("eval.cached"), e.Cached),
+		fmt.Sprintf("%s %d", tr("eval.tokens"), e.Tokens))
+	if e.Cost > 0 {
+		parts = append(parts, fmt.Sprintf("$%.4f", e.Cost))
+	}
+	return strings.Join(parts, " · ")
+}
+
+// throttle receives engine events from any goroutine without blocking and
+// hands the latest per step to the UI thread at most every eventInterval.
+type throttle struct {
+	do    func(func())
+	apply func([]engine.Event, []string)
+
+	mu     sync.Mutex
+	latest map[string]engine.Event
+	order  []string
+	msgs   []string
+	dirty  bool
+
+	quit chan struct{}
+	wg   sync.WaitGroup
+}
+
+func newThrottle(do func(func()), apply func([]engine.Event, []string)) *throttle {
+	th := &throttle{do: do, apply: apply, latest: map[string]engine.Event{}, quit: make(chan struct{})}
+	th.wg.Add(1)
+	go th.loop()
+	return th
+}
+
+// Event records e; the engine's workers call it.
+func (th *throttle) Event(e engine.Event) {
+	key := e.Step + "\x00" + e.Label
+	th.mu.Lock()
+	if _, ok := th.latest[key]; !ok {
+		th.order = append(th.order, key)
+	}
+	th.latest[key] = e
+	if e.Message != "" && len(th.msgs) < 64 {
+		th.msgs = append(th.msgs, e.Message)
+	}
+	th.dirty = true
+	th.mu.Unlock()
+}
+
+func (th *throttle) loop() {
+	defer th.wg.Done()
+	tick := time.NewTicker(eventInterval)
+	defer tick.Stop()
+	for {
+		select {
+		case <-tick.C:
+			th.flush()
+		case <-th.quit:
+			th.flush()
+			return
+		}
+	}
+}
+
+// flush hands a snapshot to the UI thread when anything changed.
+func (th *throttle) flush() {
+	th.mu.Lock()
+	if !th.dirty {
+		th.mu.Unlock()
+		return
+	}
+	events := make([]engine.Event, len(th.order))
+	for i, k := range th.order {
+		events[i] = th.latest[k]
+	}
+	msgs := th.msgs
+	th.msgs, th.dirty = nil, false
+	th.mu.Unlock()
+	th.do(func() { th.apply(events, msgs) })
+}
+
+// close delivers the last events and stops the loop.
+func (th *throttle) close() {
+	close(th.quit)
+	th.wg.Wait()
+}
+
+// cloneWorkbook copies what the engine writes to: the item answers and the
+// scores. Guides and human ratings are read only and shared.
+func cloneWorkbook(wb *dataset.Workbook) *dataset.Workbook {
+	c := *wb
+	c.Items = slices.Clone(wb.Items)
+	for i := range c.Items {
+		c.Items[i].Answers = maps.Clone(wb.Items[i].Answers)
+	}
+	c.Scores = slices.Clone(wb.Scores)
+	c.Systems = slices.Clone(wb.Systems)
+	return &c
+}

@@ -1,0 +1,158 @@
+package ui
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"cubeworkbench/core/engine"
+	"cubeworkbench/core/profile"
+	"cubeworkbench/core/report"
+)
+
+// Export kinds.
+const (
+	exportReport = "report" // the Excel report
+	exportJSON   = "json"   // SUMMARY.json
+	exportCharts = "charts" // every chart as PNG and SVG
+)
+
+// exportTab writes the Excel report, SUMMARY.json and the charts.
+type exportTab struct {
+	w    *Window
+	item *container.TabItem
+
+	dir                       *widget.Entry
+	choose                    *widget.Button
+	report, json, charts, all *widget.Button
+	progress                  *widget.ProgressBarInfinite
+	status                    *widget.Label
+	busy                      bool
+}
+
+func newExportTab(w *Window) *exportTab {
+	t := &exportTab{w: w}
+	t.dir = widget.NewEntry()
+	t.choose = widget.NewButtonWithIcon(tr("export.choose"), theme.FolderOpenIcon(), func() {
+		d := dialog.NewFolderOpen(func(u fyne.ListableURI, err error) {
+			if err == nil && u != nil {
+				t.dir.SetText(u.Path())
+			}
+		}, w.win)
+		d.Resize(fyne.NewSize(900, 600))
+		d.Show()
+	})
+	run := func(kinds ...string) func() { return func() { t.start(kinds...) } }
+	t.report = widget.NewButtonWithIcon(tr("export.report"), theme.DocumentSaveIcon(), run(exportReport))
+	t.json = widget.NewButtonWithIcon(tr("export.json"), theme.DocumentSaveIcon(), run(exportJSON))
+	t.charts = widget.NewButtonWithIcon(tr("export.charts"), theme.DocumentSaveIcon(), run(exportCharts))
+	t.all = widget.NewButtonWithIcon(tr("export.all"), theme.DownloadIcon(), run(exportReport, exportJSON, exportCharts))
+	t.all.Importance = widget.HighImportance
+	t.progress = widget.NewProgressBarInfinite()
+	t.progress.Hide()
+	t.status = widget.NewLabel("")
+	t.status.Wrapping = fyne.TextWrapWord
+	t.status.Selectable = true
+	form := widget.NewForm(widget.NewFormItem(tr("export.folder"), container.NewBorder(nil, nil, nil, t.choose, t.dir)))
+	body := container.NewVBox(wrapLabel(tr("export.help")), form,
+		container.NewHBox(t.all, t.report, t.json, t.charts), t.progress, t.status)
+	t.item = container.NewTabItemWithIcon(tr("tab.export"), theme.DownloadIcon(), container.NewVScroll(body))
+	return t
+}
+
+// refresh enables the buttons when there is a result and proposes a
+// folder beside the workbook.
+func (t *exportTab) refresh() {
+	if t.dir.Text == "" && t.w.path != "" {
+		base := strings.TrimSuffix(filepath.Base(t.w.path), filepath.Ext(t.w.path))
+		t.dir.SetText(filepath.Join(filepath.Dir(t.w.path), base+"-report"))
+	}
+	for _, b := range []*widget.Button{t.report, t.json, t.charts, t.all} {
+		if t.w.result == nil || t.busy {
+			b.Disable()
+		} else {
+			b.Enable()
+		}
+	}
+	if t.w.result == nil {
+		t.status.SetText(tr("export.no_result"))
+	} else if !t.busy && t.status.Text == tr("export.no_result") {
+		t.status.SetText("")
+	}
+}
+
+// start writes the chosen outputs in a goroutine (UI thread).
+func (t *exportTab) start(kinds ...string) {
+	if t.w.result == nil || t.busy {
+		return
+	}
+	t.busy = true
+	t.progress.Show()
+	t.refresh()
+	t.status.SetText(tr("export.writing"))
+	res, prof, lang, dir := t.w.result, t.w.prof, t.w.lang, t.dir.Text
+	go func() {
+		written, err := exportTo(context.Background(), dir, res, prof, lang, kinds...)
+		t.w.do(func() {
+			t.busy = false
+			t.progress.Hide()
+			t.refresh()
+			var lines []string
+			for _, p := range written {
+				lines = append(lines, trf("export.wrote", map[string]any{"Path": p}))
+			}
+			if err != nil {
+				lines = append(lines, tr("judges.error")+" "+err.Error())
+			}
+			t.status.SetText(strings.Join(lines, "\n"))
+		})
+	}()
+}
+
+// exportTo writes the chosen outputs into dir and returns the paths written.
+func exportTo(ctx context.Context, dir string, res *engine.Result, p profile.Profile, lang string, kinds ...string) ([]string, error) {
+	if dir == "" {
+		return nil, fmt.Errorf("ui: export: %s", tr("export.no_folder"))
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("ui: export: %w", err)
+	}
+	p.Language = lang
+	var written []string
+	for _, k := range kinds {
+		switch k {
+		case exportReport:
+			path := filepath.Join(dir, "report.xlsx")
+			if err := report.Write(ctx, path, report.Input{Summary: res.Summary, Workbook: res.Workbook, Profile: p, Lang: lang}, nil); err != nil {
+				return written, fmt.Errorf("ui: export report: %w", err)
+			}
+			written = append(written, path)
+		case exportJSON:
+			path := filepath.Join(dir, "SUMMARY.json")
+			data, err := json.MarshalIndent(res.Summary, "", "  ")
+			if err == nil {
+				err = os.WriteFile(path, append(data, '\n'), 0o644)
+			}
+			if err != nil {
+				return written, fmt.Errorf("ui: export SUMMARY.json: %w", err)
+			}
+			written = append(written, path)
+		case exportCharts:
+			paths, err := writeCharts(res, lang, filepath.Join(dir, "charts"))
+			written = append(written, paths...)
+			if err != nil {
+				return written, err
+			}
+		}
+	}
+	return written, nil
+}

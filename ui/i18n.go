@@ -1,0 +1,66 @@
+package ui
+
+import (
+	"os"
+	"strings"
+	"sync"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/lang"
+
+	"cubeworkbench/assets/i18n"
+)
+
+// EnvLang forces the window's language ("zh" or "en"), over the preference
+// and the system locale; handy for screenshots and support.
+const EnvLang = "CUBE_LANG"
+
+// localeTags are the bundle tags our translations are registered under.
+// Fyne's own translations use zh-Hans, and the locale matcher may land on
+// either, so Chinese is registered under both.
+var localeTags = []fyne.Locale{"en", "zh", "zh-Hans"}
+
+var langMu sync.Mutex
+
+// useLanguage makes every lang.X lookup answer in code ("zh" or "en"),
+// whatever the system locale is. Fyne's lang package follows the locale
+// only, so the chosen language's messages are registered under every tag the
+// matcher could pick; LANGUAGE also steers Fyne's own dialog strings.
+func useLanguage(code string) {
+	langMu.Lock()
+	defer langMu.Unlock()
+	data := i18n.Data(code)
+	if data == nil {
+		code, data = "en", i18n.Data("en")
+	}
+	os.Setenv("LANGUAGE", code)
+	for _, tag := range localeTags {
+		if err := lang.AddTranslationsForLocale(data, tag); err != nil {
+			fyne.LogError("ui: translations", err)
+		}
+	}
+}
+
+// systemLanguage maps the system locale to zh or en.
+func systemLanguage() string {
+	if strings.HasPrefix(strings.ToLower(string(lang.SystemLocale())), "zh") {
+		return "zh"
+	}
+	return "en"
+}
+
+// tr looks a label up by its key in the current language; the key itself is
+// shown when a translation is missing (a test checks none is).
+func tr(key string) string { return lang.X(key, key) }
+
+// trf fills a translated template, e.g. trf("open.loaded", map[string]any{"N": 3}).
+func trf(key string, data map[string]any) string { return lang.X(key, key, data) }
+
+// pick chooses between two literal texts by language, for text that comes
+// from core (which carries both) rather than from the translation files.
+func pick(code, en, zh string) string {
+	if code == "zh" {
+		return zh
+	}
+	return en
+}

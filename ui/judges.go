@@ -1,0 +1,475 @@
+package ui
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"cubeworkbench/core/engine"
+	"cubeworkbench/core/llm"
+	"cubeworkbench/core/profile"
+	"cubeworkbench/core/target"
+)
+
+// preset is a known OpenAI-compatible server (spec/apis.md).
+type preset struct {
+	name, baseURL, model, keyEnv string
+}
+
+var presets = []preset{
+	{"Ollama", "http://127.0.0.1:11434/v1", "qwen2.5:32b", ""},
+	{"vLLM", "http://127.0.0.1:8000/v1", "Qwen/Qwen2.5-32B-Instruct", ""},
+	{"DeepSeek", "https://api.deepseek.com/v1", "deepseek-chat", "DEEPSEEK_API_KEY"},
+	{"DashScope", "https://dashscope.aliyuncs.com/compatible-mode/v1", "qwen-plus", "DASHSCOPE_API_KEY"},
+	{"OpenAI", "https://api.openai.com/v1", "gpt-4o-mini", "OPENAI_API_KEY"},
+}
+
+func presetNames() []string {
+	out := make([]string, len(presets))
+	for i, p := range presets {
+		out[i] = p.name
+	}
+	return out
+}
+
+// endpointForm edits one OpenAI-compatible endpoint (a judge or the
+// generator) and tests it.
+type endpointForm struct {
+	w                               *Window
+	preset                          *widget.Select
+	name, baseURL, model, keyEnv    *widget.Entry
+	concurrency, repeats, pIn, pOut *widget.Entry
+	test                            *widget.Button
+	reply                           *widget.Label
+	form                            *widget.Form
+	onChange                        func()
+	loading                         bool
+}
+
+func newEndpointForm(w *Window, withJudgeFields bool, onChange func()) *endpointForm {
+	f := &endpointForm{w: w, onChange: onChange}
+	changed := func(string) {
+		if !f.loading && f.onChange != nil {
+			f.onChange()
+		}
+	}
+	entry := func(placeholder string) *widget.Entry {
+		e := widget.NewEntry()
+		e.SetPlaceHolder(placeholder)
+		e.OnChanged = changed
+		return e
+	}
+	f.name = entry("qwen2.5-32b")
+	f.baseURL = entry("http://127.0.0.1:11434/v1")
+	f.model = entry("qwen2.5:32b")
+	f.keyEnv = entry("DEEPSEEK_API_KEY")
+	f.concurrency = entry("4")
+	f.repeats = entry("1")
+	f.pIn = entry("0")
+	f.pOut = entry("0")
+	f.preset = widget.NewSelect(presetNames(), func(name string) {
+		for _, p := range presets {
+			if p.name == name {
+				f.loading = true
+				f.baseURL.SetText(p.baseURL)
+				f.model.SetText(p.model)
+				f.keyEnv.SetText(p.keyEnv)
+				if f.name.Text == "" {
+					f.name.SetText(p.model)
+				}
+				f.loading = false
+				changed("")
+			}
+		}
+	})
+	f.preset.PlaceHolder = tr("judges.preset")
+	f.reply = widget.NewLabel("")
+	f.reply.Wrapping = fyne.TextWrapWord
+	f.reply.Selectable = true
+	f.test = widget.NewButtonWithIcon(tr("judges.test"), theme.MediaPlayIcon(), f.testConnection)
+	items := []*widget.FormItem{
+		widget.NewFormItem(tr("judges.preset"), f.preset),
+		widget.NewFormItem(tr("judges.name"), f.name),
+		widget.NewFormItem(tr("judges.base_url"), f.baseURL),
+		widget.NewFormItem(tr("judges.model"), f.model),
+		{Text: tr("judges.key_env"), Widget: f.keyEnv, HintText: tr("judges.key_hint")},
+		widget.NewFormItem(tr("judges.concurrency"), f.concurrency),
+	}
+	if withJudgeFields {
+		items = append(items, widget.NewFormItem(tr("judges.repeats"), f.repeats))
+	}
+	items = append(items,
+		widget.NewFormItem(tr("judges.price_in"), f.pIn),
+		widget.NewFormItem(tr("judges.price_out"), f.pOut))
+	f.form = widget.NewForm(items...)
+	return f
+}
+
+// enable switches the form's fields (a judge must be selected to edit it).
+func (f *endpointForm) enable(on bool) {
+	for _, e := range []*widget.Entry{f.name, f.baseURL, f.model, f.keyEnv, f.concurrency, f.repeats, f.pIn, f.pOut} {
+		if on {
+			e.Enable()
+		} else {
+			e.Disable()
+		}
+	}
+	if on {
+		f.test.Enable()
+	} else {
+		f.test.Disable()
+	}
+}
+
+func (f *endpointForm) set(ep profile.Endpoint) {
+	f.loading = true
+	defer func() { f.loading = false }()
+	f.name.SetText(ep.Name)
+	f.baseURL.SetText(ep.BaseURL)
+	f.model.SetText(ep.Model)
+	f.keyEnv.SetText(ep.APIKeyEnv)
+	f.concurrency.SetText(intText(ep.Concurrency))
+	f.repeats.SetText(intText(ep.Repeats))
+	f.pIn.SetText(floatText(ep.PriceIn))
+	f.pOut.SetText(floatText(ep.PriceOut))
+	f.reply.SetText("")
+}
+
+// get reads the form into ep, keeping ep's fields the form does not show.
+func (f *endpointForm) get(ep profile.Endpoint) profile.Endpoint {
+	ep.Name = strings.TrimSpace(f.name.Text)
+	ep.BaseURL = strings.TrimSpace(f.baseURL.Text)
+	ep.Model = strings.TrimSpace(f.model.Text)
+	ep.APIKeyEnv = strings.TrimSpace(f.keyEnv.Text)
+	ep.Concurrency = atoi(f.concurrency.Text)
+	ep.Repeats = atoi(f.repeats.Text)
+	ep.PriceIn = atof(f.pIn.Text)
+	ep.PriceOut = atof(f.pOut.Text)
+	return ep
+}
+
+// testConnection sends one tiny prompt and shows the reply or the exact
+// error with a hint; off the UI thread.
+func (f *endpointForm) testConnection() {
+	ep := f.get(profile.Endpoint{})
+	lang := f.w.lang
+	f.reply.SetText(tr("judges.testing"))
+	f.test.Disable()
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		reply, err := llm.TestConnection(ctx, llm.Endpoint{Name: ep.Name, BaseURL: ep.BaseURL, Model: ep.Model, APIKeyEnv: ep.APIKeyEnv})
+		text := tr("judges.reply") + " " + reply
+		if err != nil {
+			text = tr("judges.error") + " " + err.Error()
+			if h := llm.Hint(err, lang); h != "" {
+				text += "\n" + h
+			}
+		}
+		f.w.do(func() {
+			f.reply.SetText(text)
+			f.test.Enable()
+		})
+	}()
+}
+
+// judgesTab edits the profile's judges, the generator and the target.
+type judgesTab struct {
+	w    *Window
+	item *container.TabItem
+
+	list          *widget.List
+	selected      int
+	form          *endpointForm
+	add, remove   *widget.Button
+	lexical       *widget.Check
+	generator     *endpointForm
+	targetKind    *widget.Select
+	targetURL     *widget.Entry
+	targetKeyEnv  *widget.Entry
+	targetChat    *widget.Entry
+	targetTest    *widget.Button
+	targetReply   *widget.Label
+	loadingTarget bool
+}
+
+// llmJudges are the indexes of the profile's judges that the list shows:
+// every judge but the lexical one, which has its own checkbox.
+func (t *judgesTab) llmJudges() []int {
+	var out []int
+	for i, j := range t.w.prof.Judges {
+		if !j.Lexical {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+func newJudgesTab(w *Window) *judgesTab {
+	t := &judgesTab{w: w, selected: -1}
+	t.form = newEndpointForm(w, true, t.formChanged)
+	t.list = widget.NewList(
+		func() int { return len(t.llmJudges()) },
+		func() fyne.CanvasObject { return widget.NewLabel("") },
+		func(id widget.ListItemID, o fyne.CanvasObject) {
+			idx := t.llmJudges()
+			if id < len(idx) {
+				j := w.prof.Judges[idx[id]]
+				text := j.Name
+				if j.Imported() {
+					text += " · " + tr("judges.imported")
+				} else {
+					text += " · " + j.Model
+				}
+				o.(*widget.Label).SetText(text)
+			}
+		})
+	t.list.OnSelected = func(id widget.ListItemID) {
+		idx := t.llmJudges()
+		if id < len(idx) {
+			t.selected = idx[id]
+			t.form.set(w.prof.Judges[t.selected])
+			t.form.enable(true)
+		}
+	}
+	t.add = widget.NewButtonWithIcon(tr("judges.add"), theme.ContentAddIcon(), t.addJudge)
+	t.remove = widget.NewButtonWithIcon(tr("judges.remove"), theme.ContentRemoveIcon(), t.removeJudge)
+	t.lexical = widget.NewCheck(tr("judges.lexical"), t.setLexical)
+	for _, j := range w.prof.Judges {
+		if j.Lexical {
+			t.lexical.Checked = true
+		}
+	}
+	t.form.enable(false)
+
+	t.generator = newEndpointForm(w, false, t.generatorChanged)
+	if g := w.prof.Generator; g != nil {
+		t.generator.set(*g)
+	}
+
+	t.targetKind = widget.NewSelect([]string{"", "ragflow", "dify", "openai", "http"}, func(string) { t.targetChanged() })
+	t.targetURL = widget.NewEntry()
+	t.targetURL.SetPlaceHolder("http://127.0.0.1:9380")
+	t.targetKeyEnv = widget.NewEntry()
+	t.targetKeyEnv.SetPlaceHolder("RAGFLOW_API_KEY")
+	t.targetChat = widget.NewEntry()
+	t.targetChat.SetPlaceHolder(tr("judges.target_chat_hint"))
+	for _, e := range []*widget.Entry{t.targetURL, t.targetKeyEnv, t.targetChat} {
+		e.OnChanged = func(string) { t.targetChanged() }
+	}
+	if tg := w.prof.Target; tg != nil {
+		t.loadingTarget = true
+		t.targetKind.SetSelected(tg.Kind)
+		t.targetURL.SetText(tg.BaseURL)
+		t.targetKeyEnv.SetText(tg.APIKeyEnv)
+		t.targetChat.SetText(tg.ChatID + tg.Model)
+		t.loadingTarget = false
+	}
+	t.targetReply = widget.NewLabel("")
+	t.targetReply.Wrapping = fyne.TextWrapWord
+	t.targetTest = widget.NewButtonWithIcon(tr("judges.test"), theme.MediaPlayIcon(), t.testTarget)
+
+	keyNote := widget.NewLabel(tr("judges.key_note"))
+	keyNote.Wrapping = fyne.TextWrapWord
+	left := container.NewBorder(
+		widget.NewLabelWithStyle(tr("judges.list"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		container.NewVBox(container.NewHBox(t.add, t.remove), t.lexical), nil, nil, t.list)
+	judge := container.NewVBox(t.form.form, container.NewHBox(t.form.test), t.form.reply, keyNote)
+	targetForm := widget.NewForm(
+		widget.NewFormItem(tr("judges.target_kind"), t.targetKind),
+		widget.NewFormItem(tr("judges.base_url"), t.targetURL),
+		widget.NewFormItem(tr("judges.key_env"), t.targetKeyEnv),
+		widget.NewFormItem(tr("judges.target_chat"), t.targetChat),
+	)
+	right := container.NewAppTabs(
+		container.NewTabItem(tr("judges.judge"), container.NewVScroll(judge)),
+		container.NewTabItem(tr("judges.generator"), container.NewVScroll(container.NewVBox(
+			wrapLabel(tr("judges.generator_help")), t.generator.form, container.NewHBox(t.generator.test), t.generator.reply))),
+		container.NewTabItem(tr("judges.target"), container.NewVScroll(container.NewVBox(
+			wrapLabel(tr("judges.target_help")), targetForm, container.NewHBox(t.targetTest), t.targetReply))),
+	)
+	split := container.NewHSplit(left, right)
+	split.Offset = 0.28
+	t.item = container.NewTabItemWithIcon(tr("tab.judges"), theme.AccountIcon(), split)
+	return t
+}
+
+func wrapLabel(s string) *widget.Label {
+	l := widget.NewLabel(s)
+	l.Wrapping = fyne.TextWrapWord
+	return l
+}
+
+// formChanged writes the form into the selected judge and saves the profile.
+func (t *judgesTab) formChanged() {
+	if t.selected < 0 || t.selected >= len(t.w.prof.Judges) {
+		return
+	}
+	t.w.prof.Judges[t.selected] = t.form.get(t.w.prof.Judges[t.selected])
+	t.list.Refresh()
+	t.w.saveProfile()
+}
+
+// addJudge adds a judge from the chosen preset (Ollama when none is chosen).
+func (t *judgesTab) addJudge() {
+	p := presets[0]
+	for _, q := range presets {
+		if q.name == t.form.preset.Selected {
+			p = q
+		}
+	}
+	name := p.model
+	for n := 2; t.hasJudge(name); n++ {
+		name = p.model + "-" + strconv.Itoa(n)
+	}
+	t.w.prof.Judges = append(t.w.prof.Judges, profile.Endpoint{Name: name, BaseURL: p.baseURL, Model: p.model, APIKeyEnv: p.keyEnv, Concurrency: 4, Repeats: 1})
+	t.w.saveProfile()
+	t.list.Refresh()
+	t.list.Select(len(t.llmJudges()) - 1)
+}
+
+func (t *judgesTab) hasJudge(name string) bool {
+	for _, j := range t.w.prof.Judges {
+		if j.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+func (t *judgesTab) removeJudge() {
+	if t.selected < 0 || t.selected >= len(t.w.prof.Judges) {
+		return
+	}
+	t.w.prof.Judges = append(t.w.prof.Judges[:t.selected], t.w.prof.Judges[t.selected+1:]...)
+	t.selected = -1
+	t.list.UnselectAll()
+	t.form.set(profile.Endpoint{})
+	t.form.enable(false)
+	t.list.Refresh()
+	t.w.saveProfile()
+}
+
+// setLexical adds or removes the offline lexical baseline judge.
+func (t *judgesTab) setLexical(on bool) {
+	var kept []profile.Endpoint
+	for _, j := range t.w.prof.Judges {
+		if !j.Lexical {
+			kept = append(kept, j)
+		}
+	}
+	if on {
+		kept = append(kept, profile.Endpoint{Name: engine.LexicalJudge, Lexical: true})
+	}
+	t.w.prof.Judges = kept
+	t.selected = -1
+	t.list.UnselectAll()
+	t.list.Refresh()
+	t.w.saveProfile()
+}
+
+func (t *judgesTab) generatorChanged() {
+	g := t.generator.get(profile.Endpoint{})
+	if g.BaseURL == "" && g.Model == "" {
+		t.w.prof.Generator = nil
+	} else {
+		if g.Name == "" {
+			g.Name = "generator"
+		}
+		t.w.prof.Generator = &g
+	}
+	t.w.saveProfile()
+}
+
+func (t *judgesTab) currentTarget() *profile.Target {
+	kind := t.targetKind.Selected
+	if kind == "" {
+		return nil
+	}
+	tg := &profile.Target{Kind: kind, BaseURL: strings.TrimSpace(t.targetURL.Text), APIKeyEnv: strings.TrimSpace(t.targetKeyEnv.Text)}
+	switch kind {
+	case "ragflow":
+		tg.ChatID = strings.TrimSpace(t.targetChat.Text)
+	case "openai":
+		tg.Model = strings.TrimSpace(t.targetChat.Text)
+	}
+	return tg
+}
+
+func (t *judgesTab) targetChanged() {
+	if t.loadingTarget {
+		return
+	}
+	t.w.prof.Target = t.currentTarget()
+	t.w.saveProfile()
+}
+
+// testTarget asks the system under test one question.
+func (t *judgesTab) testTarget() {
+	tg := t.currentTarget()
+	if tg == nil {
+		t.targetReply.SetText(tr("judges.target_none"))
+		return
+	}
+	t.targetReply.SetText(tr("judges.testing"))
+	t.targetTest.Disable()
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+		defer cancel()
+		text := ""
+		c, err := target.New(*tg)
+		if err == nil {
+			var a target.Answer
+			a, err = c.Ask(ctx, "你好 / hello")
+			text = tr("judges.reply") + " " + a.Text
+		}
+		if err != nil {
+			text = tr("judges.error") + " " + err.Error()
+			var te *target.Error
+			if errors.As(err, &te) && te.Status == 401 {
+				text += "\n" + tr("judges.key_check")
+			}
+		}
+		t.w.do(func() {
+			t.targetReply.SetText(text)
+			t.targetTest.Enable()
+		})
+	}()
+}
+
+func intText(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return strconv.Itoa(n)
+}
+
+func floatText(v float64) string {
+	if v == 0 {
+		return ""
+	}
+	return strconv.FormatFloat(v, 'f', -1, 64)
+}
+
+func atoi(s string) int {
+	n, err := strconv.Atoi(strings.TrimSpace(s))
+	if err != nil || n < 0 {
+		return 0
+	}
+	return n
+}
+
+func atof(s string) float64 {
+	v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	if err != nil || v < 0 {
+		return 0
+	}
+	return v
+}

@@ -1,0 +1,350 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"cubeworkbench/assets/sample"
+	"cubeworkbench/core/dataset"
+	"cubeworkbench/core/ingest"
+)
+
+// openTab opens a workbook (file dialog, drop, recent, the sample) and shows
+// its sheets as tables with the validation messages beside them.
+type openTab struct {
+	w    *Window
+	item *container.TabItem
+
+	openFile, openFolder, openSample *widget.Button
+	recent                           *widget.Select
+	skipBad                          *widget.Check
+	summary                          *widget.Label
+	sheets                           *container.AppTabs
+	guides, qa, scores               *sliceTable
+	problems                         *widget.List
+	problemsTitle                    *widget.Label
+}
+
+func newOpenTab(w *Window) *openTab {
+	t := &openTab{w: w}
+	t.openFile = widget.NewButtonWithIcon(tr("open.file"), theme.FolderOpenIcon(), t.chooseFile)
+	t.openFolder = widget.NewButtonWithIcon(tr("open.folder"), theme.FolderIcon(), t.chooseFolder)
+	t.openSample = widget.NewButtonWithIcon(tr("open.sample"), theme.FileApplicationIcon(), func() { t.loadSample(t.skipBad.Checked) })
+	t.recent = widget.NewSelect(nil, func(p string) {
+		if p != "" && p != w.path {
+			w.openAsync(p)
+		}
+	})
+	t.recent.PlaceHolder = tr("open.recent")
+	t.skipBad = widget.NewCheck(tr("open.skip_bad"), func(bool) {
+		if w.path != "" {
+			w.openAsync(w.path)
+		}
+	})
+	t.summary = widget.NewLabel(tr("open.hint"))
+	t.summary.Wrapping = fyne.TextWrapWord
+
+	wb := func() *dataset.Workbook {
+		if w.wb == nil {
+			return &dataset.Workbook{}
+		}
+		return w.wb
+	}
+	t.guides = newSliceTable([]column{
+		{tr("col.row"), 60, func(i int) string { return strconv.Itoa(wb().Guides[i].Row) }},
+		{tr("col.doc_id"), 140, func(i int) string { return wb().Guides[i].ID }},
+		{tr("col.title"), 260, func(i int) string { return wb().Guides[i].Title }},
+		{tr("col.text"), 520, func(i int) string { return wb().Guides[i].Text }},
+	}, func() int { return len(wb().Guides) })
+	t.qa = newSliceTable([]column{
+		{tr("col.row"), 60, func(i int) string { return strconv.Itoa(wb().Items[i].Row) }},
+		{tr("col.id"), 90, func(i int) string { return wb().Items[i].ID }},
+		{tr("col.question"), 300, func(i int) string { return wb().Items[i].Question }},
+		{tr("col.gold"), 120, func(i int) string { return wb().Items[i].DocID }},
+		{tr("col.retrieved"), 160, func(i int) string { return strings.Join(wb().Items[i].Retrieved, " | ") }},
+		{tr("col.answer"), 300, func(i int) string { return wb().Items[i].Answer(dataset.SetRAG) }},
+		{tr("col.zero"), 160, func(i int) string { return wb().Items[i].Answer(dataset.SetZero) }},
+		{tr("col.full"), 160, func(i int) string { return wb().Items[i].Answer(dataset.SetFull) }},
+	}, func() int { return len(wb().Items) })
+	t.scores = newSliceTable([]column{
+		{tr("col.row"), 60, func(i int) string { return rowText(wb().Scores[i].Row) }},
+		{tr("col.id"), 90, func(i int) string { return wb().Scores[i].ItemID }},
+		{tr("col.set"), 60, func(i int) string { return wb().Scores[i].Set }},
+		{tr("col.judge"), 140, func(i int) string { return wb().Scores[i].Judge }},
+		{tr("col.dimension"), 120, func(i int) string { return wb().Scores[i].Dimension }},
+		{tr("col.score"), 70, func(i int) string {
+			j := wb().Scores[i]
+			if !j.OK() {
+				return tr("na")
+			}
+			return strconv.FormatFloat(j.Score, 'f', -1, 64)
+		}},
+		{tr("col.status"), 100, func(i int) string { return wb().Scores[i].Status }},
+		{tr("col.raw"), 400, func(i int) string { return wb().Scores[i].Raw }},
+	}, func() int { return len(wb().Scores) })
+	t.sheets = container.NewAppTabs(
+		container.NewTabItem(tr("sheet.guides"), t.guides),
+		container.NewTabItem(tr("sheet.qa"), t.qa),
+		container.NewTabItem(tr("sheet.scores"), t.scores),
+	)
+
+	t.problemsTitle = widget.NewLabelWithStyle(tr("open.problems"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	t.problems = widget.NewList(
+		func() int { return t.problemCount() },
+		func() fyne.CanvasObject {
+			l := widget.NewLabel("")
+			l.Wrapping = fyne.TextWrapWord
+			return container.NewBorder(nil, nil, widget.NewIcon(theme.ErrorIcon()), nil, l)
+		},
+		func(id widget.ListItemID, o fyne.CanvasObject) {
+			c := o.(*fyne.Container)
+			l, icon := c.Objects[0].(*widget.Label), c.Objects[1].(*widget.Icon)
+			if id >= t.problemCount() {
+				return
+			}
+			p := t.problem(id)
+			l.SetText(p.Message(w.lang))
+			if p.Severity == ingest.SeverityWarning {
+				icon.SetResource(theme.WarningIcon())
+			} else {
+				icon.SetResource(theme.ErrorIcon())
+			}
+			t.problems.SetItemHeight(id, l.MinSize().Height)
+		})
+	t.problems.OnSelected = func(id widget.ListItemID) { t.showProblem(id) }
+
+	bar := container.NewHBox(t.openFile, t.openFolder, t.openSample, t.recent, t.skipBad)
+	right := container.NewBorder(t.problemsTitle, nil, nil, nil, t.problems)
+	split := container.NewHSplit(t.sheets, right)
+	split.Offset = 0.68
+	content := container.NewBorder(container.NewVBox(bar, t.summary), nil, nil, nil, split)
+	t.item = container.NewTabItemWithIcon(tr("tab.open"), theme.FolderOpenIcon(), content)
+	return t
+}
+
+func rowText(r int) string {
+	if r == 0 {
+		return ""
+	}
+	return strconv.Itoa(r)
+}
+
+func (t *openTab) problemCount() int {
+	r := t.w.report
+	if r == nil {
+		return 0
+	}
+	return len(r.Problems) + len(r.Skipped)
+}
+
+func (t *openTab) problem(i int) ingest.Problem {
+	r := t.w.report
+	if i < len(r.Problems) {
+		return r.Problems[i]
+	}
+	return r.Skipped[i-len(r.Problems)]
+}
+
+// refresh shows the window's workbook.
+func (t *openTab) refresh() {
+	w := t.w
+	t.recent.Options = w.recent()
+	t.recent.Refresh()
+	switch {
+	case w.loadErr != nil:
+		t.summary.SetText(trf("open.failed", map[string]any{"Error": w.loadErr.Error()}))
+	case w.wb == nil:
+		t.summary.SetText(tr("open.hint"))
+	default:
+		wb := w.wb
+		t.summary.SetText(trf("open.loaded", map[string]any{
+			"Guides": len(wb.Guides), "Items": len(wb.Items), "Scores": len(wb.Scores), "Human": len(wb.Human),
+			"Errors": w.report.Count(ingest.SeverityError), "Warnings": w.report.Count(ingest.SeverityWarning),
+		}))
+	}
+	t.problemsTitle.SetText(fmt.Sprintf("%s (%d)", tr("open.problems"), t.problemCount()))
+	t.problems.UnselectAll()
+	t.problems.Refresh()
+	t.guides.Refresh()
+	t.qa.Refresh()
+	t.scores.Refresh()
+	if w.wb != nil && len(w.wb.Items) > 0 && len(w.wb.Guides) > 0 && t.sheets.SelectedIndex() == 0 {
+		t.sheets.SelectIndex(1)
+	}
+}
+
+// showProblem selects the row a problem names, in the sheet it names. A
+// row with errors is not loaded: then the row before it is selected and
+// the summary says so.
+func (t *openTab) showProblem(id int) {
+	if id >= t.problemCount() || t.w.wb == nil {
+		return
+	}
+	p := t.problem(id)
+	sheet, row, exact := t.locate(p)
+	if sheet < 0 {
+		return
+	}
+	t.sheets.SelectIndex(sheet)
+	table := []*sliceTable{t.guides, t.qa, t.scores}[sheet]
+	if n, _ := table.Length(); n == 0 {
+		return
+	}
+	cell := widget.TableCellID{Row: row, Col: 0}
+	table.Select(cell)
+	table.ScrollTo(cell)
+	if !exact {
+		t.summary.SetText(trf("open.row_left_out", map[string]any{"Row": p.Row, "File": filepath.Base(p.File)}))
+	}
+}
+
+// rowsOf returns the source rows of one table (0 guides, 1 qa, 2 scores).
+func rowsOf(wb *dataset.Workbook, sheet int) []int {
+	var rows []int
+	switch sheet {
+	case 0:
+		for _, g := range wb.Guides {
+			rows = append(rows, g.Row)
+		}
+	case 1:
+		for _, it := range wb.Items {
+			rows = append(rows, it.Row)
+		}
+	case 2:
+		for _, j := range wb.Scores {
+			rows = append(rows, j.Row)
+		}
+	}
+	return rows
+}
+
+// locate finds the table (0 guides, 1 qa, 2 scores) and the index of the
+// row a problem names. The sheet's (or CSV file's) name says which table
+// when it can; otherwise the first table holding that source row. When the
+// row was left out (rows with errors are), index is the row before it and
+// exact is false.
+func (t *openTab) locate(p ingest.Problem) (sheet, index int, exact bool) {
+	if p.Row <= 0 {
+		return -1, 0, false
+	}
+	name := strings.ToLower(p.Sheet)
+	if name == "" {
+		name = strings.ToLower(strings.TrimSuffix(filepath.Base(p.File), filepath.Ext(p.File)))
+	}
+	candidates := []int{1, 0, 2}
+	switch {
+	case strings.Contains(name, "guide") || strings.Contains(name, "指南") || strings.Contains(name, "知识"):
+		candidates = []int{0}
+	case strings.Contains(name, "score") || strings.Contains(name, "评分"):
+		candidates = []int{2}
+	case name == "qa" || strings.Contains(name, "问答") || strings.Contains(name, "question"):
+		candidates = []int{1}
+	}
+	for _, s := range candidates {
+		for i, r := range rowsOf(t.w.wb, s) {
+			if r == p.Row {
+				return s, i, true
+			}
+		}
+	}
+	if len(candidates) > 1 {
+		return -1, 0, false
+	}
+	s, best := candidates[0], 0
+	for i, r := range rowsOf(t.w.wb, s) {
+		if r < p.Row {
+			best = i
+		}
+	}
+	return s, best, false
+}
+
+func (t *openTab) chooseFile() {
+	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
+		if err != nil || r == nil {
+			return
+		}
+		path := r.URI().Path()
+		r.Close()
+		t.w.openAsync(path)
+	}, t.w.win)
+	d.SetFilter(storage.NewExtensionFileFilter([]string{".xlsx", ".csv", ".jsonl", ".json"}))
+	d.Resize(fyne.NewSize(900, 600))
+	d.Show()
+}
+
+func (t *openTab) chooseFolder() {
+	d := dialog.NewFolderOpen(func(u fyne.ListableURI, err error) {
+		if err != nil || u == nil {
+			return
+		}
+		t.w.openAsync(u.Path())
+	}, t.w.win)
+	d.Resize(fyne.NewSize(900, 600))
+	d.Show()
+}
+
+// sampleDir is where "Open sample" writes the bundled workbook: the app's
+// own storage, so its run store persists between sessions.
+func (w *Window) sampleDir() string {
+	return filepath.Join(w.dataDir, "sample")
+}
+
+// writeSample writes the embedded sample workbook and returns its path.
+func (w *Window) writeSample() (string, error) {
+	dir := w.sampleDir()
+	path := filepath.Join(dir, sample.FileName)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return path, fmt.Errorf("ui: sample: %w", err)
+	}
+	if err := os.WriteFile(path, sample.Workbook(), 0o644); err != nil {
+		return path, fmt.Errorf("ui: sample: %w", err)
+	}
+	return path, nil
+}
+
+// loadSample writes the sample and opens it, off the UI thread.
+func (t *openTab) loadSample(skip bool) {
+	go func() {
+		path, err := t.w.writeSample()
+		if err != nil {
+			t.w.do(func() { t.w.setWorkbook(path, nil, nil, err) })
+			return
+		}
+		t.w.loadWorkbook(path, skip)
+	}()
+}
+
+// openAsync starts reading a workbook (UI thread).
+func (w *Window) openAsync(path string) {
+	w.open.summary.SetText(trf("open.reading", map[string]any{"Path": path}))
+	go w.loadWorkbook(path, w.open.skipBad.Checked)
+}
+
+// loadWorkbook reads a workbook (off the UI thread) and then shows it.
+func (w *Window) loadWorkbook(path string, skipBad bool) {
+	wb, rep, err := ingest.Open(context.Background(), path, ingest.Options{SkipBadRows: skipBad})
+	w.do(func() { w.setWorkbook(path, wb, rep, err) })
+}
+
+// setWorkbook makes a freshly read workbook the window's (UI thread).
+func (w *Window) setWorkbook(path string, wb *dataset.Workbook, rep *ingest.Report, err error) {
+	w.path, w.wb, w.report, w.loadErr = path, wb, rep, err
+	w.result, w.index = nil, nil
+	if err == nil {
+		w.addRecent(path)
+	}
+	w.showPath()
+	w.refreshAll()
+}

@@ -1,0 +1,449 @@
+package ui
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"cubeworkbench/core/cube"
+	"cubeworkbench/core/dataset"
+	"cubeworkbench/core/engine"
+)
+
+// resultIndex is what the item explorer looks up, built off the UI thread.
+type resultIndex struct {
+	order   []int            // item indexes, most disputed first
+	scores  map[string][]int // item id → indexes into Workbook.Scores
+	details map[string]*cube.ItemDetail
+	guides  map[string]int
+}
+
+func newResultIndex(res *engine.Result) *resultIndex {
+	wb := res.Workbook
+	idx := &resultIndex{scores: map[string][]int{}, details: map[string]*cube.ItemDetail{}, guides: wb.GuideIndex()}
+	for i, j := range wb.Scores {
+		idx.scores[j.ItemID] = append(idx.scores[j.ItemID], i)
+	}
+	if s := res.Summary; s != nil && s.Result != nil {
+		for i := range s.ItemDetails {
+			idx.details[s.ItemDetails[i].ID] = &s.ItemDetails[i]
+		}
+	}
+	idx.order = make([]int, len(wb.Items))
+	for i := range idx.order {
+		idx.order[i] = i
+	}
+	dis := func(i int) float64 {
+		if d := idx.details[wb.Items[i].ID]; d != nil && d.DisagreementOverall != nil {
+			return *d.DisagreementOverall
+		}
+		return -1
+	}
+	sort.SliceStable(idx.order, func(a, b int) bool { return dis(idx.order[a]) > dis(idx.order[b]) })
+	return idx
+}
+
+// resultsTab shows the headline card, the paper's tables per judge, the
+// judges side by side and an item explorer.
+type resultsTab struct {
+	w    *Window
+	item *container.TabItem
+
+	headline  *widget.Label
+	cubeValue *canvas.Text
+	verdict   *canvas.Text
+	verdictBg *canvas.Rectangle
+	details   *widget.Label
+	recs      *widget.Label
+
+	judge      *widget.Select
+	trimmed    *fyne.Container // Table 2: trimmed means per set and dimension
+	weights    *fyne.Container // Table 3: correlations and weights
+	normalized *fyne.Container // Table 4: normalised scores and CuBE
+	compare    *fyne.Container // judges side by side
+	other      *widget.Label   // MFSS and CoFE
+
+	items    *widget.List
+	itemView *fyne.Container
+}
+
+func newResultsTab(w *Window) *resultsTab {
+	t := &resultsTab{w: w}
+	t.headline = widget.NewLabel("")
+	t.headline.Wrapping = fyne.TextWrapWord
+	t.cubeValue = canvas.NewText("", theme.Color(theme.ColorNameForeground))
+	t.cubeValue.TextSize = 34
+	t.cubeValue.TextStyle.Bold = true
+	t.verdict = canvas.NewText("", theme.Color(theme.ColorNameBackground))
+	t.verdict.TextSize = 18
+	t.verdictBg = canvas.NewRectangle(colorNeutral)
+	t.verdictBg.CornerRadius = 6
+	t.details = widget.NewLabel("")
+	t.details.Wrapping = fyne.TextWrapWord
+	t.recs = widget.NewLabel("")
+	t.recs.Wrapping = fyne.TextWrapWord
+
+	t.judge = widget.NewSelect(nil, func(string) { t.showJudge() })
+	t.judge.PlaceHolder = tr("results.pick_judge")
+	t.trimmed = container.NewGridWithColumns(4)
+	t.weights = container.NewGridWithColumns(4)
+	t.normalized = container.NewGridWithColumns(3)
+	t.compare = container.NewGridWithColumns(1)
+	t.other = widget.NewLabel("")
+	t.other.Wrapping = fyne.TextWrapWord
+
+	t.items = widget.NewList(
+		func() int {
+			if w.index == nil {
+				return 0
+			}
+			return len(w.index.order)
+		},
+		func() fyne.CanvasObject {
+			l := widget.NewLabel("")
+			l.Truncation = fyne.TextTruncateEllipsis
+			return l
+		},
+		func(id widget.ListItemID, o fyne.CanvasObject) {
+			if w.index == nil || id >= len(w.index.order) || w.result == nil {
+				return
+			}
+			it := w.result.Workbook.Items[w.index.order[id]]
+			text := it.ID + "  " + oneLine(it.Question)
+			if d := w.index.details[it.ID]; d != nil && d.DisagreementOverall != nil {
+				text = fmt.Sprintf("[%s %.2f] %s", tr("results.sd"), *d.DisagreementOverall, text)
+			}
+			o.(*widget.Label).SetText(text)
+		})
+	t.items.OnSelected = func(id widget.ListItemID) { t.showItem(id) }
+	t.itemView = container.NewVBox()
+
+	badge := container.NewStack(t.verdictBg, container.NewPadded(t.verdict))
+	card := container.NewVBox(
+		container.NewHBox(t.cubeValue, container.NewCenter(badge), helpButton(w, "help.cube")),
+		t.headline, t.details, t.recs)
+	perJudge := container.NewVScroll(container.NewVBox(
+		container.NewHBox(widget.NewLabel(tr("results.judge")), t.judge),
+		heading("results.table2"), t.trimmed,
+		container.NewHBox(heading("results.table3"), helpButton(w, "help.weights")), t.weights,
+		container.NewHBox(heading("results.table4"), helpButton(w, "help.normalized")), t.normalized,
+	))
+	explorer := container.NewHSplit(t.items, container.NewVScroll(t.itemView))
+	explorer.Offset = 0.35
+	inner := container.NewAppTabs(
+		container.NewTabItem(tr("results.per_judge"), perJudge),
+		container.NewTabItem(tr("results.compare"), container.NewVScroll(t.compare)),
+		container.NewTabItem(tr("results.items"), explorer),
+		container.NewTabItem(tr("results.other"), container.NewVScroll(t.other)),
+	)
+	content := container.NewBorder(container.NewVBox(card, widget.NewSeparator()), nil, nil, nil, inner)
+	t.item = container.NewTabItemWithIcon(tr("tab.results"), theme.InfoIcon(), content)
+	return t
+}
+
+func heading(key string) *widget.Label {
+	return widget.NewLabelWithStyle(tr(key), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+}
+
+func cellLabel(s string, bold bool) fyne.CanvasObject {
+	return widget.NewLabelWithStyle(s, fyne.TextAlignLeading, fyne.TextStyle{Bold: bold})
+}
+
+// summary is the CuBE part of the last result, nil when there is none.
+func (t *resultsTab) summary() *engine.Summary {
+	if t.w.result == nil {
+		return nil
+	}
+	return t.w.result.Summary
+}
+
+// refresh shows the window's last result.
+func (t *resultsTab) refresh() {
+	s := t.summary()
+	lang := t.w.lang
+	t.itemView.Objects = nil
+	t.itemView.Refresh()
+	t.items.UnselectAll()
+	t.items.Refresh()
+	if s == nil {
+		t.cubeValue.Text = "CuBE —"
+		t.cubeValue.Refresh()
+		t.verdict.Text = tr("results.none")
+		t.verdict.Refresh()
+		t.verdictBg.FillColor = colorNeutral
+		t.verdictBg.Refresh()
+		t.headline.SetText(tr("results.none_hint"))
+		t.details.SetText("")
+		t.recs.SetText("")
+		t.judge.Options = nil
+		t.judge.ClearSelected()
+		t.compare.Objects = nil
+		t.compare.Refresh()
+		t.other.SetText("")
+		t.showJudge()
+		return
+	}
+	t.verdict.Text = " " + pick(lang, s.Verdict.EN, s.Verdict.ZH) + " "
+	t.verdict.Refresh()
+	t.verdictBg.FillColor = verdictColor(s.Verdict.Code)
+	t.verdictBg.Refresh()
+	if r := s.Result; r != nil {
+		agg := r.Aggregate
+		t.cubeValue.Text = "CuBE " + fmtNum(agg.Cube.Mean, 2)
+		if agg.Cube.SD != nil {
+			t.cubeValue.Text += " ± " + fmtNum(agg.Cube.SD, 2)
+		}
+		t.headline.SetText(r.Headline(lang))
+		ci := tr("na")
+		if agg.CubeCI95 != nil {
+			ci = fmt.Sprintf("[%.2f, %.2f]", agg.CubeCI95[0], agg.CubeCI95[1])
+		}
+		t.details.SetText(trf("results.details", map[string]any{
+			"CI": ci, "Recall": fmtPct(r.RecallAtK), "K": r.TopN, "Retrieved": r.Retrieved, "Items": r.Items,
+			"Effectiveness": fmtNum(agg.Normalized[cube.Weighted].Mean, 2), "Judges": len(r.Judges),
+		}))
+		var recs []string
+		for _, rec := range r.Recommendations {
+			recs = append(recs, "→ "+pick(lang, rec.EN, rec.ZH))
+		}
+		t.recs.SetText(strings.Join(recs, "\n"))
+		names := make([]string, len(r.Judges))
+		for i, j := range r.Judges {
+			names[i] = j.Judge
+		}
+		t.judge.Options = names
+		if len(names) > 0 {
+			t.judge.SetSelected(names[0])
+		}
+		t.fillCompare(r)
+	} else {
+		t.cubeValue.Text = "CuBE " + tr("na")
+		t.headline.SetText(tr("results.no_cube"))
+	}
+	t.cubeValue.Refresh()
+	t.other.SetText(otherText(s, lang))
+}
+
+// judgeResult is the selected judge's result.
+func (t *resultsTab) judgeResult() *cube.JudgeResult {
+	s := t.summary()
+	if s == nil || s.Result == nil {
+		return nil
+	}
+	for i := range s.Judges {
+		if s.Judges[i].Judge == t.judge.Selected {
+			return &s.Judges[i]
+		}
+	}
+	return nil
+}
+
+// showJudge fills Tables 2–4 for the selected judge.
+func (t *resultsTab) showJudge() {
+	j := t.judgeResult()
+	t.trimmed.Objects, t.weights.Objects, t.normalized.Objects = nil, nil, nil
+	defer func() { t.trimmed.Refresh(); t.weights.Refresh(); t.normalized.Refresh() }()
+	if j == nil {
+		return
+	}
+	dims := append(append([]string{}, t.summary().Dimensions...), cube.Weighted)
+	add := func(c *fyne.Container, bold bool, cells ...string) {
+		for _, s := range cells {
+			c.Add(cellLabel(s, bold))
+		}
+	}
+	add(t.trimmed, true, tr("col.dimension"), "zero", "rag", "full")
+	for _, d := range dims {
+		add(t.trimmed, false, dimLabel(d), fmtNum(j.TrimmedMeans[dataset.SetZero][d], 4),
+			fmtNum(j.TrimmedMeans[dataset.SetRAG][d], 4), fmtNum(j.TrimmedMeans[dataset.SetFull][d], 4))
+	}
+	add(t.weights, true, tr("col.dimension"), tr("results.r_all"), tr("results.r_retrieved"), tr("results.weight")+" ("+j.WeightSource+")")
+	for _, d := range t.summary().Dimensions {
+		add(t.weights, false, dimLabel(d), fmtNum(j.CorrelationAll[d], 4), fmtNum(j.CorrelationRetrieved[d], 4),
+			strconv.FormatFloat(j.Weights[d], 'f', 4, 64))
+	}
+	add(t.normalized, true, tr("col.dimension"), tr("results.normalized"), tr("results.flags"))
+	for _, d := range dims {
+		flag := ""
+		for _, f := range j.Flags {
+			if strings.HasPrefix(f, d+":") {
+				flag = cube.FlagText(f, t.w.lang)
+			}
+		}
+		add(t.normalized, false, dimLabel(d), fmtNum(j.Normalized[d], 2), flag)
+	}
+	ci := tr("na")
+	if j.CubeCI95 != nil {
+		ci = fmt.Sprintf("[%.2f, %.2f]", j.CubeCI95[0], j.CubeCI95[1])
+	}
+	add(t.normalized, true, "CuBE", fmtNum(j.Cube, 2), "95% CI "+ci+" · "+tr("results.unscorable")+" "+strconv.Itoa(j.Unscorable))
+}
+
+func dimLabel(d string) string {
+	if d == cube.Weighted {
+		return tr("results.weighted")
+	}
+	return d
+}
+
+// fillCompare puts the judges side by side: normalised scores per
+// dimension, weighted, CuBE with its interval, unscorable.
+func (t *resultsTab) fillCompare(r *cube.Result) {
+	cols := 4 + len(r.Dimensions)
+	grid := container.NewGridWithColumns(cols)
+	head := []string{tr("col.judge")}
+	head = append(head, r.Dimensions...)
+	head = append(head, tr("results.weighted"), "CuBE (95% CI)", tr("results.unscorable"))
+	for _, h := range head {
+		grid.Add(cellLabel(h, true))
+	}
+	for _, j := range r.Judges {
+		grid.Add(cellLabel(j.Judge, false))
+		for _, d := range r.Dimensions {
+			grid.Add(cellLabel(fmtNum(j.Normalized[d], 2), false))
+		}
+		grid.Add(cellLabel(fmtNum(j.Normalized[cube.Weighted], 2), false))
+		c := fmtNum(j.Cube, 2)
+		if j.CubeCI95 != nil {
+			c += fmt.Sprintf(" [%.1f, %.1f]", j.CubeCI95[0], j.CubeCI95[1])
+		}
+		grid.Add(cellLabel(c, false))
+		grid.Add(cellLabel(strconv.Itoa(j.Unscorable), false))
+	}
+	grid.Add(cellLabel(tr("results.mean_sd"), true))
+	for _, d := range append(append([]string{}, r.Dimensions...), cube.Weighted) {
+		m := r.Aggregate.Normalized[d]
+		grid.Add(cellLabel(fmtNum(m.Mean, 2)+" ± "+fmtNum(m.SD, 2), true))
+	}
+	grid.Add(cellLabel(fmtNum(r.Aggregate.Cube.Mean, 2)+" ± "+fmtNum(r.Aggregate.Cube.SD, 2), true))
+	grid.Add(cellLabel("", false))
+	t.compare.Objects = []fyne.CanvasObject{grid}
+	t.compare.Refresh()
+}
+
+// otherText is the MFSS and CoFE-RAG summary.
+func otherText(s *engine.Summary, lang string) string {
+	var b strings.Builder
+	if m := s.MFSS; m != nil {
+		b.WriteString(tr("results.mfss") + " (" + m.Embedder + ")\n")
+		names := make([]string, 0, len(m.Systems))
+		for n := range m.Systems {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		for _, n := range names {
+			f := m.Systems[n]
+			fmt.Fprintf(&b, "  %s: %s %.3f · %s %.3f · %s %.3f · %s %.3f · ROUGE %.3f · %s %.3f · %s %.3f\n", n,
+				tr("mfss.accuracy"), f.Accuracy, tr("mfss.factual"), f.FactualConsistency, tr("mfss.readability"), f.Readability,
+				tr("mfss.coherence"), f.Coherence, f.Rouge, tr("mfss.conciseness"), f.Conciseness, tr("mfss.total"), f.Total)
+		}
+		b.WriteString("\n")
+	}
+	if c, ok := s.CoFE.(interface{ HeadlineText(string) string }); ok {
+		b.WriteString(c.HeadlineText(lang) + "\n")
+	} else if c := cofeResult(s); c != nil {
+		fmt.Fprintf(&b, "%s: Accuracy@%d %s · Recall %s · Coverage %s · %s %s\n", tr("results.cofe"), c.K,
+			fmtPct(c.AccuracyAtK), fmtPct(c.Recall), fmtPct(c.Coverage), tr("results.hit"), fmtNum(c.MeanHitScore, 3))
+	}
+	if bl := s.Baselines; bl != nil {
+		fmt.Fprintf(&b, "\n%s: %+v\n", tr("results.baselines"), *bl)
+	}
+	if len(s.Problems) > 0 {
+		fmt.Fprintf(&b, "\n%s: %d\n", tr("results.problems"), len(s.Problems))
+		for i, p := range s.Problems {
+			if i == 20 {
+				b.WriteString("  …\n")
+				break
+			}
+			fmt.Fprintf(&b, "  %s %s %s %s: %s\n", p.Step, p.ItemID, p.Judge, p.Dim, p.Reason)
+		}
+	}
+	if b.Len() == 0 {
+		return tr("results.no_other")
+	}
+	return b.String()
+}
+
+// showItem fills the explorer with one item: question, gold document,
+// retrieved list, the three answers, every judge's scores and raw replies.
+func (t *resultsTab) showItem(id int) {
+	w := t.w
+	if w.index == nil || id >= len(w.index.order) || w.result == nil {
+		return
+	}
+	wb := w.result.Workbook
+	it := wb.Items[w.index.order[id]]
+	var objs []fyne.CanvasObject
+	section := func(title, text string) {
+		objs = append(objs, cellLabel(title, true))
+		l := widget.NewLabel(text)
+		l.Wrapping = fyne.TextWrapWord
+		l.Selectable = true
+		objs = append(objs, l)
+	}
+	section(tr("col.question")+" · "+it.ID, it.Question)
+	gold := it.DocID
+	if g, ok := w.index.guides[it.DocID]; ok {
+		gold = wb.Guides[g].ID + " · " + wb.Guides[g].Title
+	}
+	if gold == "" {
+		gold = tr("na")
+	}
+	section(tr("col.gold"), gold)
+	var ret []string
+	goldID := ""
+	if g, ok := w.index.guides[it.DocID]; ok {
+		goldID = wb.Guides[g].ID
+	}
+	for i, r := range it.Retrieved {
+		line := fmt.Sprintf("%d. %s", i+1, r)
+		if g, ok := w.index.guides[r]; ok {
+			line += " · " + wb.Guides[g].Title
+			if wb.Guides[g].ID == goldID {
+				line += "  ✓"
+			}
+		}
+		ret = append(ret, line)
+	}
+	rank := ""
+	if d := w.index.details[it.ID]; d != nil {
+		rank = fmt.Sprintf(" (%s %d)", tr("results.rank"), d.Rank)
+	}
+	section(tr("col.retrieved")+rank, strings.Join(ret, "\n"))
+	for _, set := range []string{dataset.SetRAG, dataset.SetZero, dataset.SetFull} {
+		section(tr("results.answer_"+set), it.Answer(set))
+	}
+	if d := w.index.details[it.ID]; d != nil {
+		var parts []string
+		for _, dim := range w.result.Summary.Dimensions {
+			parts = append(parts, fmt.Sprintf("%s %s", dim, fmtNum(d.Disagreement[dim], 2)))
+		}
+		section(tr("results.disagreement"), fmtNum(d.DisagreementOverall, 2)+"  ("+strings.Join(parts, " · ")+")")
+	}
+	var scores []string
+	for _, k := range w.index.scores[it.ID] {
+		j := wb.Scores[k]
+		score := tr("na")
+		if j.OK() {
+			score = strconv.FormatFloat(j.Score, 'f', -1, 64)
+		}
+		line := fmt.Sprintf("%s · %s · %s · #%d: %s", j.Judge, j.Set, j.Dimension, max(j.Repeat, 1), score)
+		if j.Raw != "" {
+			line += "\n    " + strings.ReplaceAll(strings.TrimSpace(j.Raw), "\n", "\n    ")
+		}
+		if j.Reason != "" {
+			line += "\n    (" + j.Reason + ")"
+		}
+		scores = append(scores, line)
+	}
+	section(tr("results.scores"), strings.Join(scores, "\n"))
+	t.itemView.Objects = objs
+	t.itemView.Refresh()
+}

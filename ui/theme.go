@@ -1,0 +1,50 @@
+package ui
+
+import (
+	"image/color"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/theme"
+
+	"cubeworkbench/assets/fonts"
+)
+
+// cjkTheme is Fyne's default theme drawing every text style with the
+// embedded CJK font (the same bytes core/chart gives gonum/plot), so Chinese
+// renders on machines with no Chinese fonts installed. Monospace stays
+// Fyne's own for raw replies' Latin text... except it has no Han glyphs, so
+// it too uses the CJK font.
+type cjkTheme struct {
+	fyne.Theme
+	font fyne.Resource
+}
+
+func newTheme() fyne.Theme {
+	return &cjkTheme{Theme: theme.DefaultTheme(), font: fyne.NewStaticResource(fonts.File, fonts.CJK())}
+}
+
+func (t *cjkTheme) Font(fyne.TextStyle) fyne.Resource { return t.font }
+
+func (t *cjkTheme) Color(n fyne.ThemeColorName, v fyne.ThemeVariant) color.Color {
+	return t.Theme.Color(n, v)
+}
+
+// Verdict colours: green deployable, amber needs work, red not ready.
+var (
+	colorGood    = color.NRGBA{R: 0x2e, G: 0x7d, B: 0x32, A: 0xff}
+	colorWarn    = color.NRGBA{R: 0xe6, G: 0x8a, B: 0x00, A: 0xff}
+	colorBad     = color.NRGBA{R: 0xc6, G: 0x28, B: 0x28, A: 0xff}
+	colorNeutral = color.NRGBA{R: 0x60, G: 0x60, B: 0x60, A: 0xff}
+)
+
+func verdictColor(code string) color.Color {
+	switch code {
+	case "deployable":
+		return colorGood
+	case "needs_work":
+		return colorWarn
+	case "not_ready":
+		return colorBad
+	}
+	return colorNeutral
+}
