@@ -25,6 +25,8 @@ usage:
   cubectl demo [--out DIR] [--lang zh|en]
                                  the whole job on the bundled sample, offline
   cubectl validate WORKBOOK      schema check only; exit 1 when there are errors
+  cubectl batch export WORKBOOK --out REQUESTS.jsonl [--profile P] [--store RUN.db]
+  cubectl batch import WORKBOOK RESULTS.jsonl [--store RUN.db]
   cubectl version
 `
 
@@ -42,6 +44,8 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		return runEvaluate(args[1:], os.Stdin, stdout, stderr)
 	case "demo":
 		return runDemo(args[1:], os.Stdin, stdout, stderr)
+	case "batch":
+		return runBatch(args[1:], stdout, stderr)
 	case "validate":
 		return runValidate(args[1:], stdout, stderr)
 	case "help", "--help", "-h":

@@ -1,0 +1,153 @@
+package cli
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"cubeworkbench/core/batch"
+	"cubeworkbench/core/engine"
+	"cubeworkbench/core/ingest"
+	"cubeworkbench/core/llm"
+	"cubeworkbench/core/profile"
+	"cubeworkbench/core/store"
+)
+
+// runBatch is `cubectl batch export|import`: move an evaluation's LLM calls
+// to a GPU cluster (vLLM run-batch) or the OpenAI Batch API and back.
+func runBatch(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 || (args[0] != "export" && args[0] != "import") {
+		fmt.Fprintln(stderr, "usage: cubectl batch export WORKBOOK --out REQUESTS.jsonl [--profile P] [--store RUN.db]\n       cubectl batch import WORKBOOK RESULTS.jsonl [--store RUN.db]")
+		return ExitUsage
+	}
+	fs := flag.NewFlagSet("batch "+args[0], flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	profilePath := fs.String("profile", "", "evaluation profile (TOML)")
+	storePath := fs.String("store", "", "run store (default: WORKBOOK.cube.db)")
+	out := fs.String("out", "", "export: the JSONL file to write")
+	positional, err := parseInterspersed(fs, args[1:])
+	if err != nil {
+		return ExitUsage
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	p := profile.Default()
+	if *profilePath != "" {
+		if p, err = profile.Load(*profilePath); err != nil {
+			fmt.Fprintln(stderr, err)
+			return ExitBadInput
+		}
+	}
+	lang := p.Language
+	switch args[0] {
+	case "export":
+		if len(positional) != 1 || *out == "" {
+			fmt.Fprintln(stderr, "batch export needs WORKBOOK and --out REQUESTS.jsonl")
+			return ExitUsage
+		}
+		return batchExport(ctx, positional[0], storeOr(*storePath, positional[0]), *out, p, stdout, stderr)
+	default:
+		if len(positional) != 2 {
+			fmt.Fprintln(stderr, "batch import needs WORKBOOK and RESULTS.jsonl")
+			return ExitUsage
+		}
+		st, err := store.Open(storeOr(*storePath, positional[0]))
+		if err != nil {
+			fmt.Fprintln(stderr, err)
+			return ExitBadInput
+		}
+		defer st.Close()
+		f, err := os.Open(positional[1])
+		if err != nil {
+			fmt.Fprintln(stderr, err)
+			return ExitBadInput
+		}
+		defer f.Close()
+		rep, err := batch.Import(ctx, st, f)
+		if err != nil {
+			fmt.Fprintln(stderr, err)
+			return ExitBadInput
+		}
+		for _, fl := range rep.Failures {
+			fmt.Fprintf(stderr, pick(lang, "line %d: %s\n", "第 %d 行：%s\n"), fl.Line, fl.Reason)
+		}
+		fmt.Fprintf(stdout, pick(lang,
+			"%d lines: %d imported, %d already in the store, %d failed, %d duplicated, %d unknown, %d malformed; %d requests still pending.\n",
+			"共 %d 行：导入 %d，已在运行库中 %d，失败 %d，重复 %d，未知 %d，格式错误 %d；仍有 %d 个请求待处理。\n"),
+			rep.Lines, rep.Imported, rep.AlreadyStored, rep.Failed, rep.Duplicates, rep.Unknown, rep.Malformed, len(rep.StillPending))
+		return ExitOK
+	}
+}
+
+func storeOr(path, workbook string) string {
+	if path != "" {
+		return path
+	}
+	return defaultStorePath(workbook)
+}
+
+// batchExport runs the evaluation with recorders in place of the judge and
+// generator endpoints, then writes what they deferred.
+func batchExport(ctx context.Context, workbook, storePath, out string, p profile.Profile, stdout, stderr io.Writer) int {
+	lang := p.Language
+	wb, rep, err := ingest.Open(ctx, workbook, ingest.Options{})
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return ExitBadInput
+	}
+	if rep.HasErrors() {
+		for _, pr := range rep.Problems {
+			fmt.Fprintln(stderr, pr.Message(lang))
+		}
+		return ExitBadInput
+	}
+	st, err := store.Open(storePath)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return ExitBadInput
+	}
+	defer st.Close()
+	recorders := map[string]*batch.Recorder{}
+	_, err = engine.Run(ctx, wb, engine.Options{
+		Profile: p, Store: st, Progress: newPrinter(stderr, isTerminal(stderr)), Version: Version, WorkbookPath: workbook,
+		NewCompleter: func(ep profile.Endpoint) (llm.Completer, error) {
+			r := batch.NewRecorder(st, ep.Model)
+			recorders[ep.Name] = r
+			return r, nil
+		},
+		Deferred: func(key string) bool {
+			for _, r := range recorders {
+				if r.Deferred(key) {
+					return true
+				}
+			}
+			return false
+		},
+	})
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return ExitBadInput
+	}
+	f, err := os.Create(out)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return ExitBadInput
+	}
+	n, err := batch.Export(ctx, st, f)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return ExitBadInput
+	}
+	fmt.Fprintf(stdout, pick(lang,
+		"Wrote %d requests to %s. Run them (vllm run-batch -i %s -o results.jsonl --model M, or the OpenAI Batch API), then: cubectl batch import %s results.jsonl. Bound answers come first: repeat export/import until nothing is pending, then run cubectl evaluate.\n",
+		"已将 %d 个请求写入 %s。执行后（vllm run-batch -i %s -o results.jsonl --model M，或 OpenAI Batch API），运行：cubectl batch import %s results.jsonl。上下界答案先生成：重复导出、导入直到没有待处理请求，再运行 cubectl evaluate。\n"),
+		n, out, out, workbook)
+	return ExitOK
+}
