@@ -122,7 +122,7 @@ func (w *writer) judgeSheet(name string, j cube.JudgeResult) error {
 
 	g.line(styled{w.t("Table 3 · weights", "表 3 · 权重"), w.st.label})
 	g.header(append([]string{w.t("Source", "来源")}, titles[:len(w.dims)]...)...)
-	wc := []any{j.WeightSource}
+	wc := []any{w.weightSource(j.WeightSource)}
 	for _, d := range w.dims {
 		if v, ok := j.Weights[d]; ok {
 			wc = append(wc, v)
@@ -196,6 +196,14 @@ func (w *writer) judgeSheet(name string, j cube.JudgeResult) error {
 		return fmt.Errorf("report: chart of %q: %w", j.Judge, err)
 	}
 	return g.first
+}
+
+func (w *writer) weightSource(s string) string {
+	zh := map[string]string{"correlation": "相关系数", "equal": "等权重", "hand": "人工设定", "judge": "评审专属权重"}[s]
+	if zh == "" {
+		return s
+	}
+	return w.t(s, zh)
 }
 
 // judgesSheet is all judges side by side with the mean ± SD row (the

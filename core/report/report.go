@@ -1,12 +1,16 @@
 package report
 
 import (
+	"archive/zip"
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 
 	"github.com/xuri/excelize/v2"
 
@@ -75,7 +79,7 @@ func Write(ctx context.Context, path string, in Input, progress func(done, total
 	}
 	dir, base := filepath.Split(path)
 	tmp := filepath.Join(dir, "."+base+".partial.xlsx")
-	if err := w.f.SaveAs(tmp); err != nil {
+	if err := w.save(tmp); err != nil {
 		os.Remove(tmp)
 		return fmt.Errorf("report: save %s: %w", path, err)
 	}
@@ -85,6 +89,28 @@ func Write(ctx context.Context, path string, in Input, progress func(done, total
 	}
 	w.tick(w.total - w.done)
 	return nil
+}
+
+// save writes the package straight into the file. excelize's SaveAs builds
+// the whole zip in a bytes.Buffer first (80 MB for 100k items, doubled as
+// it grows); its ZipWriter hook lets the zip go to the file instead, and the
+// buffer it then copies out stays empty.
+func (w *writer) save(path string) error {
+	out, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriterSize(out, 1<<20)
+	w.f.ZipWriter = func(io.Writer) excelize.ZipWriter { return zip.NewWriter(bw) }
+	if _, err := w.f.WriteTo(io.Discard); err != nil {
+		out.Close()
+		return err
+	}
+	if err := bw.Flush(); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
 }
 
 // writer is one report being written.
@@ -194,6 +220,11 @@ func (w *writer) write() error {
 			return fmt.Errorf("report: sheet %q: %w", name, err)
 		}
 	}
+	for _, name := range order {
+		if err := w.pageSetup(name, !isDataSheet(name) && name != SheetItems); err != nil {
+			return err
+		}
+	}
 	steps := []func() error{
 		w.summarySheet,
 		w.methodSheet,
@@ -224,8 +255,36 @@ func (w *writer) write() error {
 	if err := w.spliceErrBars(); err != nil {
 		return err
 	}
-	f.SetActiveSheet(0)
+	// No SetActiveSheet: it parses every sheet, streamed ones included,
+	// into memory; the first sheet (Summary) is the active one already.
 	return nil
+}
+
+// pageSetup prints a sheet landscape on A4; the small sheets fit one page
+// wide so a PDF or printout shows every column.
+func (w *writer) pageSetup(name string, fit bool) error {
+	landscape, a4 := "landscape", 9
+	opt := &excelize.PageLayoutOptions{Orientation: &landscape, Size: &a4}
+	if fit {
+		one, auto := 1, 0
+		opt.FitToWidth, opt.FitToHeight = &one, &auto
+		yes := true
+		if err := w.f.SetSheetProps(name, &excelize.SheetPropsOptions{FitToPage: &yes}); err != nil {
+			return fmt.Errorf("report: sheet %q: %w", name, err)
+		}
+	}
+	if err := w.f.SetPageLayout(name, opt); err != nil {
+		return fmt.Errorf("report: sheet %q: %w", name, err)
+	}
+	return nil
+}
+
+func isDataSheet(name string) bool {
+	switch name {
+	case SheetGuides, SheetQA, SheetScores, SheetRatings:
+		return true
+	}
+	return strings.HasPrefix(name, SheetScores+" (")
 }
 
 // skipped returns the rows the reader skipped, when the summary carries

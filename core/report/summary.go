@@ -27,7 +27,7 @@ const (
 
 func (w *writer) summarySheet() error {
 	g := w.grid(SheetSummary)
-	g.widths(30, 14, 14, 14, 12, 12, 40, 3)
+	g.widths(30, 14, 14, 14, 12, 12, 64, 3)
 	f, s := w.f, w.s
 	last := "H"
 	g.at(1, 1, styled{w.t("CuBE evaluation report — can the RAG assistant be deployed?", "CuBE 评估报告 —— 智能问答系统能否上线？"), w.st.title})
@@ -99,6 +99,10 @@ func (w *writer) summarySheet() error {
 	g.line(w.t("Items", "问题数"), items)
 	g.line(w.t("Judges", "评审模型数"), nJudges)
 	g.line(w.t("Unscorable judgements", "无法评分的判断"), s.Run.Unscorable)
+	for r := rowCube; r < rowHeadline; r++ {
+		v, _ := f.GetCellValue(g.name, fmt.Sprintf("G%d", r))
+		g.err(f.SetRowHeight(g.name, r, rowHeight(v, 60)))
+	}
 	g.at(rowHeadline, 1, styled{w.t("In one line", "一句话"), w.st.label})
 	if s.Result != nil {
 		g.at(rowHeadline, 2, styled{s.Headline(w.lang), w.st.label})
