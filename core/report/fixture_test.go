@@ -93,7 +93,8 @@ func fixture(t testing.TB) Input {
 					}
 				}
 				base := 5 + 0.6*rng.NormFloat64() + 0.2*float64(jn)
-				for set, v := range map[string]float64{"zero": base - 1.5, "rag": base + 0.25*hit - 0.5, "full": base + 2.5} {
+				for k, v := range []float64{base - 1.5, base + 0.25*hit - 0.5, base + 2.5} {
+					set := sets[k] // zero, rag, full: a fixed order keeps the draws reproducible
 					j := dataset.Judgement{ItemID: it.ID, Set: set, Judge: judge, Dimension: dim, Repeat: 1,
 						Score: clamp(v + 0.5*rng.NormFloat64()), Status: dataset.StatusOK}
 					j.Raw = fmt.Sprintf(`{"score": %g, "reason": "回答与指南基本一致"}`, j.Score)

@@ -165,25 +165,8 @@ func (w *writer) summarySheet() error {
 		// rather than a zero one; the note says why.
 		g.line(j.Judge, blankNil(j.Cube), blankNil(clo), blankNil(chi), blankNil(plus), blankNil(minus), styled{note, w.st.note})
 	}
-	lastRow := g.row - 1
+	cubeFirst, cubeLast := first, g.row-1
 	g.skip(1)
-	w.charts++
-	err := f.AddChart(g.name, "I7", &excelize.Chart{
-		Type:       excelize.Col,
-		Series:     []excelize.ChartSeries{{Name: "CuBE", Categories: ref(g.name, 1, first, 1, lastRow), Values: ref(g.name, 2, first, 2, lastRow), Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"4472C4"}}}},
-		Title:      chartTitle(w.t("CuBE score per judge (bars: 95 % interval)", "各评审模型的 CuBE 分数（误差线：95% 置信区间）")),
-		Legend:     excelize.ChartLegend{Position: "none"},
-		XAxis:      excelize.ChartAxis{Title: chartTitle(w.t("Judge", "评审模型"))},
-		YAxis:      excelize.ChartAxis{Title: chartTitle("CuBE (0–100)"), MajorGridLines: true, Minimum: float(0)},
-		PlotArea:   excelize.ChartPlotArea{ShowVal: true, NumFmt: excelize.ChartNumFmt{CustomNumFmt: "0.0"}},
-		VaryColors: boolp(false),
-		Dimension:  excelize.ChartDimension{Width: 560, Height: 320},
-	})
-	if err != nil {
-		return fmt.Errorf("report: CuBE chart: %w", err)
-	}
-	w.errBars = append(w.errBars, errBars{chart: w.charts, plus: ref(g.name, 5, first, 5, lastRow), minus: ref(g.name, 6, first, 6, lastRow)})
-
 	// The three sets per dimension, averaged over judges.
 	g.line(styled{w.t("Trimmed means per answer set (mean across judges, 0–10)", "各答案集截尾均值（各评审均值，0–10 分）"), w.st.title})
 	g.header(w.t("Dimension", "维度"), w.t("zero (no context)", "zero（无检索）"), w.t("rag (system)", "rag（被测系统）"), w.t("full (gold doc)", "full（标准文档）"))
@@ -199,7 +182,25 @@ func (w *writer) summarySheet() error {
 		}
 		g.line(cells...)
 	}
-	lastRow = g.row - 1
+	lastRow := g.row - 1
+	chartRow := g.row + 1
+	w.charts++
+	err := f.AddChart(g.name, fmt.Sprintf("A%d", chartRow), &excelize.Chart{
+		Type:       excelize.Col,
+		Series:     []excelize.ChartSeries{{Name: "CuBE", Categories: ref(g.name, 1, cubeFirst, 1, cubeLast), Values: ref(g.name, 2, cubeFirst, 2, cubeLast), Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"4472C4"}}}},
+		Title:      chartTitle(w.t("CuBE score per judge (bars: 95 % interval)", "各评审模型的 CuBE 分数（误差线：95% 置信区间）")),
+		Legend:     excelize.ChartLegend{Position: "none"},
+		XAxis:      excelize.ChartAxis{Title: chartTitle(w.t("Judge", "评审模型"))},
+		YAxis:      excelize.ChartAxis{Title: chartTitle("CuBE (0–100)"), MajorGridLines: true, Minimum: float(0)},
+		PlotArea:   excelize.ChartPlotArea{ShowVal: true, NumFmt: excelize.ChartNumFmt{CustomNumFmt: "0.0"}},
+		VaryColors: boolp(false),
+		Dimension:  excelize.ChartDimension{Width: 520, Height: 320},
+	})
+	if err != nil {
+		return fmt.Errorf("report: CuBE chart: %w", err)
+	}
+	w.errBars = append(w.errBars, errBars{chart: w.charts, plus: ref(g.name, 5, cubeFirst, 5, cubeLast), minus: ref(g.name, 6, cubeFirst, 6, cubeLast)})
+
 	var series []excelize.ChartSeries
 	colors := []string{"A5A5A5", "4472C4", "70AD47"}
 	for k := range 3 {
@@ -208,7 +209,7 @@ func (w *writer) summarySheet() error {
 			Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{colors[k]}}})
 	}
 	w.charts++
-	err = f.AddChart(g.name, "I25", &excelize.Chart{
+	err = f.AddChart(g.name, fmt.Sprintf("E%d", chartRow), &excelize.Chart{
 		Type:       excelize.Col,
 		Series:     series,
 		Title:      chartTitle(w.t("Where the system sits between its bounds", "被测系统在上下界之间的位置")),
@@ -216,7 +217,7 @@ func (w *writer) summarySheet() error {
 		XAxis:      excelize.ChartAxis{Title: chartTitle(w.t("Dimension", "维度"))},
 		YAxis:      excelize.ChartAxis{Title: chartTitle(w.t("Trimmed mean (0–10)", "截尾均值（0–10）")), MajorGridLines: true, Minimum: float(0), Maximum: float(10)},
 		VaryColors: boolp(false),
-		Dimension:  excelize.ChartDimension{Width: 560, Height: 320},
+		Dimension:  excelize.ChartDimension{Width: 520, Height: 320},
 	})
 	if err != nil {
 		return fmt.Errorf("report: bounds chart: %w", err)
