@@ -79,19 +79,48 @@ func (g *guideReader) row(row int, cells []string) {
 		}
 		gd.ID = gd.Title
 	}
-	if first, dup := g.l.guideIDs[gd.ID]; dup && gd.ID != "" {
+	if firstRow, dup := g.firstRow(gd.ID); dup && gd.ID != "" {
 		col := g.h.label(colDocID)
 		if g.idCol < 0 || cell(cells, g.idCol) == "" {
 			col = g.h.label(colTitle)
 		}
 		g.c.rowProblem(row, col, CodeDuplicateID, SeverityError,
-			fmt.Sprintf("the id %q is already used by row %d; every guide needs its own id.", gd.ID, g.l.wb.Guides[first].Row),
-			fmt.Sprintf("编号“%s”已被第 %d 行使用；每条指南的编号必须唯一。", gd.ID, g.l.wb.Guides[first].Row))
+			fmt.Sprintf("the id %q is already used by row %d; every guide needs its own id.", gd.ID, firstRow),
+			fmt.Sprintf("编号“%s”已被第 %d 行使用；每条指南的编号必须唯一。", gd.ID, firstRow))
 	}
-	if g.c.endRow() {
-		g.l.guideIDs[gd.ID] = len(g.l.wb.Guides)
-		g.l.wb.Guides = append(g.l.wb.Guides, gd)
+	if !g.c.endRow() {
+		return
 	}
+	if sink := g.l.opt.GuideSink; sink != nil {
+		// Clone the strings the refs keep: they are slices of the row's
+		// text, which would otherwise stay alive for every guide.
+		id := strings.Clone(gd.ID)
+		g.l.sinkRows[id] = row
+		g.l.sinkRefs[id] = id
+		if _, taken := g.l.sinkRefs[gd.Title]; !taken && gd.Title != "" {
+			g.l.sinkRefs[strings.Clone(gd.Title)] = id
+		}
+		g.l.sinkCount++
+		if err := sink(gd); err != nil {
+			g.l.sinkErr = err
+		}
+		return
+	}
+	g.l.guideIDs[gd.ID] = len(g.l.wb.Guides)
+	g.l.wb.Guides = append(g.l.wb.Guides, gd)
+}
+
+// firstRow returns the row of an earlier guide with the same id.
+func (g *guideReader) firstRow(id string) (int, bool) {
+	if g.l.opt.GuideSink != nil {
+		row, ok := g.l.sinkRows[id]
+		return row, ok
+	}
+	first, ok := g.l.guideIDs[id]
+	if !ok {
+		return 0, false
+	}
+	return g.l.wb.Guides[first].Row, true
 }
 
 func (g *guideReader) finish() {

@@ -40,6 +40,12 @@ type Options struct {
 	UnzipXMLSizeLimit int64
 	// MaxCSVBytes caps a CSV, JSON or JSONL file.
 	MaxCSVBytes int64
+	// GuideSink, when set, receives every good guide as it is read instead
+	// of Workbook.Guides: a knowledge base of millions of guides streams
+	// into the run store without being held in memory. Only ids, titles and
+	// rows are kept, to check duplicates and resolve the QA sheet's
+	// references. An error from the sink stops the read and is returned.
+	GuideSink func(dataset.Guide) error
 	// Password opens a password-protected workbook.
 	Password string
 	// Sheets names the sheet (or CSV file base name) to read for a kind
@@ -75,6 +81,35 @@ type loader struct {
 	haveQA       bool
 	sysSeen      map[string]bool
 	qa           *qaBuilder // shared by every QA source
+
+	// Sink mode (Options.GuideSink): guides are not kept, so references
+	// resolve through these instead of the index.
+	sinkRefs  map[string]string // guide id or title → id
+	sinkRows  map[string]int    // guide id → source row
+	sinkCount int
+	sinkErr   error
+}
+
+// resolveGuide maps a reference (a guide's id or title) to the guide's id.
+// haveGuides is false when the workbook has no guides at all, in which case
+// references cannot be checked.
+func (l *loader) resolveGuide(ref string) (id string, ok, haveGuides bool) {
+	if l.opt.GuideSink != nil {
+		if l.sinkCount == 0 {
+			return "", false, false
+		}
+		id, ok = l.sinkRefs[ref]
+		return id, ok, true
+	}
+	index := l.guideIndex()
+	if index == nil {
+		return "", false, false
+	}
+	gi, ok := index[ref]
+	if !ok {
+		return "", false, true
+	}
+	return l.wb.Guides[gi].ID, true, true
 }
 
 func (l *loader) addSystem(set string) {
@@ -124,6 +159,7 @@ func Open(ctx context.Context, path string, opt Options) (*dataset.Workbook, *Re
 	wb := &dataset.Workbook{Source: path}
 	rep := &Report{}
 	l := &loader{opt: opt, wb: wb, rep: rep, guideIDs: map[string]int{}, itemIDs: map[string]bool{},
+		sinkRefs: map[string]string{}, sinkRows: map[string]int{},
 		droppedItems: map[string]bool{}, sysSeen: map[string]bool{}}
 	st, err := os.Stat(path)
 	if err != nil {
@@ -381,8 +417,11 @@ func (l *loader) load(ctx context.Context, s source) error {
 		}
 		data++
 		rr.row(row, cells)
-		return nil
+		return l.sinkErr
 	})
+	if l.sinkErr != nil {
+		return l.sinkErr
+	}
 	if err != nil && !errors.Is(err, errStop) {
 		if ctx.Err() != nil {
 			return ctx.Err()

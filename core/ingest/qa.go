@@ -79,12 +79,11 @@ func (q *qaBuilder) add(rec *qaRecord) {
 			"the question is empty; it is required.",
 			"问题为空，这是必填项。")
 	}
-	index := q.l.guideIndex()
 	if doc := rec.v[qaDocID]; doc != "" {
-		if index == nil {
+		if id, ok, have := q.l.resolveGuide(doc); !have {
 			it.DocID = doc
-		} else if gi, ok := index[doc]; ok {
-			it.DocID = q.l.wb.Guides[gi].ID
+		} else if ok {
+			it.DocID = id
 		} else {
 			q.c.rowProblem(row, rec.label[qaDocID], CodeUnknownGoldDoc, SeverityError,
 				fmt.Sprintf("the gold document %q is neither the id nor the title of any guide.", doc),
@@ -99,11 +98,11 @@ func (q *qaBuilder) add(rec *qaRecord) {
 		return l
 	}
 	it.Retrieved = list(qaRetrieved)
-	if index != nil {
+	if _, _, have := q.l.resolveGuide(""); have {
 		unknown := 0
 		for i, r := range it.Retrieved {
-			if gi, ok := index[r]; ok {
-				it.Retrieved[i] = q.l.wb.Guides[gi].ID
+			if id, ok, _ := q.l.resolveGuide(r); ok {
+				it.Retrieved[i] = id
 			} else {
 				if q.unknownRetrieved == 0 {
 					q.firstUnknown, q.firstUnknownRow = r, row

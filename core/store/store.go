@@ -48,6 +48,13 @@ var schema = []string{
 		request_key TEXT NOT NULL,
 		created_at  TEXT NOT NULL,
 		PRIMARY KEY (item_id, set_name, judge, dimension, repeat))`,
+	`CREATE TABLE IF NOT EXISTS guides (
+		id     TEXT PRIMARY KEY,
+		title  TEXT NOT NULL,
+		text   TEXT NOT NULL,
+		fields TEXT NOT NULL,
+		row    INTEGER NOT NULL)`,
+	`CREATE INDEX IF NOT EXISTS guides_title ON guides(title)`,
 	`CREATE TABLE IF NOT EXISTS pending (
 		key        TEXT PRIMARY KEY,
 		model      TEXT NOT NULL,

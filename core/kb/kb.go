@@ -1,0 +1,42 @@
+// Package kb opens a workbook whose knowledge base is too large for memory
+// (a province's two million service items): the guides stream into the run
+// store as they are read, and only the guides the questions name — gold and
+// retrieved — are read back for the evaluation.
+package kb
+
+import (
+	"context"
+	"fmt"
+
+	"cubeworkbench/core/dataset"
+	"cubeworkbench/core/ingest"
+	"cubeworkbench/core/store"
+)
+
+// Open reads path like ingest.Open but keeps the guides in st. It returns
+// the workbook with only the referenced guides, the reader's report and the
+// number of guides stored.
+func Open(ctx context.Context, path string, st *store.Store, opt ingest.Options) (*dataset.Workbook, *ingest.Report, int, error) {
+	w, err := st.NewGuideWriter(ctx)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	opt.GuideSink = w.Add
+	wb, rep, err := ingest.Open(ctx, path, opt)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	if err := w.Close(); err != nil {
+		return nil, nil, 0, err
+	}
+	var refs []string
+	for _, it := range wb.Items {
+		refs = append(refs, it.DocID)
+		refs = append(refs, it.Retrieved...)
+	}
+	wb.Guides, err = st.GuidesByRef(ctx, refs)
+	if err != nil {
+		return nil, nil, 0, fmt.Errorf("kb: %w", err)
+	}
+	return wb, rep, w.Count(), nil
+}
