@@ -21,6 +21,7 @@ import (
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/engine"
 	"cubeworkbench/core/ingest"
+	"cubeworkbench/core/kb"
 	"cubeworkbench/core/profile"
 	"cubeworkbench/core/report"
 	"cubeworkbench/core/store"
@@ -29,8 +30,12 @@ import (
 // evalOptions are evaluate's flags.
 type evalOptions struct {
 	workbook, profilePath, out, jsonPath, storePath string
-	offline, yes, skipBad                           bool
+	offline, yes, skipBad, streamGuides             bool
 }
+
+// streamThreshold is the workbook size above which guides stream into the
+// run store instead of memory (a province-sized knowledge base).
+const streamThreshold = 64 << 20
 
 func parseEvaluate(args []string, stderr io.Writer) (evalOptions, error) {
 	var o evalOptions
@@ -43,6 +48,7 @@ func parseEvaluate(args []string, stderr io.Writer) (evalOptions, error) {
 	fs.BoolVar(&o.offline, "offline", false, "forbid every network call")
 	fs.BoolVar(&o.yes, "yes", false, "do not ask before making paid calls")
 	fs.BoolVar(&o.skipBad, "skip-bad-rows", false, "evaluate without the rows that have errors (they are listed in the report)")
+	fs.BoolVar(&o.streamGuides, "stream-guides", false, "keep the knowledge base in the run store, not memory (automatic above 64 MB)")
 	positional, err := parseInterspersed(fs, args)
 	if err != nil {
 		return o, err
@@ -101,7 +107,27 @@ func runEvaluate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // evaluate is the shared body of evaluate and demo.
 func evaluate(ctx context.Context, o evalOptions, p profile.Profile, stdin io.Reader, stdout, stderr io.Writer) int {
 	lang := p.Language
-	wb, rep, err := ingest.Open(ctx, o.workbook, ingest.Options{SkipBadRows: o.skipBad})
+	st, err := store.Open(o.storePath)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return ExitBadInput
+	}
+	defer st.Close()
+	if info, err := os.Stat(o.workbook); err == nil && !info.IsDir() && info.Size() > streamThreshold {
+		o.streamGuides = true
+	}
+	var wb *dataset.Workbook
+	var rep *ingest.Report
+	if o.streamGuides {
+		var stored int
+		wb, rep, stored, err = kb.Open(ctx, o.workbook, st, ingest.Options{SkipBadRows: o.skipBad})
+		if err == nil {
+			fmt.Fprintf(stderr, pick(lang, "%d guides stored in %s; %d named by the questions loaded.\n", "已将 %d 条指南写入 %s；载入问题涉及的 %d 条。\n"),
+				stored, o.storePath, len(wb.Guides))
+		}
+	} else {
+		wb, rep, err = ingest.Open(ctx, o.workbook, ingest.Options{SkipBadRows: o.skipBad})
+	}
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return ExitBadInput
@@ -117,13 +143,6 @@ func evaluate(ctx context.Context, o evalOptions, p profile.Profile, stdin io.Re
 			return ExitBadInput
 		}
 	}
-	st, err := store.Open(o.storePath)
-	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return ExitBadInput
-	}
-	defer st.Close()
-
 	plan := engine.Plan(wb, p)
 	if plan.Calls > 0 {
 		if o.offline {
@@ -146,6 +165,7 @@ func evaluate(ctx context.Context, o evalOptions, p profile.Profile, stdin io.Re
 	pr := newPrinter(stderr, isTerminal(stderr))
 	res, err := engine.Run(ctx, wb, engine.Options{
 		Profile: p, Store: st, Offline: o.offline, Progress: pr, Version: Version, WorkbookPath: o.workbook,
+		PartialGuides: o.streamGuides,
 	})
 	if err != nil {
 		if errors.Is(err, context.Canceled) || ctx.Err() != nil {

@@ -36,6 +36,10 @@ type Options struct {
 	// (batch mode): their judgements are left for a later run, not counted
 	// as unscorable.
 	Deferred func(key string) bool
+	// PartialGuides says Workbook.Guides holds only the guides the questions
+	// name (a knowledge base streamed into the store): CoFE-RAG, which
+	// retrieves over the whole corpus, is then skipped with a message.
+	PartialGuides bool
 }
 
 // Result is an evaluation's outcome: the workbook with everything the run
