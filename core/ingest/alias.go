@@ -147,7 +147,36 @@ func normalize(s string) string {
 }
 
 // sheetKind returns the kind a sheet or file name stands for, "" if none.
-func sheetKind(name string) string { return sheetLookup[normalize(name)] }
+func sheetKind(name string) string {
+	if kind := sheetLookup[normalize(name)]; kind != "" {
+		return kind
+	}
+	if base, ok := continuationOf(name); ok && sheetLookup[normalize(base)] == SheetScores {
+		return SheetScores
+	}
+	return ""
+}
+
+// continuationOf recognises "scores (2)": a report continues its long-format
+// scores on further sheets past Excel's 1,048,576-row limit.
+func continuationOf(name string) (string, bool) {
+	name = strings.TrimSpace(name)
+	for _, pair := range [][2]string{{"(", ")"}, {"（", "）"}} {
+		if !strings.HasSuffix(name, pair[1]) {
+			continue
+		}
+		i := strings.LastIndex(name, pair[0])
+		if i <= 0 {
+			continue
+		}
+		digits := name[i+len(pair[0]) : len(name)-len(pair[1])]
+		if digits == "" || strings.Trim(digits, "0123456789") != "" {
+			continue
+		}
+		return strings.TrimSpace(name[:i]), true
+	}
+	return "", false
+}
 
 // columnKey returns the canonical column a header names in a sheet kind.
 func columnKey(kind, header string) string { return columnLookup[kind][normalize(header)] }

@@ -315,6 +315,10 @@ func (l *loader) assign(ctx context.Context, path string, all []source) ([]sourc
 		if s.kind == "" {
 			continue
 		}
+		if _, more := continuationOf(s.label); more && s.kind == SheetScores && taken[s.kind] != "" {
+			out = append(out, s) // the scores continue on this sheet
+			continue
+		}
 		if first, dup := taken[s.kind]; dup {
 			l.rep.Problems = append(l.rep.Problems, Problem{File: path, Sheet: s.label, Code: CodeDuplicateSheet, Severity: SeverityWarning,
 				EN: fmt.Sprintf("this sheet is also a %s sheet like %q; only the first is read.", s.kind, first),

@@ -503,3 +503,43 @@ func TestCancelled(t *testing.T) {
 		t.Errorf("err = %v, want context.Canceled", err)
 	}
 }
+
+func TestContinuationOf(t *testing.T) {
+	cases := []struct {
+		in, base string
+		ok       bool
+	}{
+		{"scores (2)", "scores", true}, {"评分（3）", "评分", true}, {"scores", "", false},
+		{"scores (x)", "", false}, {"(2)", "", false}, {"qa (10)", "qa", true},
+	}
+	for _, c := range cases {
+		base, ok := continuationOf(c.in)
+		if base != c.base || ok != c.ok {
+			t.Errorf("continuationOf(%q) = %q, %v", c.in, base, ok)
+		}
+	}
+	if sheetKind("scores (2)") != SheetScores || sheetKind("qa (2)") != "" {
+		t.Errorf("sheetKind: scores (2) → %q, qa (2) → %q", sheetKind("scores (2)"), sheetKind("qa (2)"))
+	}
+}
+
+func TestScoresContinueOnFurtherSheets(t *testing.T) {
+	head := []string{"id", "set", "judge", "dimension", "score"}
+	path := writeXLSX(t,
+		sheet{"qa", [][]string{{"id", "question"}, {"q1", "问"}, {"q2", "问"}}},
+		sheet{"scores", [][]string{head, {"q1", "rag", "j", "quality", "7"}}},
+		sheet{"scores (2)", [][]string{head, {"q2", "rag", "j", "quality", "5"}}},
+	)
+	wb, rep, err := Open(context.Background(), path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.HasErrors() || len(wb.Scores) != 2 {
+		t.Fatalf("scores = %+v, problems %v", wb.Scores, rep.Problems)
+	}
+	for _, p := range rep.Problems {
+		if p.Code == CodeDuplicateSheet {
+			t.Fatalf("continuation reported as duplicate: %v", p)
+		}
+	}
+}
