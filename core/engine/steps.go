@@ -17,16 +17,50 @@ import (
 	"cubeworkbench/core/target"
 )
 
+// defaultCompleter builds the client for an endpoint; an endpoint with
+// several base URLs (replicas of one model) gets a pool that balances by
+// outstanding requests and fails over when a replica is down. Each replica
+// keeps the endpoint's own concurrency and rate limits.
 func defaultCompleter(ep profile.Endpoint) (llm.Completer, error) {
-	base := ep.BaseURL
-	if base == "" && len(ep.BaseURLs) > 0 {
-		base = ep.BaseURLs[0]
+	bases := endpointURLs(ep)
+	var clients []llm.Completer
+	for i, base := range bases {
+		name := ep.Name
+		if len(bases) > 1 {
+			name = fmt.Sprintf("%s#%d", ep.Name, i+1)
+		}
+		c, err := llm.New(llm.Endpoint{
+			Name: name, BaseURL: base, Model: ep.Model, APIKeyEnv: ep.APIKeyEnv,
+			Concurrency: ep.Concurrency, RPM: ep.RPM, Timeout: ep.Timeout(), MaxRetries: ep.MaxRetries,
+			PriceInPerMTok: ep.PriceIn, PriceOutPerMTok: ep.PriceOut,
+		})
+		if err != nil {
+			return nil, err
+		}
+		clients = append(clients, c)
 	}
-	return llm.New(llm.Endpoint{
-		Name: ep.Name, BaseURL: base, Model: ep.Model, APIKeyEnv: ep.APIKeyEnv,
-		Concurrency: ep.Concurrency, RPM: ep.RPM, Timeout: ep.Timeout(), MaxRetries: ep.MaxRetries,
-		PriceInPerMTok: ep.PriceIn, PriceOutPerMTok: ep.PriceOut,
-	})
+	if len(clients) == 1 {
+		return clients[0], nil
+	}
+	names := make([]string, len(bases))
+	for i, b := range bases {
+		names[i] = hostOf(b)
+	}
+	return llm.NewPool(clients, names, 0)
+}
+
+// endpointURLs lists an endpoint's base URLs: base_url first, then the
+// replicas of base_urls, each once.
+func endpointURLs(ep profile.Endpoint) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, u := range append([]string{ep.BaseURL}, ep.BaseURLs...) {
+		if u != "" && !seen[u] {
+			seen[u] = true
+			out = append(out, u)
+		}
+	}
+	return out
 }
 
 // completer builds an endpoint's client wrapped by the store, so every reply
