@@ -181,8 +181,11 @@ func TestEngineBatchCycle(t *testing.T) {
 
 	var rec *batch.Recorder
 	deferOpts := engine.Options{Profile: p, Store: s,
-		NewCompleter: func(ep profile.Endpoint) (llm.Completer, error) { rec = batch.NewRecorder(s, ep.Model); return rec, nil },
-		Deferred:     func(key string) bool { return rec.Deferred(key) },
+		NewCompleter: func(ep profile.Endpoint) (llm.Completer, error) {
+			rec = batch.NewRecorder(s, ep.Model)
+			return rec, nil
+		},
+		Deferred: func(key string) bool { return rec.Deferred(key) },
 	}
 	res, err := engine.Run(ctx, cloneWB(wb), deferOpts)
 	if err != nil {

@@ -151,14 +151,20 @@ func sheetKind(name string) string {
 	if kind := sheetLookup[normalize(name)]; kind != "" {
 		return kind
 	}
-	if base, ok := continuationOf(name); ok && sheetLookup[normalize(base)] == SheetScores {
-		return SheetScores
+	if base, ok := continuationOf(name); ok {
+		if kind := sheetLookup[normalize(base)]; continues(kind) {
+			return kind
+		}
 	}
 	return ""
 }
 
-// continuationOf recognises "scores (2)": a report continues its long-format
-// scores on further sheets past Excel's 1,048,576-row limit.
+// continues reports the sheet kinds that may go on over several sheets.
+func continues(kind string) bool { return kind == SheetScores || kind == SheetGuides }
+
+// continuationOf recognises "scores (2)" or "guides (2)": long sheets go on
+// over further sheets past Excel's 1,048,576-row limit (a report's scores,
+// a province's two million guides).
 func continuationOf(name string) (string, bool) {
 	name = strings.TrimSpace(name)
 	for _, pair := range [][2]string{{"(", ")"}, {"（", "）"}} {

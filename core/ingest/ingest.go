@@ -315,8 +315,8 @@ func (l *loader) assign(ctx context.Context, path string, all []source) ([]sourc
 		if s.kind == "" {
 			continue
 		}
-		if _, more := continuationOf(s.label); more && s.kind == SheetScores && taken[s.kind] != "" {
-			out = append(out, s) // the scores continue on this sheet
+		if _, more := continuationOf(s.label); more && continues(s.kind) && taken[s.kind] != "" {
+			out = append(out, s) // the sheet before continues on this one
 			continue
 		}
 		if first, dup := taken[s.kind]; dup {

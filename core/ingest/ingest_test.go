@@ -518,7 +518,7 @@ func TestContinuationOf(t *testing.T) {
 			t.Errorf("continuationOf(%q) = %q, %v", c.in, base, ok)
 		}
 	}
-	if sheetKind("scores (2)") != SheetScores || sheetKind("qa (2)") != "" {
+	if sheetKind("scores (2)") != SheetScores || sheetKind("qa (2)") != "" || sheetKind("办事指南（2）") != SheetGuides {
 		t.Errorf("sheetKind: scores (2) → %q, qa (2) → %q", sheetKind("scores (2)"), sheetKind("qa (2)"))
 	}
 }

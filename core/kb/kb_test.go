@@ -23,16 +23,38 @@ func writeBook(tb testing.TB, path string, n int) {
 	tb.Helper()
 	f := excelize.NewFile()
 	defer f.Close()
-	sw, err := f.NewStreamWriter("Sheet1")
-	if err != nil {
-		tb.Fatal(err)
-	}
+	// Excel holds 1,048,576 rows a sheet: a larger knowledge base goes on
+	// over "guides (2)", "guides (3)", … as the reader expects.
+	const perSheet = 1_000_000
+	f.SetSheetName("Sheet1", "guides")
 	header := []any{"事项编码", "事项名称", "实施主体", "受理条件", "办结时限", "申请材料", "收费标准"}
-	if err := sw.SetRow("A1", header); err != nil {
-		tb.Fatal(err)
-	}
+	var sw *excelize.StreamWriter
+	sheetRow := 0
 	row := make([]any, len(header))
 	for i := 1; i <= n; i++ {
+		if (i-1)%perSheet == 0 {
+			if sw != nil {
+				if err := sw.Flush(); err != nil {
+					tb.Fatal(err)
+				}
+			}
+			name := "guides"
+			if i > 1 {
+				name = fmt.Sprintf("guides (%d)", (i-1)/perSheet+1)
+				if _, err := f.NewSheet(name); err != nil {
+					tb.Fatal(err)
+				}
+			}
+			var err error
+			if sw, err = f.NewStreamWriter(name); err != nil {
+				tb.Fatal(err)
+			}
+			if err := sw.SetRow("A1", header); err != nil {
+				tb.Fatal(err)
+			}
+			sheetRow = 1
+		}
+		sheetRow++
 		row[0] = fmt.Sprintf("G%07d", i)
 		row[1] = fmt.Sprintf("第%d号事项办理（%s）", i, [...]string{"新办", "变更", "注销"}[i%3])
 		row[2] = fmt.Sprintf("云川省第%d办事处", i%97)
@@ -40,7 +62,7 @@ func writeBook(tb testing.TB, path string, n int) {
 		row[4] = strconv.Itoa(5+i%15) + "个工作日"
 		row[5] = "身份证原件；申请表；相关证明材料"
 		row[6] = "不收费"
-		cell, _ := excelize.CoordinatesToCellName(1, i+1)
+		cell, _ := excelize.CoordinatesToCellName(1, sheetRow)
 		if err := sw.SetRow(cell, row); err != nil {
 			tb.Fatal(err)
 		}
@@ -48,7 +70,6 @@ func writeBook(tb testing.TB, path string, n int) {
 	if err := sw.Flush(); err != nil {
 		tb.Fatal(err)
 	}
-	f.SetSheetName("Sheet1", "guides")
 	if _, err := f.NewSheet("qa"); err != nil {
 		tb.Fatal(err)
 	}
