@@ -291,7 +291,7 @@ func printResults(w io.Writer, res *engine.Result, lang string) {
 		t.write(w)
 		fmt.Fprintf(w, "%s: %s\n\n", pick(lang, "embedder", "向量模型"), s.MFSS.Embedder)
 	}
-	if c, ok := s.CoFE.(*cofe.Result); ok && c != nil {
+	if c, ok := s.CoFE.(*cofe.Result); ok && c != nil && c.Chunks > 0 {
 		fmt.Fprintf(w, pick(lang, "CoFE-RAG (keywords; %s chunks, %s retrieval, %d chunks)\n", "CoFE-RAG（关键词评估；%s 分块，%s 检索，共 %d 块）\n"),
 			c.Chunker, c.Retriever, c.Chunks)
 		t := &table{}
@@ -312,6 +312,28 @@ func printResults(w io.Writer, res *engine.Result, lang string) {
 		if c.EmptyKeywordQueries > 0 {
 			fmt.Fprintf(w, pick(lang, "%d queries have no keywords (counted in every denominator)\n", "%d 个问题没有关键词（计入所有分母）\n"), c.EmptyKeywordQueries)
 		}
+		fmt.Fprintln(w)
+	}
+	if c, ok := s.CoFE.(*cofe.Result); ok && c != nil && c.Generation != nil {
+		fmt.Fprintln(w, pick(lang, "CoFE-RAG generation (the system's answers against the reference answers)", "CoFE-RAG 生成评估（被测系统回答对照参考答案）"))
+		t := &table{}
+		t.add(pick(lang, "judge", "评审模型"), pick(lang, "query type", "问题类型"), pick(lang, "answers", "回答数"), pick(lang, "correct 1–5", "正确性 1–5"),
+			pick(lang, "pass ≥4", "通过率 ≥4"), pick(lang, "faithful", "忠实"), pick(lang, "relevant", "相关"), "BLEU", "ROUGE-L")
+		for _, jg := range c.Generation.Judges {
+			row := func(label string, m cofe.GenMetrics) {
+				t.add(jg.Judge, label, fmt.Sprint(m.Queries), num(m.Correctness, 2), pct(m.PassRate), pct(m.Faithfulness), pct(m.Relevancy), num(m.BLEU, 1), num(m.RougeL, 1))
+			}
+			types := make([]string, 0, len(jg.ByQueryType))
+			for qt := range jg.ByQueryType {
+				types = append(types, qt)
+			}
+			sort.Strings(types)
+			for _, qt := range types {
+				row(queryTypeLabel(qt, lang), jg.ByQueryType[qt])
+			}
+			row(pick(lang, "all", "全部"), jg.GenMetrics)
+		}
+		t.write(w)
 		fmt.Fprintln(w)
 	}
 }

@@ -77,6 +77,10 @@ type Result struct {
 	RecallN             int                `json:"recall_n"`
 	Chunks              int                `json:"chunks"`
 	PerQuery            []QueryResult      `json:"-"`
+	// Generation is the generation half: judges' correctness, faithfulness
+	// and relevancy of the system's answers, BLEU and ROUGE-L against the
+	// reference, by query type. nil when not run.
+	Generation *Generation `json:"generation,omitempty"`
 }
 
 // UnknownType labels queries without a query type in ByQueryType.

@@ -6,6 +6,7 @@ import (
 
 	"cubeworkbench/core/chunk"
 	"cubeworkbench/core/cofe"
+	"cubeworkbench/core/docparse"
 	"cubeworkbench/core/embed"
 )
 
@@ -18,23 +19,23 @@ func (r *runner) cofe(ctx context.Context, emb embed.Embedder) (*cofe.Result, er
 			withKeywords++
 		}
 	}
-	if withKeywords == 0 || len(r.wb.Guides) == 0 {
+	s := r.opt.Profile.CoFE
+	if withKeywords == 0 || (len(r.wb.Guides) == 0 && s.Corpus == "") {
 		return nil, nil
 	}
-	if r.opt.PartialGuides {
+	if r.opt.PartialGuides && s.Corpus == "" {
 		r.opt.Progress.Event(Event{Message: msg(r.lang,
 			"CoFE-RAG skipped: the knowledge base was streamed into the store and only the guides the questions name were loaded; CoFE retrieves over the whole corpus.",
 			"已跳过 CoFE-RAG：知识库已流式写入运行库，只载入了问题涉及的指南，而 CoFE 需要在全部语料上检索。")})
 		return nil, nil
 	}
-	s := r.opt.Profile.CoFE
 	chunker, err := chunk.New(s.Chunker, s.ChunkSize, s.Overlap)
 	if err != nil {
 		return nil, fmt.Errorf("engine: CoFE chunker: %w", err)
 	}
-	docs := make([]cofe.Doc, len(r.wb.Guides))
-	for i, g := range r.wb.Guides {
-		docs[i] = cofe.Doc{ID: g.ID, Text: g.Text}
+	docs, err := r.corpus(ctx)
+	if err != nil {
+		return nil, err
 	}
 	counter := newStepCounter(r.opt.Progress, StepMetrics, "CoFE-RAG", len(r.wb.Items))
 	defer counter.finish()
@@ -49,4 +50,32 @@ func (r *runner) cofe(ctx context.Context, emb embed.Embedder) (*cofe.Result, er
 		return nil, fmt.Errorf("engine: CoFE: %w", err)
 	}
 	return res, nil
+}
+
+// corpus is what CoFE retrieves over: the profile's document folder when it
+// names one (unreadable files are reported and skipped), else the guides.
+func (r *runner) corpus(ctx context.Context) ([]cofe.Doc, error) {
+	dir := r.opt.Profile.CoFE.Corpus
+	if dir == "" {
+		docs := make([]cofe.Doc, len(r.wb.Guides))
+		for i, g := range r.wb.Guides {
+			docs[i] = cofe.Doc{ID: g.ID, Text: g.Text}
+		}
+		return docs, nil
+	}
+	parsed, errs := docparse.Folder(ctx, dir)
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	for _, e := range errs {
+		r.problem(Problem{Step: StepMetrics, Reason: "CoFE corpus: " + e.Error()})
+	}
+	if len(parsed) == 0 {
+		return nil, fmt.Errorf("engine: CoFE corpus %s has no readable document", dir)
+	}
+	docs := make([]cofe.Doc, len(parsed))
+	for i, d := range parsed {
+		docs[i] = cofe.Doc{ID: d.ID, Text: d.Text}
+	}
+	return docs, nil
 }

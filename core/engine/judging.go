@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
+	"cubeworkbench/core/cofe"
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/judge"
 	"cubeworkbench/core/profile"
@@ -103,6 +104,16 @@ func (r *runner) judgeAll(ctx context.Context, judges []activeJudge) error {
 	if err != nil {
 		return err
 	}
+	cubeDims := len(dims)
+	if r.opt.Profile.CoFE.Generation && r.anyReference() {
+		for _, name := range cofe.GenerationDimensions {
+			d, ok := judge.Builtin(name)
+			if !ok {
+				return fmt.Errorf("engine: built-in CoFE dimension %q missing", name)
+			}
+			dims = append(dims, d)
+		}
+	}
 	type key struct {
 		item, set, judge, dim string
 		repeat                int
@@ -121,6 +132,11 @@ func (r *runner) judgeAll(ctx context.Context, judges []activeJudge) error {
 					continue
 				}
 				for d := range dims {
+					// CoFE's generation dimensions judge the system's answer
+					// against a reference answer: rag only, with a reference.
+					if d >= cubeDims && (set != dataset.SetRAG || it.Reference == "") {
+						continue
+					}
 					for rep := 1; rep <= aj.repeats; rep++ {
 						if !have[key{it.ID, set, aj.ep.Name, dims[d].Name, rep}] {
 							tasks = append(tasks, judgeTask{i, set, d, rep})
@@ -162,7 +178,7 @@ func (r *runner) judgeTasks(ctx context.Context, aj activeJudge, dims []judge.Di
 		if i, ok := idx[it.DocID]; ok {
 			doc = r.wb.Guides[i].Text
 		}
-		in := judge.Inputs{Question: it.Question, Answer: it.Answer(t.set), Document: doc, Reference: it.Reference, Contexts: it.Contexts}
+		in := judge.Inputs{Question: it.Question, Answer: it.Answer(t.set), Document: doc, Reference: it.Reference, Contexts: r.contexts(it, idx)}
 		eg.Go(func() error {
 			out, err := aj.s.Score(ectx, dims[t.dim], in, t.repeat)
 			if err != nil {
@@ -213,6 +229,37 @@ func (r *runner) judgeTasks(ctx context.Context, aj activeJudge, dims []judge.Di
 		return err
 	}
 	return ctx.Err()
+}
+
+func (r *runner) anyReference() bool {
+	for _, it := range r.wb.Items {
+		if it.Reference != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// contextsShown is how many retrieved guides stand in for the retrieved
+// chunk texts when the workbook has none (CoFE faithfulness needs them).
+const contextsShown = 3
+
+// contexts returns the texts the system retrieved: the workbook's contexts,
+// else the first retrieved guides' texts.
+func (r *runner) contexts(it *dataset.Item, idx map[string]int) []string {
+	if len(it.Contexts) > 0 {
+		return it.Contexts
+	}
+	var out []string
+	for _, id := range it.Retrieved {
+		if i, ok := idx[id]; ok {
+			out = append(out, r.wb.Guides[i].Text)
+			if len(out) == contextsShown {
+				break
+			}
+		}
+	}
+	return out
 }
 
 func judgeInfos(judges []activeJudge, wb *dataset.Workbook) []JudgeInfo {

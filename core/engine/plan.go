@@ -42,6 +42,9 @@ func tokensOf(s string) int {
 	return han + other/4
 }
 
+// cofeDims are CoFE-RAG's generation dimensions (cofe.GenerationDimensions).
+var cofeDims = []string{"correctness", "faithfulness", "relevancy"}
+
 // rubricTokens is the size of a rendered rubric around its inputs.
 const rubricTokens = 450
 
@@ -123,6 +126,22 @@ func Plan(wb *dataset.Workbook, p profile.Profile) Preflight {
 				for _, d := range p.Dimensions {
 					for rep := 1; rep <= max(ep.Repeats, 1); rep++ {
 						if !have[ep.Name+"\x00"+it.ID+"\x00"+set+"\x00"+d+fmt.Sprint(rep)] {
+							calls++
+							prompt += size
+						}
+					}
+				}
+			}
+		}
+		if p.CoFE.Generation {
+			for _, it := range items {
+				if it.Reference == "" {
+					continue
+				}
+				size := rubricTokens + tokensOf(it.Question) + max(tokensOf(it.Answer(dataset.SetRAG)), 200) + tokensOf(it.Reference) + 3*docTokens(it)
+				for _, d := range cofeDims {
+					for rep := 1; rep <= max(ep.Repeats, 1); rep++ {
+						if !have[ep.Name+"\x00"+it.ID+"\x00"+dataset.SetRAG+"\x00"+d+fmt.Sprint(rep)] {
 							calls++
 							prompt += size
 						}

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"cubeworkbench/core/cofe"
 	"cubeworkbench/core/cube"
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/embed"
@@ -234,9 +235,17 @@ func (r *runner) run(ctx context.Context) (*Summary, error) {
 	if b := computeBaselines(r.wb); b.Items > 0 {
 		sum.Baselines = b
 	}
-	if cofeRes, err := r.cofe(ctx, emb); err != nil {
+	cofeRes, err := r.cofe(ctx, emb)
+	if err != nil {
 		return nil, err
-	} else if cofeRes != nil {
+	}
+	if gen := cofe.EvaluateGeneration(r.wb.Items, r.wb.Scores, dataset.SetRAG); gen != nil {
+		if cofeRes == nil {
+			cofeRes = &cofe.Result{K: p.CoFE.K, ByQueryType: map[string]cofe.Metrics{}}
+		}
+		cofeRes.Generation = gen
+	}
+	if cofeRes != nil {
 		sum.CoFE = cofeRes
 	}
 	metrics.add(false, 0, 0, 0, 0)

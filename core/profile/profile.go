@@ -98,6 +98,13 @@ type CoFESettings struct {
 	ChunkSize int    `toml:"chunk_size"`
 	Overlap   int    `toml:"overlap"`
 	Retriever string `toml:"retriever"` // bm25 | dense | hybrid
+	// Generation has every judge score the system's answers on CoFE's
+	// correctness (1–5), faithfulness and relevancy (YES/NO) where the
+	// workbook has reference answers.
+	Generation bool `toml:"generation"`
+	// Corpus is a folder of documents (txt, md, html, docx, pptx, xlsx,
+	// pdf) to retrieve over instead of the guides.
+	Corpus string `toml:"corpus,omitempty"`
 }
 
 // MFSSSettings configure the multi-factor score.
@@ -119,7 +126,7 @@ func Default() Profile {
 		Bootstrap:  1000,
 		Seed:       1,
 		Thresholds: Thresholds{Deployable: 60, NeedsWork: 40, RecallLow: 0.8, DimensionWeak: 60, JudgeSDHigh: 10, ZeroHighScore: 8},
-		CoFE:       CoFESettings{K: 4, RecallN: 30, Chunker: "document", ChunkSize: 256, Overlap: 32, Retriever: "bm25"},
+		CoFE:       CoFESettings{K: 4, RecallN: 30, Chunker: "document", ChunkSize: 256, Overlap: 32, Retriever: "bm25", Generation: true},
 	}
 }
 
