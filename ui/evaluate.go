@@ -234,12 +234,12 @@ func (t *evaluateTab) finish(res *engine.Result, idx *resultIndex, err error, ca
 			"Seconds": fmt.Sprintf("%.1f", r.Finished.Sub(r.Started).Seconds()), "Calls": r.Calls, "Cached": r.Cached,
 			"Failed": r.Failed, "Unscorable": r.Unscorable, "Tokens": r.Tokens, "Store": storePath(w.path),
 		}))
-		w.open.refresh()
-		w.results.refresh()
-		w.charts.refresh()
-		w.export.refresh()
-		w.dims.refreshWeights()
-		w.tabs.Select(w.results.item)
+		// One task per tab, so that input and redraws interleave with them
+		// instead of waiting for all of them at once.
+		for _, f := range []func(){w.results.refresh, func() { w.tabs.Select(w.results.item) },
+			w.open.refresh, w.charts.refresh, w.export.refresh, w.dims.refreshWeights} {
+			w.do(f)
+		}
 	}
 }
 

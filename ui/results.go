@@ -353,7 +353,11 @@ func otherText(s *engine.Summary, lang string) string {
 			fmtPct(c.AccuracyAtK), fmtPct(c.Recall), fmtPct(c.Coverage), tr("results.hit"), fmtNum(c.MeanHitScore, 3))
 	}
 	if bl := s.Baselines; bl != nil {
-		fmt.Fprintf(&b, "\n%s: %+v\n", tr("results.baselines"), *bl)
+		fmt.Fprintf(&b, "\n%s (%d):\n", tr("results.baselines"), bl.Items)
+		for _, set := range []string{dataset.SetZero, dataset.SetRAG, dataset.SetFull} {
+			fmt.Fprintf(&b, "  %s: BLEU %s · ROUGE-L %s\n", set, fmtNum(bl.BLEU[set], 2), fmtNum(bl.RougeL[set], 2))
+		}
+		fmt.Fprintf(&b, "  %s: BLEU %s · ROUGE-L %s\n", tr("results.normalized"), fmtNum(bl.BLEUNorm, 2), fmtNum(bl.RougeLNorm, 2))
 	}
 	if len(s.Problems) > 0 {
 		fmt.Fprintf(&b, "\n%s: %d\n", tr("results.problems"), len(s.Problems))

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"sort"
 	"strings"
 	"testing"
@@ -441,13 +442,15 @@ func TestResponsiveness(t *testing.T) {
 
 	// Time every UI-thread task the window queues.
 	var longestTask time.Duration
+	longestFrom := ""
 	inner := loop.do
 	w.do = func(f func()) {
+		_, file, line, _ := runtime.Caller(1)
 		inner(func() {
 			start := time.Now()
 			f()
 			if d := time.Since(start); d > longestTask {
-				longestTask = d
+				longestTask, longestFrom = d, fmt.Sprintf("%s:%d", filepath.Base(file), line)
 			}
 		})
 	}
@@ -488,9 +491,9 @@ func TestResponsiveness(t *testing.T) {
 		t.Fatalf("only %d probe runs", len(probes))
 	}
 	p99 := gaps[len(gaps)*99/100]
-	t.Logf("%d judgements in %v, %d endpoint calls, %d throttled UI updates (%.1f/s); probe every 10 ms: longest gap %v, p99 %v; longest UI-thread task %v",
+	t.Logf("%d judgements in %v, %d endpoint calls, %d throttled UI updates (%.1f/s); probe every 10 ms: longest gap %v, p99 %v; longest UI-thread task %v (queued at %s)",
 		judged, elapsed.Round(time.Millisecond), srv.Requests(), w.eval.applied, float64(w.eval.applied)/elapsed.Seconds(),
-		gaps[len(gaps)-1].Round(time.Microsecond), p99.Round(time.Microsecond), longestTask.Round(time.Microsecond))
+		gaps[len(gaps)-1].Round(time.Microsecond), p99.Round(time.Microsecond), longestTask.Round(time.Microsecond), longestFrom)
 	if judged < 10000 {
 		t.Fatalf("%d judgements, want ≥ 10,000", judged)
 	}
