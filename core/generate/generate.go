@@ -125,10 +125,13 @@ func (g *Generator) Question(ctx context.Context, document, queryType string) (s
 
 var questionPrefix = regexp.MustCompile(`^(问题|Question)\s*[:：]\s*`)
 
+// firstLine is the first non-empty line without a "问题：" label and the
+// quotes around it; the quotes are trimmed on both sides of the label,
+// because models write both “问题：…” and 问题：“…”.
 func firstLine(s string) string {
+	unquote := func(s string) string { return strings.TrimSpace(strings.Trim(strings.TrimSpace(s), `"“”`)) }
 	for _, line := range strings.Split(s, "\n") {
-		line = strings.TrimSpace(strings.Trim(strings.TrimSpace(line), `"“”`))
-		line = questionPrefix.ReplaceAllString(line, "")
+		line = unquote(questionPrefix.ReplaceAllString(unquote(line), ""))
 		if line != "" {
 			return line
 		}
