@@ -25,6 +25,7 @@ usage:
   cubectl demo [--out DIR] [--lang zh|en]
                                  the whole job on the bundled sample, offline
   cubectl validate WORKBOOK      schema check only; exit 1 when there are errors
+  cubectl sweep WORKBOOK [--chunkers fixed:128,fixed:256,…] [--retrievers bm25,dense,hybrid] [--png F] [--json F]
   cubectl batch export WORKBOOK --out REQUESTS.jsonl [--profile P] [--store RUN.db]
   cubectl batch import WORKBOOK RESULTS.jsonl [--store RUN.db]
   cubectl version
@@ -44,6 +45,8 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		return runEvaluate(args[1:], os.Stdin, stdout, stderr)
 	case "demo":
 		return runDemo(args[1:], os.Stdin, stdout, stderr)
+	case "sweep":
+		return runSweep(args[1:], stdout, stderr)
 	case "batch":
 		return runBatch(args[1:], stdout, stderr)
 	case "validate":
