@@ -13,6 +13,9 @@ import (
 	"cubeworkbench/core/store"
 )
 
+// LargeUnzipLimit is the unpacked size a streamed knowledge base may have.
+const LargeUnzipLimit = 32 << 30
+
 // Open reads path like ingest.Open but keeps the guides in st. It returns
 // the workbook with only the referenced guides, the reader's report and the
 // number of guides stored.
@@ -22,6 +25,11 @@ func Open(ctx context.Context, path string, st *store.Store, opt ingest.Options)
 		return nil, nil, 0, err
 	}
 	opt.GuideSink = w.Add
+	if opt.UnzipSizeLimit == 0 {
+		// Two million guides unpack to several GiB; the reader streams them,
+		// so the guard against zip bombs moves up rather than away.
+		opt.UnzipSizeLimit = LargeUnzipLimit
+	}
 	wb, rep, err := ingest.Open(ctx, path, opt)
 	if err != nil {
 		return nil, nil, 0, err

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# The benchmark suite (issue 8): every speed and memory figure the README
+# quotes, measured in one run on this machine, then formatted as one table.
+#   scripts/bench.sh            # raw output in bench.out, the table on stdout
+# Ratios (import vs a bare excelize loop, engine vs the ideal rate) are
+# measured inside one benchmark run, so a noisy shared machine moves both
+# sides together. Figures vary by ±10–20 % between runs here.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=${BENCH_OUT:-bench.out}
+: >"$out"
+bench() { # package, pattern, benchtime
+  echo "== $1 $2" >&2
+  go test -run '^$' -bench "$2" -benchtime "$3" -benchmem -timeout 30m "$1" | tee -a "$out" >&2
+}
+bench ./core/ingest 'OpenVsBare|OpenGuides' 1x            # import rows/s vs bare excelize Rows(), peak memory
+bench ./core/engine 'Judge0ms|Judge50ms|CachedRerun10k' 1x # judgements/s at 0 and 50 ms vs ideal; cached rerun
+bench ./core/mfss 'ScoreTruthfulQA' 2000x                  # MFSS pairs/s (one core: add -cpu 1 by hand)
+bench ./core/retrieve 'GovQAIndex|GovQABM25Query' 10x      # BM25 index and query rates on gov_qa
+bench ./core/retrieve 'Index100k' 1x                       # 100,000 chunks: build time, peak memory
+bench ./core/store 'PutReply$|GetReply|CachedLookups10k' 2000x
+bench ./core/report 'Write' 1x                             # report writing, 10k and 100k items
+bench ./core/chart 'PNG' 5x                                # chart rendering
+bench ./core/cube 'Evaluate' 3x                            # CuBE on 293k judgements
+go run ./internal/benchfmt <"$out"
