@@ -122,15 +122,24 @@ func generatorResponder(req fakeai.ChatRequest) fakeai.Response {
 // judgeResponder scores zero answers low, full answers high and the
 // system's in between, with noise from a hash of the model and the
 // messages; the model "flat" gives every answer 7, so its bounds collapse
-// and its CuBE is undefined.
+// and its CuBE is undefined. CoFE's generation rubrics get their own
+// scales: a verdict for faithfulness and relevancy, 1–5 for correctness.
 func judgeResponder(req fakeai.ChatRequest) fakeai.Response {
-	if req.Model == "flat" {
-		return fakeai.Response{Content: "评分：7"}
-	}
 	h := fakeai.Score(append(req.Messages, fakeai.Message{Content: req.Model})) // 1..10
 	text := ""
 	for _, m := range req.Messages {
 		text += m.Content
+	}
+	switch {
+	case strings.Contains(text, "结论：YES"):
+		if h%3 == 0 {
+			return fakeai.Response{Content: "结论：NO"}
+		}
+		return fakeai.Response{Content: "结论：YES"}
+	case strings.Contains(text, "<<<REFERENCE"):
+		return fakeai.Response{Content: fmt.Sprintf("评分：%d", 1+h%5)}
+	case req.Model == "flat":
+		return fakeai.Response{Content: "评分：7"}
 	}
 	score := 4 + h%5 // rag: 4..8
 	switch {
@@ -140,6 +149,22 @@ func judgeResponder(req fakeai.ChatRequest) fakeai.Response {
 		score = 8 + h%3
 	}
 	return fakeai.Response{Content: fmt.Sprintf("评分：%d", score)}
+}
+
+// withCoFESlots adds CoFE's generation dimensions for every rag answer with
+// a reference to the slots of every judge.
+func withCoFESlots(wb *dataset.Workbook, slots map[tkey]bool, judges ...string) map[tkey]bool {
+	for _, it := range wb.Items {
+		if it.Answer(dataset.SetRAG) == "" || it.Reference == "" {
+			continue
+		}
+		for _, j := range judges {
+			for _, d := range cofeDims {
+				slots[tkey{it.ID, dataset.SetRAG, j, d, 1}] = true
+			}
+		}
+	}
+	return slots
 }
 
 // TestEvaluateEndToEndWithFailingTarget: questions only → answers collected
@@ -206,7 +231,8 @@ func TestEvaluateEndToEndWithFailingTarget(t *testing.T) {
 		t.Errorf("q0001 collected as %q retrieved %v contexts %d; want the cleaned answer and guide ids",
 			q1.Answer(dataset.SetRAG), q1.Retrieved, len(q1.Contexts))
 	}
-	first := expectedSlots(res.Workbook, map[string]int{"judge-a": 1, "judge-b": 1, "flat": 1})
+	judgeNames := []string{"judge-a", "judge-b", "flat"}
+	first := withCoFESlots(res.Workbook, expectedSlots(res.Workbook, map[string]int{"judge-a": 1, "judge-b": 1, "flat": 1}), judgeNames...)
 	checkExactlyOnce(t, "first run", res.Workbook.Scores, first)
 
 	// Second run: the target is fixed; a new process reads the same
@@ -224,14 +250,14 @@ func TestEvaluateEndToEndWithFailingTarget(t *testing.T) {
 	if n := gen.Requests() - genBefore; n != 0 {
 		t.Errorf("second run made %d generator calls; the bounds were in the store", n)
 	}
-	if n, want := judges.Requests()-judgeBefore, 3*4*2; n != want {
-		t.Errorf("second run made %d judge calls, want %d (3 judges × 4 dimensions × 2 new rag answers)", n, want)
+	if n, want := judges.Requests()-judgeBefore, 3*(4+3)*2; n != want {
+		t.Errorf("second run made %d judge calls, want %d (3 judges × 4 CuBE and 3 CoFE dimensions × 2 new rag answers)", n, want)
 	}
 	if len(res.Summary.Problems) != 0 {
 		t.Errorf("problems after the target was fixed: %+v", res.Summary.Problems)
 	}
-	all := expectedSlots(res.Workbook, map[string]int{"judge-a": 1, "judge-b": 1, "flat": 1})
-	if len(all) != ragItems*3*3*4 {
+	all := withCoFESlots(res.Workbook, expectedSlots(res.Workbook, map[string]int{"judge-a": 1, "judge-b": 1, "flat": 1}), judgeNames...)
+	if len(all) != ragItems*3*(3*4+3) {
 		t.Fatalf("%d slots after the second run, want every item's three sets", len(all))
 	}
 	checkExactlyOnce(t, "second run", res.Workbook.Scores, all)
