@@ -11,8 +11,21 @@ import (
 func TestBuiltinsExistInBothLanguages(t *testing.T) {
 	want := []string{"cofe/correctness", "cofe/faithfulness", "cofe/relevancy",
 		"cube/completeness", "cube/quality", "cube/relevance", "cube/specificity"}
-	if got := Names(); !reflect.DeepEqual(got, want) {
-		t.Fatalf("Names = %v, want %v", got, want)
+	generators := []string{"generate/answer", "generate/keywords", "generate/question"}
+	if got := Names(); !reflect.DeepEqual(got, append(append([]string{}, want...), generators...)) {
+		t.Fatalf("Names = %v, want %v and %v", got, want, generators)
+	}
+	// Generator prompts have no rubric front matter, but fence their inputs too.
+	for _, n := range generators {
+		for _, l := range Languages {
+			s, err := Load("", n, l)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(s, "<<<") || !strings.Contains(s, ">>>") {
+				t.Errorf("%s.%s: inputs not fenced", n, l)
+			}
+		}
 	}
 	for _, n := range want {
 		for _, l := range Languages {

@@ -105,7 +105,7 @@ func (r *runner) judgeAll(ctx context.Context, judges []activeJudge) error {
 		return err
 	}
 	cubeDims := len(dims)
-	if r.opt.Profile.CoFE.Generation && r.anyReference() {
+	if r.cofeGeneration() {
 		for _, name := range cofe.GenerationDimensions {
 			d, ok := judge.Builtin(name)
 			if !ok {
@@ -231,13 +231,20 @@ func (r *runner) judgeTasks(ctx context.Context, aj activeJudge, dims []judge.Di
 	return ctx.Err()
 }
 
-func (r *runner) anyReference() bool {
-	for _, it := range r.wb.Items {
-		if it.Reference != "" {
-			return true
-		}
+// cofeGeneration says whether judges also score CoFE-RAG's generation
+// dimensions: when the profile allows it and the workbook asks for CoFE
+// (keywords on its questions, or a corpus) and has reference answers.
+func (r *runner) cofeGeneration() bool {
+	p := r.opt.Profile.CoFE
+	if !p.Generation {
+		return false
 	}
-	return false
+	ref, kw := false, p.Corpus != ""
+	for _, it := range r.wb.Items {
+		ref = ref || it.Reference != ""
+		kw = kw || len(it.Coarse) > 0
+	}
+	return ref && kw
 }
 
 // contextsShown is how many retrieved guides stand in for the retrieved

@@ -133,7 +133,7 @@ func Plan(wb *dataset.Workbook, p profile.Profile) Preflight {
 				}
 			}
 		}
-		if p.CoFE.Generation {
+		if p.CoFE.Generation && wantsCoFE(items, p) {
 			for _, it := range items {
 				if it.Reference == "" {
 					continue
@@ -182,4 +182,14 @@ func (p Preflight) Estimate(lang string) string {
 	}
 	return fmt.Sprintf("This run makes at most %d endpoint calls (%s), about %d prompt and %d completion tokens%s. Replies already in the run store are not requested again.",
 		p.Calls, p.Describe(lang), p.PromptTokens, p.CompletionTokens, cost)
+}
+
+// wantsCoFE mirrors runner.cofeGeneration for the estimate.
+func wantsCoFE(items []dataset.Item, p profile.Profile) bool {
+	ref, kw := false, p.CoFE.Corpus != ""
+	for _, it := range items {
+		ref = ref || it.Reference != ""
+		kw = kw || len(it.Coarse) > 0
+	}
+	return ref && kw
 }

@@ -42,6 +42,9 @@ func TestReopenedReportNeedsNoCalls(t *testing.T) {
 	var calls atomic.Int64
 	p := in.Profile
 	p.Bootstrap = 200
+	// The fixture's scores cover the CuBE dimensions only; CoFE generation
+	// judgements would be new work, not a re-read.
+	p.CoFE.Generation = false
 	res, err := engine.Run(context.Background(), wb, engine.Options{Profile: p, Store: st, Version: "test", Embedder: embed.NewHashed(),
 		NewCompleter: func(profile.Endpoint) (llm.Completer, error) { return countingCompleter{&calls}, nil }})
 	if err != nil {
