@@ -204,7 +204,7 @@ func newChartsTab(w *Window) *chartsTab {
 	t.status = widget.NewLabel("")
 	t.savePNG = widget.NewButtonWithIcon(tr("chart.save_png"), theme.DocumentSaveIcon(), func() { t.save("png") })
 	t.saveSVG = widget.NewButtonWithIcon(tr("chart.save_svg"), theme.DocumentSaveIcon(), func() { t.save("svg") })
-	top := container.NewHBox(t.pick, t.savePNG, t.saveSVG, t.status)
+	top := container.NewBorder(nil, nil, nil, container.NewHBox(t.savePNG, t.saveSVG, t.status), t.pick)
 	t.item = container.NewTabItemWithIcon(tr("tab.charts"), theme.GridIcon(), container.NewBorder(top, nil, nil, nil, t.image))
 	return t
 }

@@ -429,8 +429,8 @@ func (t *dimensionsTab) refreshWeights() {
 			e.OnChanged = func(string) { t.weightsChanged() }
 			t.hand[d] = e
 		}
-		e.SetPlaceHolder(d)
-		objs = append(objs, container.NewBorder(nil, nil, widget.NewLabel(d), nil, e))
+		e.SetPlaceHolder("0.25")
+		objs = append(objs, container.NewBorder(nil, nil, widget.NewLabel(dimLabel(d)), nil, e))
 	}
 	t.handBox.Objects = objs
 	t.handBox.Refresh()
@@ -443,9 +443,9 @@ func (t *dimensionsTab) refreshWeights() {
 	for _, j := range res.Summary.Judges {
 		var parts []string
 		for _, d := range res.Summary.Dimensions {
-			parts = append(parts, fmt.Sprintf("%s %.4f", d, j.Weights[d]))
+			parts = append(parts, fmt.Sprintf("%s %.4f", dimLabel(d), j.Weights[d]))
 		}
-		line := fmt.Sprintf("%s (%s): %s", j.Judge, j.WeightSource, strings.Join(parts, " · "))
+		line := fmt.Sprintf("%s (%s): %s", j.Judge, weightSource(j.WeightSource), strings.Join(parts, " · "))
 		if j.WeightNote != nil {
 			line += " — " + j.WeightNote.In(t.w.lang)
 		}

@@ -20,7 +20,17 @@ const EnvLang = "CUBE_LANG"
 // either, so Chinese is registered under both.
 var localeTags = []fyne.Locale{"en", "zh", "zh-Hans"}
 
-var langMu sync.Mutex
+var (
+	langMu  sync.Mutex
+	langNow = "en" // the code useLanguage last set
+)
+
+// currentLanguage is the language every label is in now.
+func currentLanguage() string {
+	langMu.Lock()
+	defer langMu.Unlock()
+	return langNow
+}
 
 // useLanguage makes every lang.X lookup answer in code ("zh" or "en"),
 // whatever the system locale is. Fyne's lang package follows the locale
@@ -33,6 +43,7 @@ func useLanguage(code string) {
 	if data == nil {
 		code, data = "en", i18n.Data("en")
 	}
+	langNow = code
 	os.Setenv("LANGUAGE", code)
 	for _, tag := range localeTags {
 		if err := lang.AddTranslationsForLocale(data, tag); err != nil {

@@ -198,6 +198,15 @@ type judgesTab struct {
 	targetTest    *widget.Button
 	targetReply   *widget.Label
 	loadingTarget bool
+	empty         *widget.Label // shown while the list is empty
+}
+
+func (t *judgesTab) refreshEmpty() {
+	if len(t.llmJudges()) == 0 {
+		t.empty.Show()
+	} else {
+		t.empty.Hide()
+	}
 }
 
 // llmJudges are the indexes of the profile's judges that the list shows:
@@ -276,11 +285,14 @@ func newJudgesTab(w *Window) *judgesTab {
 	t.targetReply.Wrapping = fyne.TextWrapWord
 	t.targetTest = widget.NewButtonWithIcon(tr("judges.test"), theme.MediaPlayIcon(), t.testTarget)
 
+	empty := wrapLabel(tr("judges.empty"))
+	t.empty = empty
+	t.refreshEmpty()
 	keyNote := widget.NewLabel(tr("judges.key_note"))
 	keyNote.Wrapping = fyne.TextWrapWord
 	left := container.NewBorder(
 		widget.NewLabelWithStyle(tr("judges.list"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-		container.NewVBox(container.NewHBox(t.add, t.remove), t.lexical), nil, nil, t.list)
+		container.NewVBox(empty, container.NewHBox(t.add, t.remove), t.lexical), nil, nil, t.list)
 	judge := container.NewVBox(t.form.form, container.NewHBox(t.form.test), t.form.reply, keyNote)
 	targetForm := widget.NewForm(
 		widget.NewFormItem(tr("judges.target_kind"), t.targetKind),
@@ -332,6 +344,7 @@ func (t *judgesTab) addJudge() {
 	t.w.prof.Judges = append(t.w.prof.Judges, profile.Endpoint{Name: name, BaseURL: p.baseURL, Model: p.model, APIKeyEnv: p.keyEnv, Concurrency: 4, Repeats: 1})
 	t.w.saveProfile()
 	t.list.Refresh()
+	t.refreshEmpty()
 	t.list.Select(len(t.llmJudges()) - 1)
 }
 
@@ -354,6 +367,7 @@ func (t *judgesTab) removeJudge() {
 	t.form.set(profile.Endpoint{})
 	t.form.enable(false)
 	t.list.Refresh()
+	t.refreshEmpty()
 	t.w.saveProfile()
 }
 

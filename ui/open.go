@@ -174,6 +174,9 @@ func (t *openTab) refresh() {
 		}))
 	}
 	t.problemsTitle.SetText(fmt.Sprintf("%s (%d)", tr("open.problems"), t.problemCount()))
+	if w.wb != nil && t.problemCount() == 0 {
+		t.problemsTitle.SetText(tr("open.problems") + ": " + tr("open.no_problems"))
+	}
 	t.problems.UnselectAll()
 	t.problems.Refresh()
 	t.guides.Refresh()

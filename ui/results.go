@@ -15,6 +15,7 @@ import (
 	"cubeworkbench/core/cube"
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/engine"
+	"cubeworkbench/core/judge"
 )
 
 // resultIndex is what the item explorer looks up, built off the UI thread.
@@ -126,9 +127,9 @@ func newResultsTab(w *Window) *resultsTab {
 	t.itemView = container.NewVBox()
 
 	badge := container.NewStack(t.verdictBg, container.NewPadded(t.verdict))
-	card := container.NewVBox(
+	card := container.NewPadded(container.NewVBox(
 		container.NewHBox(t.cubeValue, container.NewCenter(badge), helpButton(w, "help.cube")),
-		t.headline, t.details, t.recs)
+		t.headline, t.details, t.recs))
 	perJudge := container.NewVScroll(container.NewVBox(
 		container.NewHBox(widget.NewLabel(tr("results.judge")), t.judge),
 		heading("results.table2"), t.trimmed,
@@ -264,7 +265,7 @@ func (t *resultsTab) showJudge() {
 		add(t.trimmed, false, dimLabel(d), fmtNum(j.TrimmedMeans[dataset.SetZero][d], 4),
 			fmtNum(j.TrimmedMeans[dataset.SetRAG][d], 4), fmtNum(j.TrimmedMeans[dataset.SetFull][d], 4))
 	}
-	add(t.weights, true, tr("col.dimension"), tr("results.r_all"), tr("results.r_retrieved"), tr("results.weight")+" ("+j.WeightSource+")")
+	add(t.weights, true, tr("col.dimension"), tr("results.r_all"), tr("results.r_retrieved"), tr("results.weight")+" ("+weightSource(j.WeightSource)+")")
 	for _, d := range t.summary().Dimensions {
 		add(t.weights, false, dimLabel(d), fmtNum(j.CorrelationAll[d], 4), fmtNum(j.CorrelationRetrieved[d], 4),
 			strconv.FormatFloat(j.Weights[d], 'f', 4, 64))
@@ -286,11 +287,24 @@ func (t *resultsTab) showJudge() {
 	add(t.normalized, true, "CuBE", fmtNum(j.Cube, 2), "95% CI "+ci+" · "+tr("results.unscorable")+" "+strconv.Itoa(j.Unscorable))
 }
 
+// dimLabel is a dimension's title in the window's language.
 func dimLabel(d string) string {
 	if d == cube.Weighted {
 		return tr("results.weighted")
 	}
+	if dim, ok := judge.Builtin(d); ok {
+		return dim.Title(currentLanguage())
+	}
 	return d
+}
+
+// weightSource names where a judge's weights came from.
+func weightSource(s string) string {
+	switch s {
+	case "correlation", "equal", "hand", "judge":
+		return tr("weights." + s)
+	}
+	return s
 }
 
 // fillCompare puts the judges side by side: normalised scores per
@@ -299,7 +313,9 @@ func (t *resultsTab) fillCompare(r *cube.Result) {
 	cols := 4 + len(r.Dimensions)
 	grid := container.NewGridWithColumns(cols)
 	head := []string{tr("col.judge")}
-	head = append(head, r.Dimensions...)
+	for _, d := range r.Dimensions {
+		head = append(head, dimLabel(d))
+	}
 	head = append(head, tr("results.weighted"), "CuBE (95% CI)", tr("results.unscorable"))
 	for _, h := range head {
 		grid.Add(cellLabel(h, true))
@@ -427,7 +443,7 @@ func (t *resultsTab) showItem(id int) {
 	if d := w.index.details[it.ID]; d != nil {
 		var parts []string
 		for _, dim := range w.result.Summary.Dimensions {
-			parts = append(parts, fmt.Sprintf("%s %s", dim, fmtNum(d.Disagreement[dim], 2)))
+			parts = append(parts, fmt.Sprintf("%s %s", dimLabel(dim), fmtNum(d.Disagreement[dim], 2)))
 		}
 		section(tr("results.disagreement"), fmtNum(d.DisagreementOverall, 2)+"  ("+strings.Join(parts, " · ")+")")
 	}

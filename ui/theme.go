@@ -11,9 +11,9 @@ import (
 
 // cjkTheme is Fyne's default theme drawing every text style with the
 // embedded CJK font (the same bytes core/chart gives gonum/plot), so Chinese
-// renders on machines with no Chinese fonts installed. Monospace stays
-// Fyne's own for raw replies' Latin text... except it has no Han glyphs, so
-// it too uses the CJK font.
+// renders on machines with no Chinese fonts installed; monospace too, since
+// Fyne's has no Han glyphs. It is always the light variant: the charts and
+// the Excel report are drawn on white, and they sit beside the tables.
 type cjkTheme struct {
 	fyne.Theme
 	font fyne.Resource
@@ -25,8 +25,8 @@ func newTheme() fyne.Theme {
 
 func (t *cjkTheme) Font(fyne.TextStyle) fyne.Resource { return t.font }
 
-func (t *cjkTheme) Color(n fyne.ThemeColorName, v fyne.ThemeVariant) color.Color {
-	return t.Theme.Color(n, v)
+func (t *cjkTheme) Color(n fyne.ThemeColorName, _ fyne.ThemeVariant) color.Color {
+	return t.Theme.Color(n, theme.VariantLight)
 }
 
 // Verdict colours: green deployable, amber needs work, red not ready.

@@ -50,6 +50,7 @@ func TestTranslationsComplete(t *testing.T) {
 	for _, s := range []string{dataset.SetRAG, dataset.SetZero, dataset.SetFull} {
 		used["results.answer_"+s] = true
 	}
+	used["weights.judge"] = true
 	if len(used) < 100 {
 		t.Fatalf("found only %d keys in the sources: the pattern is broken", len(used))
 	}
@@ -402,14 +403,23 @@ func TestCancelResumes(t *testing.T) {
 	if w.result == nil {
 		t.Fatalf("resumed run: %q", w.eval.status.Text)
 	}
-	items := len(w.wb.Items)
-	total := items * 3 * len(w.prof.Dimensions)
-	second := srv.Requests() - first
-	if second >= total || first+second < total {
-		t.Fatalf("first run %d calls, second %d, for %d judgements: the second should make only the rest", first, second, total)
+	// The second run reuses every reply the first one stored (requests in
+	// flight when it was cancelled are lost: at most the concurrency, 2).
+	if got := w.result.Summary.Run.Cached; got < first-2 || got > first {
+		t.Fatalf("second run served %d replies from the store; the first run made %d calls", got, first)
 	}
-	if got := w.result.Summary.Run.Cached; got < first-5 {
-		t.Logf("cached %d of the %d first-run replies", got, first)
+	st, err = store.Open(storePath(path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	runs, err = st.Runs(context.Background())
+	if err != nil || len(runs) != 2 || runs[0].Status != store.RunInterrupted || runs[1].Status != store.RunDone {
+		t.Fatalf("store runs %+v, %v: want interrupted then done", runs, err)
+	}
+	// Random fake scores may collapse the bounds (CuBE n/a): count the judgements instead.
+	if n := len(w.result.Summary.Judges); n != 1 || w.result.Summary.Judges[0].Judgements != 3*len(w.wb.Items)*len(w.prof.Dimensions) {
+		t.Fatalf("resumed run's CuBE result: %+v", w.result.Summary.Judges)
 	}
 }
 
