@@ -174,6 +174,12 @@ func evaluate(ctx context.Context, o evalOptions, p profile.Profile, stdin io.Re
 				"已中断。已完成的结果都保存在 "+o.storePath+"；再次运行同一命令即可继续。"))
 			return ExitInterrupted
 		}
+		if errors.Is(err, engine.ErrBudget) {
+			fmt.Fprintln(stderr, pick(lang,
+				"Stopped at the cost budget. Everything finished is in "+o.storePath+"; raise `budget` in the profile and run the same command to resume.",
+				"已达到费用预算而停止。已完成的结果保存在 "+o.storePath+"；请提高配置中的 budget 后再次运行同一命令继续。"))
+			return ExitInterrupted
+		}
 		fmt.Fprintln(stderr, err)
 		return ExitBadInput
 	}

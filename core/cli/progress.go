@@ -109,6 +109,9 @@ func barLine(e engine.Event, width int) string {
 	} else if e.ETA > 0 {
 		fmt.Fprintf(&b, " ETA %s", e.ETA.Round(time.Second))
 	}
+	if e.Detail != "" {
+		b.WriteString(" · " + e.Detail)
+	}
 	return b.String()
 }
 

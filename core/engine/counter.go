@@ -11,6 +11,7 @@ type stepCounter struct {
 	progress Progress
 	ev       Event
 	started  time.Time
+	detail   func() string // e.g. the replicas' share, shown with each event
 }
 
 func newStepCounter(p Progress, step, label string, total int) *stepCounter {
@@ -39,7 +40,11 @@ func (c *stepCounter) add(failed bool, calls, cached, tokens int, cost float64) 
 		c.ev.ETA = per * time.Duration(c.ev.Total-c.ev.Done)
 	}
 	ev := c.ev
+	detail := c.detail
 	c.mu.Unlock()
+	if detail != nil {
+		ev.Detail = detail()
+	}
 	c.progress.Event(ev)
 }
 

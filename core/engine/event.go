@@ -28,6 +28,7 @@ type Event struct {
 	ETA      time.Duration // 0 when unknown
 	Finished bool          // the step is over
 	Message  string        // a line worth showing as it is
+	Detail   string        // more about the step, e.g. each replica's share
 }
 
 // Progress receives events. Implementations must be safe for concurrent use

@@ -2,15 +2,18 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"sort"
+	"strings"
 
 	"golang.org/x/sync/errgroup"
 
 	"cubeworkbench/core/cofe"
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/judge"
+	"cubeworkbench/core/llm"
 	"cubeworkbench/core/profile"
 )
 
@@ -165,6 +168,11 @@ func (r *runner) judgeAll(ctx context.Context, judges []activeJudge) error {
 func (r *runner) judgeTasks(ctx context.Context, aj activeJudge, dims []judge.Dimension, tasks []judgeTask, idx map[string]int) error {
 	counter := newStepCounter(r.opt.Progress, StepJudge, aj.ep.Name, len(tasks))
 	defer counter.finish()
+	r.mu.Lock()
+	if pool := r.pools[aj.ep.Name]; pool != nil {
+		counter.detail = func() string { return replicaLine(pool.Stats()) }
+	}
+	r.mu.Unlock()
 	results := make([]dataset.Judgement, len(tasks))
 	done := make([]bool, len(tasks))
 	eg, ectx := errgroup.WithContext(ctx)
@@ -186,6 +194,9 @@ func (r *runner) judgeTasks(ctx context.Context, aj activeJudge, dims []judge.Di
 			}
 			if ectx.Err() != nil {
 				return ectx.Err()
+			}
+			if !out.OK && strings.Contains(out.Reason, llm.ErrBudgetExceeded.Error()) {
+				return fmt.Errorf("%w: %s", ErrBudget, out.Reason)
 			}
 			if !out.OK && r.opt.Deferred != nil && r.opt.Deferred(out.Key) {
 				r.mu.Lock()
@@ -292,4 +303,22 @@ func judgeInfos(judges []activeJudge, wb *dataset.Workbook) []JudgeInfo {
 		out = append(out, JudgeInfo{Name: name, Kind: "imported", Repeats: 1})
 	}
 	return out
+}
+
+// ErrBudget stops a run whose cost reached the profile's budget; what was
+// finished is in the store, so raising the budget resumes it.
+var ErrBudget = errors.New("engine: the cost budget is used up; raise `budget` in the profile to resume")
+
+// replicaLine summarises a pool for the progress line:
+// "10.0.0.5:8000 3 in flight 120 done · 10.0.0.6:8000 down (2 failures)".
+func replicaLine(stats []llm.ReplicaStats) string {
+	parts := make([]string, len(stats))
+	for i, s := range stats {
+		if s.Down {
+			parts[i] = fmt.Sprintf("%s down (%d failures)", s.Name, s.Failures)
+		} else {
+			parts[i] = fmt.Sprintf("%s %d in flight %d done", s.Name, s.Outstanding, s.Served)
+		}
+	}
+	return strings.Join(parts, " · ")
 }

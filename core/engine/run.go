@@ -66,14 +66,11 @@ func Run(ctx context.Context, wb *dataset.Workbook, opt Options) (*Result, error
 	if opt.Progress == nil {
 		opt.Progress = NoProgress
 	}
-	if opt.NewCompleter == nil {
-		opt.NewCompleter = defaultCompleter
-	}
 	if opt.NewTarget == nil {
 		opt.NewTarget = target.New
 	}
 	p := opt.Profile
-	r := &runner{opt: opt, wb: wb, lang: p.Language}
+	r := &runner{opt: opt, wb: wb, lang: p.Language, meter: &llm.Meter{}, pools: map[string]*llm.Pool{}}
 	profileText, err := p.Encode()
 	if err != nil {
 		return nil, err
@@ -118,9 +115,10 @@ type runner struct {
 	unscor   int
 	pTokens  int
 	cTokens  int
-	cost     float64
 	problems []Problem
-	deferred int // requests left for a batch file
+	meter    *llm.Meter           // every real client's calls, tokens and cost
+	pools    map[string]*llm.Pool // judges served by several replicas
+	deferred int                  // requests left for a batch file
 	meters   []*llm.Meter
 }
 
@@ -129,8 +127,8 @@ func (r *runner) counts() store.Counts {
 	defer r.mu.Unlock()
 	c := store.Counts{Calls: r.calls, Cached: r.cached, Failed: r.failed, Unscorable: r.unscor,
 		PromptTokens: r.pTokens, CompletionTokens: r.cTokens}
-	if r.cost > 0 {
-		cost := r.cost
+	if st := r.meter.Stats(); st.Priced {
+		cost := st.Cost
 		c.Cost = &cost
 	}
 	return c

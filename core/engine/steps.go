@@ -21,7 +21,7 @@ import (
 // several base URLs (replicas of one model) gets a pool that balances by
 // outstanding requests and fails over when a replica is down. Each replica
 // keeps the endpoint's own concurrency and rate limits.
-func defaultCompleter(ep profile.Endpoint) (llm.Completer, error) {
+func defaultCompleter(ep profile.Endpoint, opts ...llm.Option) (llm.Completer, error) {
 	bases := endpointURLs(ep)
 	var clients []llm.Completer
 	for i, base := range bases {
@@ -33,7 +33,7 @@ func defaultCompleter(ep profile.Endpoint) (llm.Completer, error) {
 			Name: name, BaseURL: base, Model: ep.Model, APIKeyEnv: ep.APIKeyEnv,
 			Concurrency: ep.Concurrency, RPM: ep.RPM, Timeout: ep.Timeout(), MaxRetries: ep.MaxRetries,
 			PriceInPerMTok: ep.PriceIn, PriceOutPerMTok: ep.PriceOut,
-		})
+		}, opts...)
 		if err != nil {
 			return nil, err
 		}
@@ -69,9 +69,22 @@ func (r *runner) completer(ep profile.Endpoint) (llm.Completer, error) {
 	if r.opt.Offline {
 		return nil, fmt.Errorf("%w: %s", ErrOffline, ep.Name)
 	}
-	c, err := r.opt.NewCompleter(ep)
+	var c llm.Completer
+	var err error
+	if r.opt.NewCompleter != nil {
+		c, err = r.opt.NewCompleter(ep)
+	} else {
+		// One meter for the whole run: the summary's cost, and a budget
+		// that covers every judge and the generator together.
+		c, err = defaultCompleter(ep, llm.WithMeter(r.meter), llm.WithBudget(r.opt.Profile.BudgetUSD))
+	}
 	if err != nil {
 		return nil, err
+	}
+	if pool, ok := c.(*llm.Pool); ok {
+		r.mu.Lock()
+		r.pools[ep.Name] = pool
+		r.mu.Unlock()
 	}
 	return r.opt.Store.Cache(c), nil
 }
