@@ -95,7 +95,7 @@ func newDimensionsTab(w *Window) *dimensionsTab {
 
 	editorTop := container.NewBorder(nil, nil, t.use, container.NewHBox(widget.NewLabel(tr("dims.prompt_lang")), t.promptLng))
 	editor := container.NewBorder(editorTop, container.NewVBox(container.NewHBox(t.save, t.restore), t.status), nil, nil, t.prompt)
-	left := container.NewBorder(widget.NewLabelWithStyle(tr("dims.list"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+	left := container.NewBorder(heading("dims.list"),
 		container.NewBorder(nil, nil, nil, add, t.newName), nil, nil, t.list)
 	split := container.NewHSplit(left, editor)
 	split.Offset = 0.25

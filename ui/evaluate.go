@@ -83,8 +83,8 @@ func newEvaluateTab(w *Window) *evaluateTab {
 	t.messages.Wrapping = fyne.TextWrapWord
 
 	head := container.NewVBox(
-		widget.NewLabelWithStyle(tr("eval.steps"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), t.steps,
-		widget.NewLabelWithStyle(tr("eval.estimate"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), t.estimate,
+		heading("eval.steps"), t.steps,
+		heading("eval.estimate"), t.estimate,
 		container.NewHBox(t.offline, t.start, t.cancel),
 		widget.NewSeparator(),
 	)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,6 +12,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -34,6 +36,7 @@ type exportTab struct {
 	dir                       *widget.Entry
 	choose                    *widget.Button
 	report, json, charts, all *widget.Button
+	show                      *widget.Button
 	progress                  *widget.ProgressBarInfinite
 	status                    *widget.Label
 	busy                      bool
@@ -57,6 +60,13 @@ func newExportTab(w *Window) *exportTab {
 	t.charts = widget.NewButtonWithIcon(tr("export.charts"), theme.DocumentSaveIcon(), run(exportCharts))
 	t.all = widget.NewButtonWithIcon(tr("export.all"), theme.DownloadIcon(), run(exportReport, exportJSON, exportCharts))
 	t.all.Importance = widget.HighImportance
+	t.show = widget.NewButtonWithIcon(tr("export.show"), theme.FolderOpenIcon(), func() {
+		if u, err := url.Parse(storage.NewFileURI(t.dir.Text).String()); err == nil {
+			if err := w.app.OpenURL(u); err != nil {
+				t.status.SetText(tr("judges.error") + " " + err.Error())
+			}
+		}
+	})
 	t.progress = widget.NewProgressBarInfinite()
 	t.progress.Hide()
 	t.status = widget.NewLabel("")
@@ -64,7 +74,7 @@ func newExportTab(w *Window) *exportTab {
 	t.status.Selectable = true
 	form := widget.NewForm(widget.NewFormItem(tr("export.folder"), container.NewBorder(nil, nil, nil, t.choose, t.dir)))
 	body := container.NewVBox(wrapLabel(tr("export.help")), form,
-		container.NewHBox(t.all, t.report, t.json, t.charts), t.progress, t.status)
+		container.NewHBox(t.all, t.report, t.json, t.charts, t.show), t.progress, t.status)
 	t.item = container.NewTabItemWithIcon(tr("tab.export"), theme.DownloadIcon(), container.NewVScroll(body))
 	return t
 }

@@ -69,7 +69,7 @@ func newEndpointForm(w *Window, withJudgeFields bool, onChange func()) *endpoint
 	f.name = entry("qwen2.5-32b")
 	f.baseURL = entry("http://127.0.0.1:11434/v1")
 	f.model = entry("qwen2.5:32b")
-	f.keyEnv = entry("DEEPSEEK_API_KEY")
+	f.keyEnv = entry(tr("judges.key_placeholder"))
 	f.concurrency = entry("4")
 	f.repeats = entry("1")
 	f.pIn = entry("0")
@@ -126,6 +126,7 @@ func (f *endpointForm) enable(on bool) {
 	} else {
 		f.test.Disable()
 	}
+	f.form.Refresh() // the item labels take the disabled colour from their widgets
 }
 
 func (f *endpointForm) set(ep profile.Endpoint) {
@@ -291,7 +292,7 @@ func newJudgesTab(w *Window) *judgesTab {
 	keyNote := widget.NewLabel(tr("judges.key_note"))
 	keyNote.Wrapping = fyne.TextWrapWord
 	left := container.NewBorder(
-		widget.NewLabelWithStyle(tr("judges.list"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		heading("judges.list"),
 		container.NewVBox(empty, container.NewHBox(t.add, t.remove), t.lexical), nil, nil, t.list)
 	judge := container.NewVBox(t.form.form, container.NewHBox(t.form.test), t.form.reply, keyNote)
 	targetForm := widget.NewForm(

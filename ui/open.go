@@ -99,7 +99,7 @@ func newOpenTab(w *Window) *openTab {
 		container.NewTabItem(tr("sheet.scores"), t.scores),
 	)
 
-	t.problemsTitle = widget.NewLabelWithStyle(tr("open.problems"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	t.problemsTitle = heading("open.problems")
 	t.problems = widget.NewList(
 		func() int { return t.problemCount() },
 		func() fyne.CanvasObject {

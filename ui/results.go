@@ -149,8 +149,12 @@ func newResultsTab(w *Window) *resultsTab {
 	return t
 }
 
+// heading is a section title. The CJK font has no bold face, so titles
+// stand out by colour instead.
 func heading(key string) *widget.Label {
-	return widget.NewLabelWithStyle(tr(key), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	l := widget.NewLabelWithStyle(tr(key), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	l.Importance = widget.HighImportance
+	return l
 }
 
 func cellLabel(s string, bold bool) fyne.CanvasObject {
