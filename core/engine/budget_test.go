@@ -39,7 +39,7 @@ func TestBudgetStopsThenResumes(t *testing.T) {
 	p.Bootstrap = 0
 	p.Judges = []profile.Endpoint{{Name: "paid", BaseURL: srv.URL(), Model: "m", Concurrency: 1,
 		PriceIn: 1000, PriceOut: 1000}} // per million tokens: every call costs a little
-	p.BudgetUSD = 1e-9                      // less than one call
+	p.BudgetUSD = 1e-9 // less than one call
 	_, err = Run(context.Background(), budgetWorkbook(), Options{Profile: p, Store: st})
 	if !errors.Is(err, ErrBudget) {
 		t.Fatalf("err = %v, want ErrBudget", err)
