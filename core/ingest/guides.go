@@ -92,14 +92,7 @@ func (g *guideReader) row(row int, cells []string) {
 		return
 	}
 	if sink := g.l.opt.GuideSink; sink != nil {
-		// Clone the strings the refs keep: they are slices of the row's
-		// text, which would otherwise stay alive for every guide.
-		id := strings.Clone(gd.ID)
-		g.l.sinkRows[id] = row
-		g.l.sinkRefs[id] = id
-		if _, taken := g.l.sinkRefs[gd.Title]; !taken && gd.Title != "" {
-			g.l.sinkRefs[strings.Clone(gd.Title)] = id
-		}
+		g.l.sinkRows[idHash(gd.ID)] = int32(row)
 		g.l.sinkCount++
 		if err := sink(gd); err != nil {
 			g.l.sinkErr = err
@@ -113,8 +106,8 @@ func (g *guideReader) row(row int, cells []string) {
 // firstRow returns the row of an earlier guide with the same id.
 func (g *guideReader) firstRow(id string) (int, bool) {
 	if g.l.opt.GuideSink != nil {
-		row, ok := g.l.sinkRows[id]
-		return row, ok
+		row, ok := g.l.sinkRows[idHash(id)]
+		return int(row), ok
 	}
 	first, ok := g.l.guideIDs[id]
 	if !ok {
@@ -162,4 +155,14 @@ func (g *guideReader) keyValueText(cells []string) (string, []span) {
 		b.WriteString(v)
 	}
 	return b.String(), spans
+}
+
+// idHash is FNV-1a over the id's bytes.
+func idHash(id string) uint64 {
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(id); i++ {
+		h ^= uint64(id[i])
+		h *= 1099511628211
+	}
+	return h
 }

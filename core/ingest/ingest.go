@@ -46,6 +46,11 @@ type Options struct {
 	// rows are kept, to check duplicates and resolve the QA sheet's
 	// references. An error from the sink stops the read and is returned.
 	GuideSink func(dataset.Guide) error
+	// GuideRef resolves a reference (a guide's id or title) to the id of a
+	// guide given to GuideSink, so the QA sheet's gold and retrieved
+	// references are checked without keeping the guides. Required with
+	// GuideSink.
+	GuideRef func(ref string) (id string, ok bool, err error)
 	// Password opens a password-protected workbook.
 	Password string
 	// Sheets names the sheet (or CSV file base name) to read for a kind
@@ -84,8 +89,12 @@ type loader struct {
 
 	// Sink mode (Options.GuideSink): guides are not kept, so references
 	// resolve through these instead of the index.
-	sinkRefs  map[string]string // guide id or title → id
-	sinkRows  map[string]int    // guide id → source row
+	// sinkRows maps a 64-bit hash of each guide id to its row: 12 bytes a
+	// guide instead of the id itself, which keeps two million guides in
+	// tens of megabytes. Two different ids share a hash with probability
+	// about n²/2⁶⁵ (10⁻⁷ at two million), which would show as a spurious
+	// duplicate-id message naming both rows.
+	sinkRows  map[uint64]int32
 	sinkCount int
 	sinkErr   error
 }
@@ -98,7 +107,10 @@ func (l *loader) resolveGuide(ref string) (id string, ok, haveGuides bool) {
 		if l.sinkCount == 0 {
 			return "", false, false
 		}
-		id, ok = l.sinkRefs[ref]
+		id, ok, err := l.opt.GuideRef(ref)
+		if err != nil && l.sinkErr == nil {
+			l.sinkErr = err
+		}
 		return id, ok, true
 	}
 	index := l.guideIndex()
@@ -156,10 +168,13 @@ type source struct {
 // unreadable, cancelled).
 func Open(ctx context.Context, path string, opt Options) (*dataset.Workbook, *Report, error) {
 	opt = opt.withDefaults()
+	if opt.GuideSink != nil && opt.GuideRef == nil {
+		return nil, nil, fmt.Errorf("ingest: GuideSink needs GuideRef to resolve the QA sheet's references")
+	}
 	wb := &dataset.Workbook{Source: path}
 	rep := &Report{}
 	l := &loader{opt: opt, wb: wb, rep: rep, guideIDs: map[string]int{}, itemIDs: map[string]bool{},
-		sinkRefs: map[string]string{}, sinkRows: map[string]int{},
+		sinkRows: map[uint64]int32{},
 		droppedItems: map[string]bool{}, sysSeen: map[string]bool{}}
 	st, err := os.Stat(path)
 	if err != nil {

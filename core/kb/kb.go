@@ -25,6 +25,12 @@ func Open(ctx context.Context, path string, st *store.Store, opt ingest.Options)
 		return nil, nil, 0, err
 	}
 	opt.GuideSink = w.Add
+	opt.GuideRef = func(ref string) (string, bool, error) {
+		if err := w.Flush(); err != nil {
+			return "", false, err
+		}
+		return st.ResolveGuide(ctx, ref)
+	}
 	if opt.UnzipSizeLimit == 0 {
 		// Two million guides unpack to several GiB; the reader streams them,
 		// so the guard against zip bombs moves up rather than away.

@@ -76,6 +76,29 @@ func (w *GuideWriter) flush() error {
 // Close writes what is queued.
 func (w *GuideWriter) Close() error { return w.flush() }
 
+// Flush writes what is queued, so that lookups see every guide added.
+func (w *GuideWriter) Flush() error { return w.flush() }
+
+// ResolveGuide maps a reference — a guide's id, else its title (the first
+// guide with that title) — to the guide's id.
+func (s *Store) ResolveGuide(ctx context.Context, ref string) (string, bool, error) {
+	if ref == "" {
+		return "", false, nil
+	}
+	var id string
+	err := s.r.QueryRowContext(ctx, `SELECT id FROM guides WHERE id = ?`, ref).Scan(&id)
+	if err == sql.ErrNoRows {
+		err = s.r.QueryRowContext(ctx, `SELECT id FROM guides WHERE title = ? ORDER BY row LIMIT 1`, ref).Scan(&id)
+	}
+	switch {
+	case err == sql.ErrNoRows:
+		return "", false, nil
+	case err != nil:
+		return "", false, fmt.Errorf("store: resolve guide %q: %w", ref, err)
+	}
+	return id, true, nil
+}
+
 // GuidesByRef reads back the guides that references name, by id or title,
 // each once, in the order first named. Unknown references are skipped.
 func (s *Store) GuidesByRef(ctx context.Context, refs []string) ([]dataset.Guide, error) {
