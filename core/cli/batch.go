@@ -11,7 +11,6 @@ import (
 
 	"cubeworkbench/core/batch"
 	"cubeworkbench/core/engine"
-	"cubeworkbench/core/ingest"
 	"cubeworkbench/core/llm"
 	"cubeworkbench/core/profile"
 	"cubeworkbench/core/store"
@@ -94,15 +93,8 @@ func storeOr(path, workbook string) string {
 // generator endpoints, then writes what they deferred.
 func batchExport(ctx context.Context, workbook, storePath, out string, p profile.Profile, stdout, stderr io.Writer) int {
 	lang := p.Language
-	wb, rep, err := ingest.Open(ctx, workbook, ingest.Options{})
-	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return ExitBadInput
-	}
-	if rep.HasErrors() {
-		for _, pr := range rep.Problems {
-			fmt.Fprintln(stderr, pr.Message(lang))
-		}
+	wb, ok := openClean(ctx, workbook, lang, stderr)
+	if !ok {
 		return ExitBadInput
 	}
 	st, err := store.Open(storePath)

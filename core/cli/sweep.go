@@ -17,7 +17,6 @@ import (
 	"cubeworkbench/core/docparse"
 	"cubeworkbench/core/embed"
 	"cubeworkbench/core/engine"
-	"cubeworkbench/core/ingest"
 	"cubeworkbench/core/profile"
 )
 
@@ -70,15 +69,8 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	rs := strings.Split(*retrievers, ",")
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	wb, rep, err := ingest.Open(ctx, positional[0], ingest.Options{})
-	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return ExitBadInput
-	}
-	if rep.HasErrors() {
-		for _, pr := range rep.Problems {
-			fmt.Fprintln(stderr, pr.Message(lang))
-		}
+	wb, ok := openClean(ctx, positional[0], lang, stderr)
+	if !ok {
 		return ExitBadInput
 	}
 	var docs []cofe.Doc

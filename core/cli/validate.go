@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 
+	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/ingest"
 )
 
@@ -42,4 +43,18 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 		fmt.Sprintf("OK: %d guides, %d questions, %d scores, %d expert ratings.", len(wb.Guides), len(wb.Items), len(wb.Scores), len(wb.Human)),
 		fmt.Sprintf("通过：办事指南 %d 条，问题 %d 个，评分 %d 条，人工评分 %d 条。", len(wb.Guides), len(wb.Items), len(wb.Scores), len(wb.Human))))
 	return ExitOK
+}
+
+// openClean reads a workbook for a command that cannot skip bad rows: every
+// problem is printed, and any error stops the command.
+func openClean(ctx context.Context, path, lang string, stderr io.Writer) (*dataset.Workbook, bool) {
+	wb, rep, err := ingest.Open(ctx, path, ingest.Options{})
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return nil, false
+	}
+	for _, pr := range rep.Problems {
+		fmt.Fprintln(stderr, pr.Message(lang))
+	}
+	return wb, !rep.HasErrors()
 }
