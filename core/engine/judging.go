@@ -80,13 +80,30 @@ func (r *runner) dimensions() ([]judge.Dimension, error) {
 				continue
 			}
 		}
-		d, ok := judge.Builtin(name)
-		if !ok {
-			return nil, fmt.Errorf("engine: dimension %q is neither built in nor a file %s.md in the prompt directory", name, name)
+		d, err := r.builtin(name)
+		if err != nil {
+			return nil, err
 		}
 		dims = append(dims, d)
 	}
 	return dims, nil
+}
+
+// builtin returns a built-in rubric, from the user's edited copy in the
+// prompt directory when there is one.
+func (r *runner) builtin(name string) (judge.Dimension, error) {
+	if dir := r.opt.Profile.PromptDir; dir != "" {
+		d, err := judge.BuiltinFrom(dir, name)
+		if err != nil {
+			return judge.Dimension{}, fmt.Errorf("engine: dimension %q: %w", name, err)
+		}
+		return d, nil
+	}
+	d, ok := judge.Builtin(name)
+	if !ok {
+		return judge.Dimension{}, fmt.Errorf("engine: dimension %q is neither built in nor a file %s.md in the prompt directory", name, name)
+	}
+	return d, nil
 }
 
 type judgeTask struct {
@@ -110,9 +127,9 @@ func (r *runner) judgeAll(ctx context.Context, judges []activeJudge) error {
 	cubeDims := len(dims)
 	if r.cofeGeneration() {
 		for _, name := range cofe.GenerationDimensions {
-			d, ok := judge.Builtin(name)
-			if !ok {
-				return fmt.Errorf("engine: built-in CoFE dimension %q missing", name)
+			d, err := r.builtin(name)
+			if err != nil {
+				return err
 			}
 			dims = append(dims, d)
 		}

@@ -174,7 +174,7 @@ func Open(ctx context.Context, path string, opt Options) (*dataset.Workbook, *Re
 	wb := &dataset.Workbook{Source: path}
 	rep := &Report{}
 	l := &loader{opt: opt, wb: wb, rep: rep, guideIDs: map[string]int{}, itemIDs: map[string]bool{},
-		sinkRows: map[uint64]int32{},
+		sinkRows:     map[uint64]int32{},
 		droppedItems: map[string]bool{}, sysSeen: map[string]bool{}}
 	st, err := os.Stat(path)
 	if err != nil {

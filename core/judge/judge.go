@@ -73,12 +73,12 @@ func (j *Judge) Score(ctx context.Context, d Dimension, in Inputs, repeat int) (
 			return out, nil
 		}
 		if rep.Cached {
-			out.Cached++
+			out.Cached++ // paid for by an earlier run: no tokens spent now
 		} else {
 			out.Calls++
+			out.Usage.PromptTokens += rep.Usage.PromptTokens
+			out.Usage.CompletionTokens += rep.Usage.CompletionTokens
 		}
-		out.Usage.PromptTokens += rep.Usage.PromptTokens
-		out.Usage.CompletionTokens += rep.Usage.CompletionTokens
 		out.Raw = rep.Content
 		if rep.FinishReason == "length" {
 			out.Reason = ReasonTruncated + ": the reply hit the token limit"
