@@ -23,20 +23,28 @@ func (r *Result) Headline(lang string) string {
 	if r.RecallAtK != nil {
 		recall = fmt.Sprintf("%.2f %%", 100**r.RecallAtK)
 	}
-	cube, sd := f(r.Aggregate.Cube.Mean), f(r.Aggregate.Cube.SD)
+	cube := f(r.Aggregate.Cube.Mean)
+	// One judge has no spread to show: say so instead of "± n/a".
+	spread := " ± " + f(r.Aggregate.Cube.SD)
+	if r.Aggregate.Cube.SD == nil && r.Aggregate.Cube.N == 1 {
+		spread = " (1 judge)"
+		if lang == "zh" {
+			spread = "（单一评审模型）"
+		}
+	}
 	eff := f(r.Aggregate.Normalized[Weighted].Mean)
 	if lang == "zh" {
 		where := "检索命中时的有效性"
 		if r.Subset == SubsetAll {
 			where = "全部案例的有效性"
 		}
-		return fmt.Sprintf("CuBE %s ± %s · 召回率@%d %s · %s %s", cube, sd, r.TopN, recall, where, eff)
+		return fmt.Sprintf("CuBE %s%s · 召回率@%d %s · %s %s", cube, spread, r.TopN, recall, where, eff)
 	}
 	where := "effectiveness on retrieved cases"
 	if r.Subset == SubsetAll {
 		where = "effectiveness on all cases"
 	}
-	return fmt.Sprintf("CuBE %s ± %s · Recall@%d %s · %s %s", cube, sd, r.TopN, recall, where, eff)
+	return fmt.Sprintf("CuBE %s%s · Recall@%d %s · %s %s", cube, spread, r.TopN, recall, where, eff)
 }
 
 // MethodNotes are the readings this evaluation made, one line each, for the

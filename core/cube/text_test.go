@@ -22,6 +22,13 @@ func TestHeadline(t *testing.T) {
 	if got := r.Headline("zh"); !strings.HasPrefix(got, "CuBE 63.48 ± 不适用 ·") {
 		t.Errorf("zh without SD %q", got)
 	}
+	r.Aggregate.Cube.N = 1 // one judge: no spread to show
+	if got := r.Headline("zh"); !strings.HasPrefix(got, "CuBE 63.48（单一评审模型） · 召回率@8") {
+		t.Errorf("zh one judge %q", got)
+	}
+	if got := r.Headline("en"); !strings.HasPrefix(got, "CuBE 63.48 (1 judge) · Recall@8") {
+		t.Errorf("en one judge %q", got)
+	}
 }
 
 func TestMethodNotesAndFlags(t *testing.T) {
