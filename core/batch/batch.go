@@ -11,7 +11,10 @@ import (
 	"strings"
 	"sync"
 
+	"cubeworkbench/core/dataset"
+	"cubeworkbench/core/engine"
 	"cubeworkbench/core/llm"
+	"cubeworkbench/core/profile"
 	"cubeworkbench/core/store"
 )
 
@@ -244,3 +247,34 @@ func snippet(b []byte) string {
 
 // ErrNothingPending is returned by callers that expected work to export.
 var ErrNothingPending = errors.New("batch: nothing is pending")
+
+// Prepare runs an evaluation with recorders in place of every LLM endpoint
+// (judges and generator) and writes what they deferred to out as batch
+// JSONL. It returns the number of requests written. Bound answers come
+// before their judgements, so a batch evaluation takes two rounds of
+// Prepare and Import; a third Prepare writes nothing.
+func Prepare(ctx context.Context, wb *dataset.Workbook, opt engine.Options, out io.Writer) (int, error) {
+	var mu sync.Mutex
+	var recorders []*Recorder
+	opt.NewCompleter = func(ep profile.Endpoint) (llm.Completer, error) {
+		r := NewRecorder(opt.Store, ep.Model)
+		mu.Lock()
+		recorders = append(recorders, r)
+		mu.Unlock()
+		return r, nil
+	}
+	opt.Deferred = func(key string) bool {
+		mu.Lock()
+		defer mu.Unlock()
+		for _, r := range recorders {
+			if r.Deferred(key) {
+				return true
+			}
+		}
+		return false
+	}
+	if _, err := engine.Run(ctx, wb, opt); err != nil {
+		return 0, err
+	}
+	return Export(ctx, opt.Store, out)
+}

@@ -2,6 +2,7 @@ package batch_test
 
 import (
 	"bytes"
+	"errors"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -215,14 +216,19 @@ func TestEngineBatchCycle(t *testing.T) {
 	if rep, err := batch.Import(ctx, s, &result); err != nil || rep.Imported != distinct || len(rep.StillPending) != 0 {
 		t.Fatalf("import = %+v, %v", rep, err)
 	}
-	calls := 0
-	final, err := engine.Run(ctx, cloneWB(wb), engine.Options{Profile: p, Store: s,
-		NewCompleter: func(ep profile.Endpoint) (llm.Completer, error) { return countingFail{&calls, ep.Model}, nil }})
+	// Offline: the store answers every request, so no endpoint is needed.
+	final, err := engine.Run(ctx, cloneWB(wb), engine.Options{Profile: p, Store: s, Offline: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if calls != 0 || len(final.Workbook.Scores) != tasks || final.Summary.Run.Cached != tasks {
-		t.Fatalf("final run: calls %d, scores %d, cached %d", calls, len(final.Workbook.Scores), final.Summary.Run.Cached)
+	if final.Summary.Run.Calls != 0 || len(final.Workbook.Scores) != tasks || final.Summary.Run.Cached != tasks {
+		t.Fatalf("final run: calls %d, scores %d, cached %d", final.Summary.Run.Calls, len(final.Workbook.Scores), final.Summary.Run.Cached)
+	}
+	// An offline run that would need a call stops with ErrOffline.
+	extra := cloneWB(wb)
+	extra.Items[0].SetAnswer(dataset.SetRAG, "一个新的回答")
+	if _, err := engine.Run(ctx, extra, engine.Options{Profile: p, Store: s, Offline: true}); !errors.Is(err, engine.ErrOffline) {
+		t.Fatalf("offline run needing a call: err = %v", err)
 	}
 	for _, j := range final.Workbook.Scores {
 		if !j.OK() {
@@ -231,16 +237,6 @@ func TestEngineBatchCycle(t *testing.T) {
 	}
 }
 
-type countingFail struct {
-	n     *int
-	model string
-}
-
-func (c countingFail) Model() string { return c.model }
-func (c countingFail) Complete(context.Context, llm.Request) (llm.Reply, error) {
-	*c.n++
-	return llm.Reply{}, fmt.Errorf("no endpoint in this test")
-}
 
 func cloneWB(wb *dataset.Workbook) *dataset.Workbook {
 	c := *wb

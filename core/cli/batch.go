@@ -11,7 +11,6 @@ import (
 
 	"cubeworkbench/core/batch"
 	"cubeworkbench/core/engine"
-	"cubeworkbench/core/llm"
 	"cubeworkbench/core/profile"
 	"cubeworkbench/core/store"
 )
@@ -103,33 +102,14 @@ func batchExport(ctx context.Context, workbook, storePath, out string, p profile
 		return ExitBadInput
 	}
 	defer st.Close()
-	recorders := map[string]*batch.Recorder{}
-	_, err = engine.Run(ctx, wb, engine.Options{
-		Profile: p, Store: st, Progress: newPrinter(stderr, isTerminal(stderr)), Version: Version, WorkbookPath: workbook,
-		NewCompleter: func(ep profile.Endpoint) (llm.Completer, error) {
-			r := batch.NewRecorder(st, ep.Model)
-			recorders[ep.Name] = r
-			return r, nil
-		},
-		Deferred: func(key string) bool {
-			for _, r := range recorders {
-				if r.Deferred(key) {
-					return true
-				}
-			}
-			return false
-		},
-	})
-	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return ExitBadInput
-	}
 	f, err := os.Create(out)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return ExitBadInput
 	}
-	n, err := batch.Export(ctx, st, f)
+	n, err := batch.Prepare(ctx, wb, engine.Options{
+		Profile: p, Store: st, Progress: newPrinter(stderr, isTerminal(stderr)), Version: Version, WorkbookPath: workbook,
+	}, f)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}

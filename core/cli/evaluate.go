@@ -144,13 +144,7 @@ func evaluate(ctx context.Context, o evalOptions, p profile.Profile, stdin io.Re
 		}
 	}
 	plan := engine.Plan(wb, p)
-	if plan.Calls > 0 {
-		if o.offline {
-			fmt.Fprintln(stderr, pick(lang,
-				fmt.Sprintf("--offline: this evaluation needs %d endpoint calls (%s); remove --offline or fill the workbook.", plan.Calls, plan.Describe("en")),
-				fmt.Sprintf("--offline：本次评估需要调用接口 %d 次（%s）；请去掉 --offline 或在工作簿中补齐。", plan.Calls, plan.Describe("zh"))))
-			return ExitBadInput
-		}
+	if plan.Calls > 0 && !o.offline {
 		fmt.Fprintln(stderr, plan.Estimate(lang))
 		if !o.yes && isTerminal(stdin) {
 			fmt.Fprint(stderr, pick(lang, "Go ahead? [y/N] ", "继续吗？[y/N] "))
@@ -173,6 +167,12 @@ func evaluate(ctx context.Context, o evalOptions, p profile.Profile, stdin io.Re
 				"Interrupted. Everything finished is in the run store "+o.storePath+"; run the same command again to resume.",
 				"已中断。已完成的结果都保存在 "+o.storePath+"；再次运行同一命令即可继续。"))
 			return ExitInterrupted
+		}
+		if errors.Is(err, engine.ErrOffline) {
+			fmt.Fprintln(stderr, pick(lang,
+				fmt.Sprintf("--offline: this evaluation needs endpoint calls the run store cannot answer (%v). Remove --offline, import a batch result, or fill the workbook.", err),
+				fmt.Sprintf("--offline：本次评估需要调用接口，而运行库中没有相应结果（%v）。请去掉 --offline、导入批量结果或在工作簿中补齐。", err)))
+			return ExitBadInput
 		}
 		if errors.Is(err, engine.ErrBudget) {
 			fmt.Fprintln(stderr, pick(lang,

@@ -212,6 +212,9 @@ func (r *runner) judgeTasks(ctx context.Context, aj activeJudge, dims []judge.Di
 			if ectx.Err() != nil {
 				return ectx.Err()
 			}
+			if !out.OK && strings.Contains(out.Reason, ErrOffline.Error()) {
+				return fmt.Errorf("%w (%s)", ErrOffline, aj.ep.Name)
+			}
 			if !out.OK && strings.Contains(out.Reason, llm.ErrBudgetExceeded.Error()) {
 				return fmt.Errorf("%w: %s", ErrBudget, out.Reason)
 			}

@@ -67,7 +67,9 @@ func endpointURLs(ep profile.Endpoint) []string {
 // is durable the moment it arrives and is never paid for twice.
 func (r *runner) completer(ep profile.Endpoint) (llm.Completer, error) {
 	if r.opt.Offline {
-		return nil, fmt.Errorf("%w: %s", ErrOffline, ep.Name)
+		// Offline, replies already in the store (an earlier run, a batch
+		// import) still serve; anything else stops the run.
+		return r.opt.Store.Cache(offlineCompleter{model: ep.Model, name: ep.Name}), nil
 	}
 	var c llm.Completer
 	var err error
@@ -148,6 +150,9 @@ func (r *runner) questions(ctx context.Context) error {
 		eg.Go(func() error {
 			qt := generate.QueryTypeFor(i)
 			q, rep, err := g.Question(ectx, guide.Text, qt)
+			if errors.Is(err, ErrOffline) {
+				return err
+			}
 			if errors.Is(err, llm.ErrDeferred) {
 				r.mu.Lock()
 				r.deferred++
@@ -320,6 +325,9 @@ func (r *runner) bounds(ctx context.Context) error {
 				counter.add(false, 0, 0, 0, 0)
 				return nil
 			}
+			if errors.Is(err, ErrOffline) {
+				return err
+			}
 			if err != nil {
 				if ectx.Err() != nil {
 					return ectx.Err()
@@ -351,3 +359,12 @@ func concurrency(ep profile.Endpoint) int {
 }
 
 var errNoJudges = errors.New("engine: no judge: add a judge to the profile or fill the scores sheet")
+
+// offlineCompleter stands in for an endpoint in an offline run.
+type offlineCompleter struct{ model, name string }
+
+func (o offlineCompleter) Model() string { return o.model }
+
+func (o offlineCompleter) Complete(context.Context, llm.Request) (llm.Reply, error) {
+	return llm.Reply{}, fmt.Errorf("%w: %s has no stored reply for this request", ErrOffline, o.name)
+}
