@@ -39,6 +39,9 @@ type evaluateTab struct {
 	offline  *widget.Check
 	start    *widget.Button
 	cancel   *widget.Button
+	// Batch mode: requests to a file for a GPU cluster, results back.
+	batchOut *widget.Button
+	batchIn  *widget.Button
 	bars     *fyne.Container
 	rows     map[string]*stepRow
 	status   *widget.Label
@@ -76,6 +79,8 @@ func newEvaluateTab(w *Window) *evaluateTab {
 	t.start.Importance = widget.HighImportance
 	t.cancel = widget.NewButtonWithIcon(tr("eval.cancel"), theme.MediaStopIcon(), t.Cancel)
 	t.cancel.Disable()
+	t.batchOut = widget.NewButtonWithIcon(tr("eval.batch_export"), theme.UploadIcon(), t.BatchExport)
+	t.batchIn = widget.NewButtonWithIcon(tr("eval.batch_import"), theme.DownloadIcon(), t.BatchImport)
 	t.bars = container.NewVBox()
 	t.status = widget.NewLabel("")
 	t.status.Wrapping = fyne.TextWrapWord
@@ -85,7 +90,7 @@ func newEvaluateTab(w *Window) *evaluateTab {
 	head := container.NewVBox(
 		heading("eval.steps"), t.steps,
 		heading("eval.estimate"), t.estimate,
-		container.NewHBox(t.offline, t.start, t.cancel),
+		container.NewHBox(t.offline, t.start, t.cancel, widget.NewSeparator(), t.batchOut, t.batchIn),
 		widget.NewSeparator(),
 	)
 	body := container.NewVScroll(container.NewVBox(t.bars, t.status, t.messages))
@@ -137,7 +142,6 @@ func (t *evaluateTab) refresh() {
 		text := plan.Estimate(w.lang)
 		if t.offline.Checked {
 			text += "\n" + tr("eval.offline_blocks")
-			t.start.Disable()
 		}
 		t.estimate.SetText(text)
 	}
@@ -152,10 +156,6 @@ func (t *evaluateTab) Start() {
 	p := w.prof
 	p.Language = w.lang
 	offline := t.offline.Checked
-	if offline && engine.Plan(w.wb, p).Calls > 0 {
-		t.status.SetText(tr("eval.offline_blocks"))
-		return
-	}
 	ctx, cancel := context.WithCancel(context.Background())
 	t.stop = cancel
 	t.running = true

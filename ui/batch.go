@@ -1,0 +1,139 @@
+package ui
+
+import (
+	"context"
+	"os"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/dialog"
+
+	"cubeworkbench/core/batch"
+	"cubeworkbench/core/cli"
+	"cubeworkbench/core/engine"
+	"cubeworkbench/core/store"
+)
+
+// BatchExport asks where to write the pending requests of this evaluation
+// as batch JSONL (UI thread); the work runs in a goroutine.
+func (t *evaluateTab) BatchExport() {
+	w := t.w
+	if t.running || w.wb == nil || w.report.HasErrors() {
+		return
+	}
+	d := dialog.NewFileSave(func(uc fyne.URIWriteCloser, err error) {
+		if err != nil || uc == nil {
+			return
+		}
+		path := uc.URI().Path()
+		uc.Close()
+		t.exportBatchTo(path)
+	}, w.win)
+	d.SetFileName("requests.jsonl")
+	d.Resize(fyne.NewSize(900, 600))
+	d.Show()
+}
+
+// exportBatchTo writes the batch file (UI thread: starts the goroutine).
+func (t *evaluateTab) exportBatchTo(path string) {
+	w := t.w
+	p := w.prof
+	p.Language = w.lang
+	wb, workbook := cloneWorkbook(w.wb), w.path
+	t.setBatchBusy(true)
+	go func() {
+		n, err := func() (int, error) {
+			st, err := store.Open(storePath(workbook))
+			if err != nil {
+				return 0, err
+			}
+			defer st.Close()
+			f, err := os.Create(path)
+			if err != nil {
+				return 0, err
+			}
+			n, err := batch.Prepare(context.Background(), wb, engine.Options{Profile: p, Store: st, Version: cli.Version, WorkbookPath: workbook}, f)
+			if cerr := f.Close(); err == nil {
+				err = cerr
+			}
+			return n, err
+		}()
+		w.do(func() {
+			t.setBatchBusy(false)
+			switch {
+			case err != nil:
+				t.status.SetText(tr("eval.failed") + " " + err.Error())
+			case n == 0:
+				t.status.SetText(tr("eval.batch_nothing"))
+			default:
+				t.status.SetText(trf("eval.batch_exported", map[string]any{"N": n, "Path": path}))
+			}
+		})
+	}()
+}
+
+// BatchImport asks for a batch result file and stores its replies.
+func (t *evaluateTab) BatchImport() {
+	w := t.w
+	if t.running || w.path == "" {
+		return
+	}
+	d := dialog.NewFileOpen(func(rc fyne.URIReadCloser, err error) {
+		if err != nil || rc == nil {
+			return
+		}
+		path := rc.URI().Path()
+		rc.Close()
+		t.importBatchFrom(path)
+	}, w.win)
+	d.Resize(fyne.NewSize(900, 600))
+	d.Show()
+}
+
+// importBatchFrom reads a result file into the store (UI thread: starts the
+// goroutine).
+func (t *evaluateTab) importBatchFrom(path string) {
+	w := t.w
+	workbook := w.path
+	t.setBatchBusy(true)
+	go func() {
+		rep, err := func() (batch.Report, error) {
+			st, err := store.Open(storePath(workbook))
+			if err != nil {
+				return batch.Report{}, err
+			}
+			defer st.Close()
+			f, err := os.Open(path)
+			if err != nil {
+				return batch.Report{}, err
+			}
+			defer f.Close()
+			return batch.Import(context.Background(), st, f)
+		}()
+		w.do(func() {
+			t.setBatchBusy(false)
+			if err != nil {
+				t.status.SetText(tr("eval.failed") + " " + err.Error())
+				return
+			}
+			t.status.SetText(trf("eval.batch_imported", map[string]any{
+				"Lines": rep.Lines, "Imported": rep.Imported, "Already": rep.AlreadyStored, "Failed": rep.Failed,
+				"Duplicates": rep.Duplicates, "Unknown": rep.Unknown, "Malformed": rep.Malformed, "Pending": len(rep.StillPending),
+			}))
+		})
+	}()
+}
+
+// setBatchBusy keeps a second run from starting while a batch file is
+// written or read (UI thread).
+func (t *evaluateTab) setBatchBusy(busy bool) {
+	for _, b := range []interface{ Enable(); Disable() }{t.batchOut, t.batchIn, t.start} {
+		if busy {
+			b.Disable()
+		} else {
+			b.Enable()
+		}
+	}
+	if busy {
+		t.status.SetText(tr("eval.running"))
+	}
+}
