@@ -126,7 +126,10 @@ func (t *evaluateTab) importBatchFrom(path string) {
 // setBatchBusy keeps a second run from starting while a batch file is
 // written or read (UI thread).
 func (t *evaluateTab) setBatchBusy(busy bool) {
-	for _, b := range []interface{ Enable(); Disable() }{t.batchOut, t.batchIn, t.start} {
+	for _, b := range []interface {
+		Enable()
+		Disable()
+	}{t.batchOut, t.batchIn, t.start} {
 		if busy {
 			b.Disable()
 		} else {

@@ -2,9 +2,9 @@ package batch_test
 
 import (
 	"bytes"
-	"errors"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -236,7 +236,6 @@ func TestEngineBatchCycle(t *testing.T) {
 		}
 	}
 }
-
 
 func cloneWB(wb *dataset.Workbook) *dataset.Workbook {
 	c := *wb
