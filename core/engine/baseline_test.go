@@ -1,0 +1,65 @@
+package engine
+
+import (
+	"fmt"
+	"math"
+	"testing"
+
+	"cubeworkbench/core/dataset"
+	"cubeworkbench/core/textmetric"
+)
+
+// The baselines equal BLEU and ROUGE-L computed directly with textmetric,
+// item by item, for Chinese, English and mixed answers.
+func TestBaselinesMatchDirectComputation(t *testing.T) {
+	wb := &dataset.Workbook{Guides: []dataset.Guide{
+		{ID: "zh", Title: "t", Text: "申请材料：身份证原件。办结时限：5个工作日。收费标准：不收费。"},
+		{ID: "en", Title: "e", Text: "Bring your identity card. The permit is issued within five working days, free of charge."},
+	}}
+	answers := map[string][3]string{
+		"zh": {"请咨询有关部门。", "带身份证原件，5个工作日办结，不收费。", "申请材料：身份证原件；5个工作日；不收费。"},
+		"en": {"Ask the office.", "Bring your identity card; five working days.", "需要身份证 and five working days"},
+	}
+	for i, doc := range []string{"zh", "en", "zh", "en"} {
+		it := dataset.Item{ID: fmt.Sprint("q", i), DocID: doc}
+		for k, set := range []string{dataset.SetZero, dataset.SetRAG, dataset.SetFull} {
+			it.SetAnswer(set, answers[doc][k]+fmt.Sprint(" ", i))
+		}
+		wb.Items = append(wb.Items, it)
+	}
+	wb.Items = append(wb.Items, dataset.Item{ID: "no-answers", DocID: "zh"}) // left out
+	b := computeBaselines(wb)
+	if b.Items != 4 || len(b.PerItem) != 4 {
+		t.Fatalf("items %d, per item %d", b.Items, len(b.PerItem))
+	}
+	var sum [3][2]float64
+	for _, it := range wb.Items[:4] {
+		doc := wb.Guides[0].Text
+		if it.DocID == "en" {
+			doc = wb.Guides[1].Text
+		}
+		for k, set := range []string{dataset.SetZero, dataset.SetRAG, dataset.SetFull} {
+			ans := it.Answer(set)
+			bleu, err := textmetric.SentenceBLEU(ans, []string{doc}, textmetric.BLEUOptions{Tokenize: textmetric.AutoBLEUTokenizer(doc)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			rl := 100 * textmetric.Rouge(doc, ans, textmetric.RougeOptions{}).RougeL.F
+			got := b.PerItem[it.ID][set]
+			if math.Abs(got[0]-bleu.Score) > 1e-9 || math.Abs(got[1]-rl) > 1e-9 {
+				t.Errorf("%s/%s: got %v, want BLEU %v ROUGE-L %v", it.ID, set, got, bleu.Score, rl)
+			}
+			sum[k][0] += bleu.Score
+			sum[k][1] += rl
+		}
+	}
+	for k, set := range []string{dataset.SetZero, dataset.SetRAG, dataset.SetFull} {
+		if math.Abs(*b.BLEU[set]-sum[k][0]/4) > 1e-9 || math.Abs(*b.RougeL[set]-sum[k][1]/4) > 1e-9 {
+			t.Errorf("%s means: %v %v", set, *b.BLEU[set], *b.RougeL[set])
+		}
+	}
+	z, r, f := *b.RougeL[dataset.SetZero], *b.RougeL[dataset.SetRAG], *b.RougeL[dataset.SetFull]
+	if b.RougeLNorm == nil || math.Abs(*b.RougeLNorm-100*(r-z)/(f-z)) > 1e-9 {
+		t.Errorf("normalised ROUGE-L %v", b.RougeLNorm)
+	}
+}
