@@ -150,8 +150,8 @@ func (w *writer) qaSheet() error {
 }
 
 // scoresSheet streams every judgement in long format; beyond Excel's row
-// limit the rows continue on "scores (2)", … (which core/ingest does not
-// read yet; the Problems sheet says so).
+// limit the rows continue on "scores (2)", …, which core/ingest reads as
+// one scores sheet (the Problems sheet says so for other readers).
 func (w *writer) scoresSheet() error {
 	head := []string{"id", "set", "judge", "dimension", "score", "repeat", "raw", "status", "reason"}
 	widths := []float64{10, 8, 16, 14, 8, 8, 60, 11, 30}
