@@ -23,3 +23,7 @@ bench ./core/report 'Write' 1x                             # report writing, 10k
 bench ./core/chart 'PNG' 5x                                # chart rendering
 bench ./core/cube 'Evaluate' 3x                            # CuBE on 293k judgements
 go run ./internal/benchfmt <"$out"
+# A knowledge base streamed into the run store (the figure is
+# 2,000,000 guides: CUBE_KB_ROWS=2000000, about a minute and a half here).
+echo
+CUBE_KB_ROWS=${CUBE_KB_ROWS:-200000} go test -count=1 -run LargeKnowledgeBase -v -timeout 60m ./core/kb | grep -E 'imported|wrote'
