@@ -96,7 +96,23 @@ type loader struct {
 	// duplicate-id message naming both rows.
 	sinkRows  map[uint64]int32
 	sinkCount int
-	sinkErr   error
+
+	// Judgements across every scores sheet, for duplicates (see scoreKey).
+	scoreSeen   map[uint64]scoreSeen
+	scoreSheets []string
+	interned    map[string]string
+	sinkErr     error
+}
+
+// intern returns one shared copy of s, for the strings that repeat across
+// millions of judgement rows.
+func (l *loader) intern(s string) string {
+	if v, ok := l.interned[s]; ok {
+		return v
+	}
+	s = strings.Clone(s)
+	l.interned[s] = s
+	return s
 }
 
 // resolveGuide maps a reference (a guide's id or title) to the guide's id.
@@ -174,7 +190,7 @@ func Open(ctx context.Context, path string, opt Options) (*dataset.Workbook, *Re
 	wb := &dataset.Workbook{Source: path}
 	rep := &Report{}
 	l := &loader{opt: opt, wb: wb, rep: rep, guideIDs: map[string]int{}, itemIDs: map[string]bool{},
-		sinkRows:     map[uint64]int32{},
+		sinkRows: map[uint64]int32{}, scoreSeen: map[uint64]scoreSeen{}, interned: map[string]string{},
 		droppedItems: map[string]bool{}, sysSeen: map[string]bool{}}
 	st, err := os.Stat(path)
 	if err != nil {

@@ -543,3 +543,38 @@ func TestScoresContinueOnFurtherSheets(t *testing.T) {
 		}
 	}
 }
+
+func TestDuplicateScoreAcrossContinuationSheets(t *testing.T) {
+	head := []string{"id", "set", "judge", "dimension", "score"}
+	path := writeXLSX(t,
+		sheet{"qa", [][]string{{"id", "question"}, {"q1", "问"}}},
+		sheet{"scores", [][]string{head, {"q1", "rag", "j", "quality", "7"}}},
+		sheet{"scores (2)", [][]string{head, {"q1", "rag", "j", "quality", "3"}}},
+	)
+	wb, rep, err := Open(context.Background(), path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(wb.Scores) != 1 || wb.Scores[0].Score != 7 {
+		t.Fatalf("scores = %+v", wb.Scores)
+	}
+	found := false
+	for _, p := range rep.Problems {
+		if p.Code == CodeDuplicateScore && p.Sheet == "scores (2)" && strings.Contains(p.EN, `sheet "scores" row 2`) {
+			found = true
+		}
+	}
+	if !found {
+		t.Fatalf("no duplicate warning naming the first sheet: %v", rep.Problems)
+	}
+}
+
+func TestScoreKeySeparatesParts(t *testing.T) {
+	if scoreKey("ab", "c", "j", "d", 1) == scoreKey("a", "bc", "j", "d", 1) ||
+		scoreKey("q", "rag", "j", "d", 1) == scoreKey("q", "rag", "j", "d", 2) {
+		t.Fatal("different judgements share a key")
+	}
+	if scoreKey("q", "rag", "j", "d", 1) != scoreKey("q", "rag", "j", "d", 1) {
+		t.Fatal("the key is not stable")
+	}
+}

@@ -9,25 +9,45 @@ import (
 	"cubeworkbench/core/dataset"
 )
 
-// scoreKey identifies one judgement; a second row with the same key is a
-// duplicate.
-type scoreKey struct {
-	id, set, judge, dim string
-	repeat              int
+// scoreKey hashes what identifies one judgement (item, set, judge,
+// dimension, repeat) with FNV-1a: a second row with the same key is a
+// duplicate. Hashes keep 2.4 million judgements' keys in tens of megabytes;
+// two different judgements share a hash with probability about n²/2⁶⁵
+// (10⁻⁷ at 2.4 million), which would show as a spurious duplicate warning
+// naming both rows.
+func scoreKey(id, set, judge, dim string, repeat int) uint64 {
+	h := uint64(14695981039346656037)
+	for _, part := range [...]string{id, set, judge, dim, strconv.Itoa(repeat)} {
+		for i := 0; i < len(part); i++ {
+			h ^= uint64(part[i])
+			h *= 1099511628211
+		}
+		h ^= 0xff // separator: ("ab","c") and ("a","bc") differ
+		h *= 1099511628211
+	}
+	return h
+}
+
+// scoreSeen is where a judgement was first given: the sheet (an index into
+// loader.scoreSheets, since scores may go on over "scores (2)", …) and row.
+type scoreSeen struct {
+	sheet uint16
+	row   int32
 }
 
 type scoresSheet struct {
-	l    *loader
-	c    *collector
-	h    *header
-	seen map[scoreKey]int
-	idx  map[string]int
+	l     *loader
+	c     *collector
+	h     *header
+	sheet uint16 // index into loader.scoreSheets
+	idx   map[string]int
 	// rows with neither score nor status: left to be judged again
 	blank, firstBlank int
 }
 
 func newScoresSheet(l *loader, c *collector, h *header) *scoresSheet {
-	s := &scoresSheet{l: l, c: c, h: h, seen: map[scoreKey]int{}, idx: map[string]int{}}
+	s := &scoresSheet{l: l, c: c, h: h, sheet: uint16(len(l.scoreSheets)), idx: map[string]int{}}
+	l.scoreSheets = append(l.scoreSheets, c.sheet)
 	for _, k := range []string{colID, colSet, colJudge, colDimension, colScore, colRepeat, colRaw, colStatus, colReason} {
 		s.idx[k] = h.index(k)
 	}
@@ -36,9 +56,12 @@ func newScoresSheet(l *loader, c *collector, h *header) *scoresSheet {
 
 func (s *scoresSheet) row(row int, cells []string) {
 	get := func(k string) string { return cell(cells, s.idx[k]) }
+	// The few distinct ids, sets, judges and dimensions are shared by
+	// millions of rows: intern them so each is stored once.
+	in := s.l.intern
 	j := dataset.Judgement{
-		ItemID: get(colID), Set: canonicalSet(get(colSet)), Judge: get(colJudge), Dimension: get(colDimension),
-		Raw: get(colRaw), Reason: get(colReason), Row: row, Repeat: 1,
+		ItemID: in(get(colID)), Set: in(canonicalSet(get(colSet))), Judge: in(get(colJudge)), Dimension: in(get(colDimension)),
+		Raw: get(colRaw), Reason: in(get(colReason)), Row: row, Repeat: 1,
 	}
 	required(s.c, s.h, row, get, colID, colSet, colDimension)
 	status, score := strings.ToLower(get(colStatus)), get(colScore)
@@ -83,14 +106,19 @@ func (s *scoresSheet) row(row int, cells []string) {
 	if !s.c.endRow() {
 		return
 	}
-	key := scoreKey{j.ItemID, j.Set, j.Judge, j.Dimension, j.Repeat}
-	if first, dup := s.seen[key]; dup {
+	key := scoreKey(j.ItemID, j.Set, j.Judge, j.Dimension, j.Repeat)
+	if first, dup := s.l.scoreSeen[key]; dup {
+		where, whereZH := fmt.Sprintf("row %d", first.row), fmt.Sprintf("第 %d 行", first.row)
+		if first.sheet != s.sheet {
+			sheet := s.l.scoreSheets[first.sheet]
+			where, whereZH = fmt.Sprintf("sheet %q row %d", sheet, first.row), fmt.Sprintf("工作表“%s”第 %d 行", sheet, first.row)
+		}
 		s.c.sheetProblem(row, "", CodeDuplicateScore, SeverityWarning,
-			fmt.Sprintf("this judgement (id %q, set %q, judge %q, dimension %q, repeat %d) is already given at row %d; only the first is used.", j.ItemID, j.Set, j.Judge, j.Dimension, j.Repeat, first),
-			fmt.Sprintf("该评分（编号“%s”，答案集“%s”，评委“%s”，维度“%s”，第 %d 次）已在第 %d 行出现，只采用前者。", j.ItemID, j.Set, j.Judge, j.Dimension, j.Repeat, first))
+			fmt.Sprintf("this judgement (id %q, set %q, judge %q, dimension %q, repeat %d) is already given at %s; only the first is used.", j.ItemID, j.Set, j.Judge, j.Dimension, j.Repeat, where),
+			fmt.Sprintf("该评分（编号“%s”，答案集“%s”，评委“%s”，维度“%s”，第 %d 次）已在%s出现，只采用前者。", j.ItemID, j.Set, j.Judge, j.Dimension, j.Repeat, whereZH))
 		return
 	}
-	s.seen[key] = row
+	s.l.scoreSeen[key] = scoreSeen{sheet: s.sheet, row: int32(row)}
 	s.l.wb.Scores = append(s.l.wb.Scores, j)
 }
 
