@@ -253,7 +253,7 @@ func (r *runner) run(ctx context.Context) (*Summary, error) {
 	if sum.Result != nil {
 		c = sum.Aggregate.Cube.Mean
 	}
-	sum.Verdict = verdictFor(c, p.Thresholds.Deployable, p.Thresholds.NeedsWork)
+	sum.Verdict = VerdictFor(c, p.Thresholds.Deployable, p.Thresholds.NeedsWork)
 	counts := r.counts()
 	sum.Run = RunInfo{
 		ID: r.runID, Started: r.started, Finished: time.Now(), Calls: counts.Calls, Cached: counts.Cached,

@@ -73,7 +73,9 @@ type Problem struct {
 	Reason string `json:"reason"`
 }
 
-func verdictFor(c *float64, deployable, needsWork float64) Verdict {
+// VerdictFor judges a CuBE score against the deployable and needs-work
+// thresholds; a nil score is undetermined.
+func VerdictFor(c *float64, deployable, needsWork float64) Verdict {
 	v := Verdict{Cube: c, Deployable: deployable, NeedsWork: needsWork}
 	switch {
 	case c == nil:

@@ -59,7 +59,7 @@ func bigInput(b *testing.B, n int) Input {
 	if err != nil {
 		b.Fatal(err)
 	}
-	s := &engine.Summary{ToolVersion: "bench", Result: res, Verdict: verdict(res.Aggregate.Cube.Mean, 60, 40)}
+	s := &engine.Summary{ToolVersion: "bench", Result: res, Verdict: engine.VerdictFor(res.Aggregate.Cube.Mean, 60, 40)}
 	return Input{Summary: s, Workbook: wb, Profile: profile.Default(), Lang: "zh"}
 }
 

@@ -163,22 +163,6 @@ func fixture(t testing.TB) Input {
 				{Name: "deepseek-v3", Kind: "llm", Model: "deepseek-v3", Host: "10.0.0.8:8000", Repeats: 1}, {Name: "lexical", Kind: "lexical", Repeats: 1}}},
 		Problems: []engine.Problem{{Step: "judge", ItemID: "q06", Set: "rag", Judge: "qwen2.5-32b", Dim: "relevance", Reason: "no score in the reply"}},
 	}
-	s.Verdict = verdict(res.Aggregate.Cube.Mean, 60, 40)
+	s.Verdict = engine.VerdictFor(res.Aggregate.Cube.Mean, 60, 40)
 	return Input{Summary: s, Workbook: wb, Profile: p, Lang: "zh"}
-}
-
-// verdict mirrors the engine's rule (engine.verdictFor is unexported).
-func verdict(c *float64, deployable, needsWork float64) engine.Verdict {
-	v := engine.Verdict{Cube: c, Deployable: deployable, NeedsWork: needsWork}
-	switch {
-	case c == nil:
-		v.Code, v.EN, v.ZH = "undetermined", "Undetermined: no CuBE score could be computed", "无法判定：未能算出 CuBE 分数"
-	case *c >= deployable:
-		v.Code, v.EN, v.ZH = "deployable", "Deployable", "可以部署"
-	case *c >= needsWork:
-		v.Code, v.EN, v.ZH = "needs_work", "Needs work before deployment", "需改进后部署"
-	default:
-		v.Code, v.EN, v.ZH = "not_ready", "Not ready for deployment", "尚不具备部署条件"
-	}
-	return v
 }
