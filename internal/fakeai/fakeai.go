@@ -527,22 +527,32 @@ type wireReply struct {
 	Usage   *wireUsage   `json:"usage,omitempty"`
 }
 
-func (s *Server) write(w http.ResponseWriter, r *http.Request, req ChatRequest, resp Response) {
+// prelude applies what chat and embeddings replies share — the delay, a
+// hang-up, extra headers, an error status — and reports whether a JSON
+// body should follow.
+func prelude(w http.ResponseWriter, r *http.Request, resp Response) bool {
 	if !sleep(r.Context(), resp.Delay) {
-		return
+		return false
 	}
 	if resp.Hangup {
 		hangup(w)
-		return
+		return false
 	}
 	for k, v := range resp.Header {
 		w.Header().Set(k, v)
 	}
 	if resp.Status != 0 && resp.Status != http.StatusOK {
 		writeError(w, resp.Status, resp.ErrorCode, resp.ErrorType, resp.ErrorMessage)
-		return
+		return false
 	}
 	w.Header().Set("Content-Type", "application/json")
+	return true
+}
+
+func (s *Server) write(w http.ResponseWriter, r *http.Request, req ChatRequest, resp Response) {
+	if !prelude(w, r, resp) {
+		return
+	}
 	if resp.RawBody != "" {
 		io.WriteString(w, resp.RawBody)
 		return

@@ -107,21 +107,9 @@ func (s *Server) handleEmbeddings(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	resp := s.applyFault(fault, Response{})
-	if !sleep(r.Context(), resp.Delay) {
+	if !prelude(w, r, resp) {
 		return
 	}
-	if resp.Hangup {
-		hangup(w)
-		return
-	}
-	for k, v := range resp.Header {
-		w.Header().Set(k, v)
-	}
-	if resp.Status != 0 && resp.Status != http.StatusOK {
-		writeError(w, resp.Status, resp.ErrorCode, resp.ErrorType, resp.ErrorMessage)
-		return
-	}
-	w.Header().Set("Content-Type", "application/json")
 	if resp.RawBody != "" {
 		io.WriteString(w, `{"object":"list","data":[{"object":"embedding","index":0,"embedding":[0.1,`)
 		return
