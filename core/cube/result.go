@@ -28,7 +28,7 @@ type Result struct {
 	// IgnoredJudgements are rows CuBE does not read: an unknown item, a
 	// dimension not configured, or a set other than rag, zero and full.
 	IgnoredJudgements int          `json:"ignored_judgements"`
-	ItemDetails       []ItemDetail `json:"item_details"`
+	ItemDetails       []ItemDetail `json:"-"` // per item, for the report and the window; too large for SUMMARY.json at scale
 }
 
 // Text is one message in both product languages.

@@ -30,7 +30,7 @@ type Result struct {
 	// once here; answers a system does not have are counted per system.
 	SkippedNoReference int            `json:"skipped_no_reference"`
 	SkippedNoAnswer    map[string]int `json:"skipped_no_answer"`
-	Items              []ItemScore    `json:"items"`
+	Items              []ItemScore    `json:"-"` // per pair, for the report; too large for SUMMARY.json at scale
 }
 
 // chunkPairs is how many (item, system) pairs share one embedding call: big
