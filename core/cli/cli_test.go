@@ -144,3 +144,19 @@ func TestArchitecture(t *testing.T) {
 		t.Fatalf("CGO_ENABLED=0 build: %v\n%s", err, out)
 	}
 }
+
+// A workbook with questions only evaluates to nothing, and says what each
+// method would need instead of printing an empty report.
+func TestNothingToScoreExplained(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "qa.csv"), []byte("问题,参考答案\n怎么办社保卡？,带身份证去窗口办理。\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := run(t, "evaluate", dir, "--offline", "--store", filepath.Join(t.TempDir(), "s.db"))
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(out, "没有可计算的结果") || !strings.Contains(out, "参考答案 1 个") {
+		t.Fatalf("output:\n%s", out)
+	}
+}

@@ -239,6 +239,10 @@ func writeJSON(path string, v any) error {
 // printResults prints the headline, the per-judge tables and MFSS.
 func printResults(w io.Writer, res *engine.Result, lang string) {
 	s := res.Summary
+	if s.Result == nil && s.MFSS == nil && s.CoFE == nil {
+		fmt.Fprintln(w, nothingToScore(res.Workbook, lang))
+		return
+	}
 	if s.Result != nil {
 		fmt.Fprintln(w, s.Headline(lang))
 		fmt.Fprintf(w, "%s: %s\n\n", pick(lang, "Verdict", "结论"), pick(lang, s.Verdict.EN, s.Verdict.ZH))
@@ -369,3 +373,28 @@ func queryTypeLabel(qt, lang string) string {
 }
 
 func f3(v float64) string { return fmt.Sprintf("%.3f", v) }
+
+// nothingToScore explains an evaluation that produced no figure: what the
+// workbook lacks for each method.
+func nothingToScore(wb *dataset.Workbook, lang string) string {
+	answers, refs, keywords := 0, 0, 0
+	for _, it := range wb.Items {
+		if it.Answer(dataset.SetRAG) != "" {
+			answers++
+		}
+		if it.Reference != "" {
+			refs++
+		}
+		if len(it.Coarse) > 0 {
+			keywords++
+		}
+	}
+	if lang == "zh" {
+		return fmt.Sprintf("没有可计算的结果。问题 %d 个，其中有被测系统回答的 %d 个、参考答案 %d 个、关键词 %d 个；办事指南 %d 条。\n"+
+			"CuBE 需要回答（或在配置中设置 [target] 去收集）和评审模型；MFSS 需要回答和参考答案；CoFE-RAG 需要关键词和办事指南（或语料目录）。",
+			len(wb.Items), answers, refs, keywords, len(wb.Guides))
+	}
+	return fmt.Sprintf("Nothing to report. %d questions: %d with an answer of the system under test, %d with a reference answer, %d with keywords; %d guides.\n"+
+		"CuBE needs answers (or a [target] in the profile to collect them) and judges; MFSS needs answers and reference answers; CoFE-RAG needs keywords and guides (or a corpus folder).",
+		len(wb.Items), answers, refs, keywords, len(wb.Guides))
+}
