@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 
 	"golang.org/x/sync/errgroup"
 
@@ -192,6 +193,7 @@ func (r *runner) judgeTasks(ctx context.Context, aj activeJudge, dims []judge.Di
 	r.mu.Unlock()
 	results := make([]dataset.Judgement, len(tasks))
 	done := make([]bool, len(tasks))
+	down := &breaker{limit: max(breakerMin, 2*aj.limit)}
 	eg, ectx := errgroup.WithContext(ctx)
 	eg.SetLimit(aj.limit)
 	for n, t := range tasks {
@@ -224,6 +226,9 @@ func (r *runner) judgeTasks(ctx context.Context, aj activeJudge, dims []judge.Di
 				r.mu.Unlock()
 				counter.add(false, 0, out.Cached, 0, 0)
 				return nil
+			}
+			if n, tripped := down.record(out); tripped {
+				return fmt.Errorf("%w: judge %s failed %d times in a row without a single answer (last: %s)", ErrEndpointDown, aj.ep.Name, n, out.Reason)
 			}
 			j := dataset.Judgement{ItemID: it.ID, Set: t.set, Judge: aj.ep.Name, Dimension: dims[t.dim].Name,
 				Repeat: t.repeat, Raw: out.Raw}
@@ -341,4 +346,37 @@ func replicaLine(stats []llm.ReplicaStats) string {
 		}
 	}
 	return strings.Join(parts, " · ")
+}
+
+// ErrEndpointDown stops a run whose judge never answers: a wrong base URL,
+// model name or key would otherwise cost every judgement its full retries
+// and fill the report with unscorable rows. What finished is kept.
+var ErrEndpointDown = errors.New("engine: the endpoint does not answer; check base_url, the model name and the key")
+
+// breakerMin is the fewest consecutive endpoint failures, with no answer
+// at all yet, that stop a judge.
+const breakerMin = 8
+
+// breaker counts endpoint failures until the endpoint first answers; after
+// one answer it never trips, and the failures that follow are unscorable
+// judgements like any other.
+type breaker struct {
+	mu       sync.Mutex
+	limit    int
+	fails    int
+	answered bool
+}
+
+func (b *breaker) record(out judge.Outcome) (int, bool) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if out.OK || judge.ReasonCode(out.Reason) != judge.ReasonEndpoint {
+		b.answered = true
+		return b.fails, false
+	}
+	if b.answered {
+		return b.fails, false
+	}
+	b.fails++
+	return b.fails, b.fails >= b.limit
 }
