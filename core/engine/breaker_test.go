@@ -9,6 +9,7 @@ import (
 	"cubeworkbench/core/judge"
 	"cubeworkbench/core/profile"
 	"cubeworkbench/core/store"
+	"cubeworkbench/core/target"
 	"cubeworkbench/internal/fakeai"
 )
 
@@ -59,5 +60,34 @@ func TestBreaker(t *testing.T) {
 		if tripped != c.trip {
 			t.Errorf("%s: tripped = %v", c.name, tripped)
 		}
+	}
+}
+
+type deadTarget struct{ asked *int }
+
+func (d deadTarget) Kind() string { return "dead" }
+func (d deadTarget) Ask(context.Context, string) (target.Answer, error) {
+	*d.asked++
+	return target.Answer{}, errors.New("connection refused")
+}
+
+// A target that never answers stops collection after a few questions.
+func TestDeadTargetStopsCollection(t *testing.T) {
+	st, err := store.Open(filepath.Join(t.TempDir(), "run.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	wb := budgetWorkbook()
+	for i := range wb.Items {
+		delete(wb.Items[i].Answers, "rag")
+	}
+	p := profile.Default()
+	p.Target = &profile.Target{Kind: "http", BaseURL: "http://127.0.0.1:9", Concurrency: 1}
+	asked := 0
+	_, err = Run(context.Background(), wb, Options{Profile: p, Store: st,
+		NewTarget: func(profile.Target) (target.Target, error) { return deadTarget{&asked}, nil }})
+	if !errors.Is(err, ErrEndpointDown) || asked != breakerMin {
+		t.Fatalf("err = %v after %d questions; want ErrEndpointDown after %d", err, asked, breakerMin)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"path"
 	"strings"
+	"sync"
 
 	"golang.org/x/sync/errgroup"
 
@@ -215,9 +216,17 @@ func (r *runner) collect(ctx context.Context) error {
 	counter := newStepCounter(r.opt.Progress, StepCollect, t.Kind, len(todo))
 	eg, ectx := errgroup.WithContext(ctx)
 	eg.SetLimit(max(t.Concurrency, 1))
+	var downMu sync.Mutex
+	fails, answered := 0, false // a target that never answers stops the step
 	for _, i := range todo {
+		if ectx.Err() != nil {
+			break
+		}
 		it := &r.wb.Items[i]
 		eg.Go(func() error {
+			if ectx.Err() != nil {
+				return nil // the step is stopping; this question stays unasked
+			}
 			ans, err := tg.Ask(ectx, it.Question)
 			r.mu.Lock()
 			r.calls++
@@ -225,9 +234,20 @@ func (r *runner) collect(ctx context.Context) error {
 				r.failed++
 			}
 			r.mu.Unlock()
+			downMu.Lock()
+			if err == nil {
+				answered = true
+			} else if !answered {
+				fails++
+			}
+			stop := !answered && fails >= breakerMin
+			downMu.Unlock()
 			if err != nil {
 				if ectx.Err() != nil {
 					return ectx.Err()
+				}
+				if stop {
+					return fmt.Errorf("%w: the %s target failed %d times in a row without a single answer (last: %v)", ErrEndpointDown, t.Kind, breakerMin, err)
 				}
 				r.problem(Problem{Step: StepCollect, ItemID: it.ID, Set: dataset.SetRAG, Reason: err.Error()})
 				counter.add(true, 1, 0, 0, 0)
