@@ -170,14 +170,14 @@ func (t *evaluateTab) Start() {
 	t.messages.SetText("")
 
 	wb := cloneWorkbook(w.wb) // the engine writes into its own copy; the tables keep reading theirs
-	path := w.path
+	path, streamed := w.path, w.streamed
 	done := t.done
 	newCompleter := t.newCompleter
 	go func() {
 		defer close(done)
 		defer cancel()
 		th := newThrottle(w.do, t.apply)
-		res, idx, err := runEngine(ctx, wb, path, p, offline, th, newCompleter)
+		res, idx, err := runEngine(ctx, wb, path, p, offline, streamed > 0, th, newCompleter)
 		th.close()
 		w.do(func() { t.finish(res, idx, err, ctx.Err() != nil) })
 	}()
@@ -185,7 +185,7 @@ func (t *evaluateTab) Start() {
 
 // runEngine opens the run store beside the workbook, runs the engine and
 // indexes the result for the explorer, all off the UI thread.
-func runEngine(ctx context.Context, wb *dataset.Workbook, path string, p profile.Profile, offline bool,
+func runEngine(ctx context.Context, wb *dataset.Workbook, path string, p profile.Profile, offline, partialGuides bool,
 	progress engine.Progress, newCompleter func(profile.Endpoint) (llm.Completer, error)) (*engine.Result, *resultIndex, error) {
 	st, err := store.Open(storePath(path))
 	if err != nil {
@@ -194,7 +194,7 @@ func runEngine(ctx context.Context, wb *dataset.Workbook, path string, p profile
 	defer st.Close()
 	res, err := engine.Run(ctx, wb, engine.Options{
 		Profile: p, Store: st, Offline: offline, Progress: progress, Version: cli.Version,
-		WorkbookPath: path, NewCompleter: newCompleter,
+		WorkbookPath: path, NewCompleter: newCompleter, PartialGuides: partialGuides,
 	})
 	if err != nil {
 		return nil, nil, err

@@ -18,6 +18,8 @@ import (
 	"cubeworkbench/assets/sample"
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/ingest"
+	"cubeworkbench/core/kb"
+	"cubeworkbench/core/store"
 )
 
 // openTab opens a workbook (file dialog, drop, recent, the sample) and shows
@@ -172,6 +174,9 @@ func (t *openTab) refresh() {
 			"Guides": len(wb.Guides), "Items": len(wb.Items), "Scores": len(wb.Scores), "Human": len(wb.Human),
 			"Errors": w.report.Count(ingest.SeverityError), "Warnings": w.report.Count(ingest.SeverityWarning),
 		}))
+		if w.streamed > 0 {
+			t.summary.SetText(t.summary.Text + "\n" + trf("open.streamed", map[string]any{"Stored": w.streamed, "Store": storePath(w.path)}))
+		}
 	}
 	t.problemsTitle.SetText(fmt.Sprintf("%s (%d)", tr("open.problems"), t.problemCount()))
 	if w.wb != nil && t.problemCount() == 0 {
@@ -322,7 +327,7 @@ func (t *openTab) loadSample(skip bool) {
 	go func() {
 		path, err := t.w.writeSample()
 		if err != nil {
-			t.w.do(func() { t.w.setWorkbook(path, nil, nil, err) })
+			t.w.do(func() { t.w.setWorkbook(path, nil, nil, err, 0) })
 			return
 		}
 		t.w.loadWorkbook(path, skip)
@@ -337,13 +342,29 @@ func (w *Window) openAsync(path string) {
 
 // loadWorkbook reads a workbook (off the UI thread) and then shows it.
 func (w *Window) loadWorkbook(path string, skipBad bool) {
-	wb, rep, err := ingest.Open(context.Background(), path, ingest.Options{SkipBadRows: skipBad})
-	w.do(func() { w.setWorkbook(path, wb, rep, err) })
+	opt := ingest.Options{SkipBadRows: skipBad}
+	if !kb.Large(path) {
+		wb, rep, err := ingest.Open(context.Background(), path, opt)
+		w.do(func() { w.setWorkbook(path, wb, rep, err, 0) })
+		return
+	}
+	// A province-sized knowledge base goes into the run store; the window
+	// keeps only the guides the questions name.
+	wb, rep, stored, err := func() (*dataset.Workbook, *ingest.Report, int, error) {
+		st, err := store.Open(storePath(path))
+		if err != nil {
+			return nil, nil, 0, err
+		}
+		defer st.Close()
+		return kb.Open(context.Background(), path, st, opt)
+	}()
+	w.do(func() { w.setWorkbook(path, wb, rep, err, stored) })
 }
 
 // setWorkbook makes a freshly read workbook the window's (UI thread).
-func (w *Window) setWorkbook(path string, wb *dataset.Workbook, rep *ingest.Report, err error) {
-	w.path, w.wb, w.report, w.loadErr = path, wb, rep, err
+// stored > 0 says the guides were streamed into the run store.
+func (w *Window) setWorkbook(path string, wb *dataset.Workbook, rep *ingest.Report, err error, stored int) {
+	w.path, w.wb, w.report, w.loadErr, w.streamed = path, wb, rep, err, stored
 	w.result, w.index = nil, nil
 	if err == nil {
 		w.addRecent(path)

@@ -448,7 +448,7 @@ func TestResponsiveness(t *testing.T) {
 		wb.Items = append(wb.Items, it)
 	}
 	path := filepath.Join(t.TempDir(), "synthetic.xlsx")
-	w.setWorkbook(path, wb, nil, nil)
+	w.setWorkbook(path, wb, nil, nil, 0)
 
 	// Time every UI-thread task the window queues.
 	var longestTask time.Duration

@@ -44,12 +44,13 @@ type Window struct {
 	// storage, or a test's own folder.
 	dataDir string
 
-	path    string
-	wb      *dataset.Workbook
-	report  *ingest.Report
-	loadErr error
-	result  *engine.Result
-	index   *resultIndex
+	path     string
+	wb       *dataset.Workbook
+	report   *ingest.Report
+	loadErr  error
+	streamed int // guides kept in the run store, not memory (a large knowledge base)
+	result   *engine.Result
+	index    *resultIndex
 
 	tabs      *container.AppTabs
 	langPick  *widget.Select

@@ -33,10 +33,6 @@ type evalOptions struct {
 	offline, yes, skipBad, streamGuides             bool
 }
 
-// streamThreshold is the workbook size above which guides stream into the
-// run store instead of memory (a province-sized knowledge base).
-const streamThreshold = 64 << 20
-
 func parseEvaluate(args []string, stderr io.Writer) (evalOptions, error) {
 	var o evalOptions
 	fs := flag.NewFlagSet("evaluate", flag.ContinueOnError)
@@ -113,7 +109,7 @@ func evaluate(ctx context.Context, o evalOptions, p profile.Profile, stdin io.Re
 		return ExitBadInput
 	}
 	defer st.Close()
-	if info, err := os.Stat(o.workbook); err == nil && !info.IsDir() && info.Size() > streamThreshold {
+	if kb.Large(o.workbook) {
 		o.streamGuides = true
 	}
 	var wb *dataset.Workbook

@@ -7,11 +7,22 @@ package kb
 import (
 	"context"
 	"fmt"
+	"os"
 
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/ingest"
 	"cubeworkbench/core/store"
 )
+
+// StreamThreshold is the workbook size above which the guides stream into
+// the run store instead of memory: a province's knowledge base.
+var StreamThreshold int64 = 64 << 20
+
+// Large reports whether the workbook at path should be streamed.
+func Large(path string) bool {
+	info, err := os.Stat(path)
+	return err == nil && !info.IsDir() && info.Size() > StreamThreshold
+}
 
 // LargeUnzipLimit is the unpacked size a streamed knowledge base may have.
 const LargeUnzipLimit = 32 << 30
