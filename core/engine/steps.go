@@ -378,8 +378,6 @@ func concurrency(ep profile.Endpoint) int {
 	return 4
 }
 
-var errNoJudges = errors.New("engine: no judge: add a judge to the profile or fill the scores sheet")
-
 // offlineCompleter stands in for an endpoint in an offline run.
 type offlineCompleter struct{ model, name string }
 
