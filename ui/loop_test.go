@@ -19,8 +19,6 @@ type uiLoop struct {
 	mu     sync.Mutex
 	queue  []func()
 	notify chan struct{}
-	// probe, when set, is called after every function with its start and end.
-	probe func(start, end time.Time)
 }
 
 func newUILoop() *uiLoop { return &uiLoop{notify: make(chan struct{}, 1)} }

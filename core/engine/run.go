@@ -119,7 +119,6 @@ type runner struct {
 	meter    *llm.Meter           // every real client's calls, tokens and cost
 	pools    map[string]*llm.Pool // judges served by several replicas
 	deferred int                  // requests left for a batch file
-	meters   []*llm.Meter
 }
 
 func (r *runner) counts() store.Counts {

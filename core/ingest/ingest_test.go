@@ -574,7 +574,15 @@ func TestScoreKeySeparatesParts(t *testing.T) {
 		scoreKey("q", "rag", "j", "d", 1) == scoreKey("q", "rag", "j", "d", 2) {
 		t.Fatal("different judgements share a key")
 	}
-	if scoreKey("q", "rag", "j", "d", 1) != scoreKey("q", "rag", "j", "d", 1) {
-		t.Fatal("the key is not stable")
+	// FNV-1a over "q" 0xff "rag" 0xff …, computed independently below.
+	h := uint64(14695981039346656037)
+	for _, part := range []string{"q", "rag", "j", "d", "1"} {
+		for _, c := range []byte(part + "\xff") {
+			h ^= uint64(c)
+			h *= 1099511628211
+		}
+	}
+	if got := scoreKey("q", "rag", "j", "d", 1); got != h {
+		t.Fatalf("scoreKey = %x, want %x", got, h)
 	}
 }

@@ -149,11 +149,11 @@ func round1(x float64) float64 { return math.Round(x*10) / 10 }
 
 // lexicalItem holds one item's units, computed once per Score call.
 type lexicalItem struct {
-	zh                bool
-	q, a, d           unitSet
-	aList, dList      []string
-	answer            string
-	hasDoc, hasAnswer bool
+	zh           bool
+	q, a, d      unitSet
+	aList, dList []string
+	answer       string
+	hasDoc       bool
 }
 
 func newLexicalItem(in Inputs) lexicalItem {
