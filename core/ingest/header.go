@@ -1,6 +1,8 @@
 package ingest
 
 import (
+	"cubeworkbench/core/dataset"
+
 	"fmt"
 	"strings"
 
@@ -46,16 +48,7 @@ func readHeader(kind string, row int, cells []string, c *collector) (*header, bo
 		}
 		key := columnKey(kind, name)
 		if kind == SheetQA {
-			set := ""
-			switch key {
-			case colAnswer:
-				set = "rag"
-			case colZero:
-				set = "zero"
-			case colFull:
-				set = "full"
-			}
-			if set != "" {
+			if set := answerSet(key); set != "" {
 				h.answers = append(h.answers, answerCol{set: set, idx: i, name: name})
 				continue
 			}
@@ -131,4 +124,18 @@ func cell(cells []string, i int) string {
 		return ""
 	}
 	return strings.TrimSpace(cells[i])
+}
+
+// answerSet names the answer set a canonical QA column holds: the system's
+// answer is rag, the bound columns zero and full; "" for other columns.
+func answerSet(col string) string {
+	switch col {
+	case colAnswer:
+		return dataset.SetRAG
+	case colZero:
+		return dataset.SetZero
+	case colFull:
+		return dataset.SetFull
+	}
+	return ""
 }

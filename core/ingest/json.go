@@ -227,16 +227,7 @@ func jsonRecord(row int, obj []kv) *qaRecord {
 			continue
 		}
 		key := columnKey(SheetQA, m.key)
-		set := ""
-		switch key {
-		case colAnswer:
-			set = "rag"
-		case colZero:
-			set = "zero"
-		case colFull:
-			set = "full"
-		}
-		if set != "" {
+		if set := answerSet(key); set != "" {
 			rec.answers = append(rec.answers, answerValue{set: set, label: m.key, text: text})
 			continue
 		}

@@ -429,12 +429,7 @@ func (s *Server) handleChat(w http.ResponseWriter, r *http.Request) {
 	respond := s.respond
 	s.mu.Unlock()
 
-	if !sleep(r.Context(), latency) {
-		return
-	}
-	if ok, got := s.authorized(r); !ok {
-		writeError(w, http.StatusUnauthorized, "invalid_api_key", "invalid_request_error",
-			"Incorrect API key provided: "+got)
+	if !s.admitted(w, r, latency) {
 		return
 	}
 	if decodeErr != nil {
@@ -525,6 +520,20 @@ type wireReply struct {
 	Model   string       `json:"model"`
 	Choices []wireChoice `json:"choices"`
 	Usage   *wireUsage   `json:"usage,omitempty"`
+}
+
+// admitted waits the configured latency and checks the key, as every route
+// does before reading its request; false means the reply is already written.
+func (s *Server) admitted(w http.ResponseWriter, r *http.Request, latency time.Duration) bool {
+	if !sleep(r.Context(), latency) {
+		return false
+	}
+	if ok, got := s.authorized(r); !ok {
+		writeError(w, http.StatusUnauthorized, "invalid_api_key", "invalid_request_error",
+			"Incorrect API key provided: "+got)
+		return false
+	}
+	return true
 }
 
 // prelude applies what chat and embeddings replies share — the delay, a

@@ -94,12 +94,7 @@ func (s *Server) handleEmbeddings(w http.ResponseWriter, r *http.Request) {
 	dim := s.embedDim
 	s.mu.Unlock()
 
-	if !sleep(r.Context(), latency) {
-		return
-	}
-	if ok, got := s.authorized(r); !ok {
-		writeError(w, http.StatusUnauthorized, "invalid_api_key", "invalid_request_error",
-			"Incorrect API key provided: "+got)
+	if !s.admitted(w, r, latency) {
 		return
 	}
 	if decodeErr != nil {
