@@ -1,12 +1,12 @@
 package ingest
 
 import (
-	"cubeworkbench/core/dataset"
-
 	"fmt"
 	"strings"
 
 	"github.com/xuri/excelize/v2"
+
+	"cubeworkbench/core/dataset"
 )
 
 // answerCol is one column holding answers of an answer set.
