@@ -8,9 +8,11 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode"
 
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/embed"
+	"cubeworkbench/core/textmetric"
 )
 
 // tqaRow is one TruthfulQA question.
@@ -112,6 +114,8 @@ func TestTruthfulQAAUC(t *testing.T) {
 	dedup := make([]aucTally, len(names))     // without copies of the reference
 	noComment := make([]aucTally, len(names)) // also without "I have no comment"
 	dups := 0
+	var split splitTally
+	multiQ := aucTally{} // coherence, only questions with a multi-sentence answer
 	score := func(ans, ref string) [7]float64 {
 		f, err := Score(ctx, h, ans, ref, cfg)
 		if err != nil {
@@ -122,8 +126,13 @@ func TestTruthfulQAAUC(t *testing.T) {
 	}
 	for _, r := range rows {
 		var ic [][7]float64
+		multi := false
 		for _, a := range r.incorrect {
 			ic = append(ic, score(a, r.best))
+			multi = split.add(a) || multi
+		}
+		for _, a := range r.correct {
+			multi = split.add(a) || multi
 		}
 		var cAll, cDedup, cNC [][7]float64
 		for _, a := range r.correct {
@@ -149,6 +158,9 @@ func TestTruthfulQAAUC(t *testing.T) {
 			all[k].add(col(cAll), col(ic))
 			dedup[k].add(col(cDedup), col(ic))
 			noComment[k].add(col(cNC), col(ic))
+			if multi && names[k] == "coherence" {
+				multiQ.add(col(cAll), col(ic))
+			}
 		}
 	}
 	t.Logf("TruthfulQA: %d questions, %d correct answers equal to the best answer (reference)", len(rows), dups)
@@ -160,6 +172,10 @@ func TestTruthfulQAAUC(t *testing.T) {
 	t.Logf("pairs: %v as listed, %v without reference copies, %v also without \"no comment\"; "+
 		"AUC = pooled over pairs, AUC-q = mean of per-question AUCs",
 		all[len(names)-1].pairs, dedup[len(names)-1].pairs, noComment[len(names)-1].pairs)
+	t.Logf("sentences: %d answers; %d multi-sentence by the splitter, %d by the literal rule "+
+		"(split after every . ! ? 。！？；), %d of those stay multi-sentence; coherence AUC within the %d questions "+
+		"that have a multi-sentence answer %.4f", split.answers, split.multi, split.literalMulti, split.bothMulti,
+		multiQ.questions, multiQ.pooled())
 	// Margins set from measurement with headroom (see the report).
 	if got := all[len(names)-1].pooled(); got < 0.5+aucMarginAll {
 		t.Errorf("total AUC %.4f < %.2f", got, 0.5+aucMarginAll)
@@ -167,6 +183,57 @@ func TestTruthfulQAAUC(t *testing.T) {
 	if got := dedup[len(names)-1].pooled(); got < 0.5+aucMarginDedup {
 		t.Errorf("total AUC without reference copies %.4f < %.2f", got, 0.5+aucMarginDedup)
 	}
+}
+
+// splitTally counts multi-sentence answers under textmetric.Sentences and
+// under the literal rule of formulas.md §2, which the splitter refines.
+type splitTally struct{ answers, multi, literalMulti, bothMulti int }
+
+// add reports whether a is multi-sentence under textmetric.Sentences.
+func (s *splitTally) add(a string) bool {
+	s.answers++
+	m := len(textmetric.Sentences(a)) > 1
+	lit := len(literalSentences(a)) > 1
+	if m {
+		s.multi++
+	}
+	if lit {
+		s.literalMulti++
+		if m {
+			s.bothMulti++
+		}
+	}
+	return m
+}
+
+// literalSentences is formulas.md §2's rule read literally: split after
+// . ! ? 。！？； (a run of them counts once) and at line breaks. It is the
+// splitter before issue 18, kept here as the yardstick of the measurement.
+func literalSentences(s string) []string {
+	var out []string
+	var cur strings.Builder
+	emit := func() {
+		p := strings.TrimSpace(cur.String())
+		cur.Reset()
+		if strings.IndexFunc(p, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0 {
+			out = append(out, p)
+		}
+	}
+	term := func(r rune) bool { return strings.ContainsRune(".!?。！？；", r) }
+	prev := false
+	for _, r := range s {
+		if prev && !term(r) {
+			emit()
+		}
+		prev = term(r)
+		if r == '\n' || r == '\r' {
+			emit()
+			continue
+		}
+		cur.WriteRune(r)
+	}
+	emit()
+	return out
 }
 
 // Margins above chance for the total's pooled AUC, set from measurement
