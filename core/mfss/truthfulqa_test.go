@@ -176,6 +176,9 @@ func TestTruthfulQAAUC(t *testing.T) {
 		"(split after every . ! ? 。！？；), %d of those stay multi-sentence; coherence AUC within the %d questions "+
 		"that have a multi-sentence answer %.4f", split.answers, split.multi, split.literalMulti, split.bothMulti,
 		multiQ.questions, multiQ.pooled())
+	if split.multi > maxMultiSentence {
+		t.Errorf("%d multi-sentence answers, want at most %d: the splitter cuts abbreviations or decimals again", split.multi, maxMultiSentence)
+	}
 	// Margins set from measurement with headroom (see the report).
 	if got := all[len(names)-1].pooled(); got < 0.5+aucMarginAll {
 		t.Errorf("total AUC %.4f < %.2f", got, 0.5+aucMarginAll)
@@ -237,13 +240,20 @@ func literalSentences(s string) []string {
 }
 
 // Margins above chance for the total's pooled AUC, set from measurement
-// with the offline embedder: 0.6620 as listed (the reference itself is among
-// the correct answers, an easy win) and 0.5389 without those copies, where
-// TruthfulQA's incorrect answers are written to look like the right one.
+// with the offline embedder: 0.6644 as listed (the reference itself is among
+// the correct answers, an easy win) and 0.5410 without those copies, where
+// TruthfulQA's incorrect answers are written to look like the right one
+// (0.6620 and 0.5389 with the splitter before issue 18).
 const (
 	aucMarginAll   = 0.10
 	aucMarginDedup = 0.02
 )
+
+// maxMultiSentence bounds the TruthfulQA answers the splitter finds more
+// than one sentence in: 43 measured, all real sentence ends but "Scram!"
+// (a film title); the literal rule finds 154, most of them "the U.S." cut
+// in two.
+const maxMultiSentence = 50
 
 // truthfulItems builds one item per question with two systems: its first
 // correct answer that is not the reference, and its first incorrect answer.
@@ -283,6 +293,14 @@ func TestTruthfulQAEvaluate(t *testing.T) {
 	}
 	if n := len(res.ByCategory["correct"]); n < 30 {
 		t.Errorf("only %d categories in the breakdown", n)
+	}
+	// 1,533 of 1,536 answers are one sentence (measured): coherence cannot
+	// tell them apart, and the result must say so.
+	if _, ok := flagged(res)["coherence"]; !ok {
+		t.Errorf("coherence not flagged uninformative: %v", res.Uninformative)
+	}
+	if res.ZeroVectors.Texts != 0 {
+		t.Errorf("the offline embedder gave %d zero vectors", res.ZeroVectors.Texts)
 	}
 }
 
