@@ -41,11 +41,16 @@ import (
 // stray punctuation does not become a zero-length sentence.
 func Sentences(s string) []string {
 	rs := []rune(s)
-	sp := spansOf(rs)
+	offs := make([]int, 0, len(rs)+1) // byte offset of each rune, and of the end
+	for i := range s {
+		offs = append(offs, i)
+	}
+	offs = append(offs, len(s))
+	sp := spansOf(s, rs)
 	var out []string
 	start := 0
 	emit := func(end int) {
-		piece := strings.TrimSpace(string(rs[start:end]))
+		piece := strings.TrimSpace(s[offs[start]:offs[end]])
 		if strings.IndexFunc(piece, isWordRune) >= 0 {
 			out = append(out, piece)
 		}
@@ -382,13 +387,19 @@ type spans struct {
 	closes []bool
 }
 
-func spansOf(rs []rune) spans {
+// openingMarks are the keys of pairs, for a quick test.
+const openingMarks = "“\"《〈「『（(【["
+
+func spansOf(s string, rs []rune) spans {
+	if !strings.ContainsAny(s, openingMarks) {
+		return spans{} // nothing quoted or bracketed: the common case
+	}
 	type open struct {
 		at    int
 		close rune
 	}
 	sp := spans{depth: make([]int, len(rs)+1), closes: make([]bool, len(rs))}
-	diff := make([]int, len(rs)+1)
+	diff := sp.depth // a difference array first, summed in place below
 	var stack []open
 	for p, r := range rs {
 		if isLineBreak(r) {
@@ -422,10 +433,10 @@ func spansOf(rs []rune) spans {
 }
 
 // inside reports whether the gap after rune p lies inside a span.
-func (sp spans) inside(p int) bool { return sp.depth[p] > 0 }
+func (sp spans) inside(p int) bool { return sp.depth != nil && sp.depth[p] > 0 }
 
 // isCloser reports whether rs[p] is a closing mark to keep with the sentence
 // before it.
 func (sp spans) isCloser(rs []rune, p int) bool {
-	return sp.closes[p] || strings.ContainsRune(closingMarks, rs[p])
+	return (sp.closes != nil && sp.closes[p]) || strings.ContainsRune(closingMarks, rs[p])
 }

@@ -2,6 +2,7 @@ package textmetric
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -105,6 +106,15 @@ func TestSentences(t *testing.T) {
 		}
 		if !reflect.DeepEqual(got, c.want) {
 			t.Errorf("%s: Sentences(%q)\n got %q\nwant %q", c.name, c.in, got, c.want)
+		}
+	}
+}
+
+// The quick test for quoted text must know every opening mark.
+func TestOpeningMarks(t *testing.T) {
+	for open := range pairs {
+		if !strings.ContainsRune(openingMarks, open) {
+			t.Errorf("%q missing from openingMarks", open)
 		}
 	}
 }
