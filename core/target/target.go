@@ -66,7 +66,13 @@ var ErrConfig = errors.New("target: bad configuration")
 // New builds the connector a profile names, through the registry. The API
 // key is read from the environment variable the profile names; it never
 // leaves the Authorization header and is redacted from every error.
-func New(t Config) (Target, error) {
+func New(t Config) (Target, error) { return build(t, 4) }
+
+// NewOnce is New without retries: Test connection wants the first failure
+// as it came, at once, not after a minute of backoff.
+func NewOnce(t Config) (Target, error) { return build(t, 1) }
+
+func build(t Config, attempts int) (Target, error) {
 	spec, ok := SpecOf(t.Kind)
 	if !ok {
 		return nil, fmt.Errorf("%w: %s", ErrConfig, CheckKind(t.Kind))
@@ -79,7 +85,7 @@ func New(t Config) (Target, error) {
 	if missing := spec.Missing(t, "en"); len(missing) > 0 {
 		return nil, fmt.Errorf("%w: %s needs %s", ErrConfig, t.Kind, strings.Join(missing, ", "))
 	}
-	c := client{http: &http.Client{Timeout: 180 * time.Second}, key: key, sleep: sleepCtx, attempts: 4}
+	c := client{http: &http.Client{Timeout: 180 * time.Second}, key: key, sleep: sleepCtx, attempts: attempts}
 	return spec.build(c, t)
 }
 
