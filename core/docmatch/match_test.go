@@ -102,8 +102,12 @@ func TestTallyReport(t *testing.T) {
 		t.Errorf("share of nothing = %v, want nil", *s)
 	}
 	none := ReportFor(New(guides), target.Answer{})
-	if !none.RecallMissing() || !strings.Contains(none.Messages("en", 0)[0], "cannot be computed") {
-		t.Errorf("no documents: %+v %v", none, none.Messages("en", 0))
+	if none.RecallMissing() || !none.Loud() || !strings.Contains(none.Messages("en", 0)[0], "Recall@k is 0") {
+		t.Errorf("nothing retrieved: %+v %v", none, none.Messages("en", 0))
+	}
+	off := ReportFor(New(guides), target.Answer{Warnings: []target.Warning{noRef}})
+	if !off.RecallMissing() || !strings.Contains(off.Messages("en", 0)[0], "cannot be computed") {
+		t.Errorf("quote off: %+v %v", off, off.Messages("en", 0))
 	}
 }
 

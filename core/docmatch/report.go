@@ -58,9 +58,12 @@ func (r Report) Loud() bool {
 	return s != nil && *s < LoudShare
 }
 
-// RecallMissing reports that no answer carried documents: Recall@k is
-// undefined, not 0.
-func (r Report) RecallMissing() bool { return r.Answers > 0 && r.NoDocs == r.Answers }
+// RecallMissing reports that no answer carried documents because the
+// target does not return them (every answer warned no_reference: RAGFlow's
+// quote or Dify's citations off): Recall@k is undefined, not 0.
+func (r Report) RecallMissing() bool {
+	return r.Answers > 0 && r.NoDocs == r.Answers && r.WarningCounts[target.WarnNoReference] == r.Answers
+}
 
 // Messages are the report's lines for people, Chinese or English: the
 // summary, then each warning, then up to limit unresolved names (limit ≤ 0:
@@ -75,6 +78,10 @@ func (r Report) Messages(lang string, limit int) []string {
 		out = append(out, pickLang(zh,
 			fmt.Sprintf("警告：系统的 %d 个回答都没有返回检索到的文档，Recall@k 无法计算（不是 0）。", r.Answers),
 			fmt.Sprintf("Warning: none of the system's %d answers carried retrieved documents; Recall@k cannot be computed (it is not 0).", r.Answers)))
+	case r.NoDocs == r.Answers:
+		out = append(out, pickLang(zh,
+			fmt.Sprintf("警告：系统的 %d 个回答都没有检索到任何文档，Recall@k 为 0。请确认聊天助理/应用已关联知识库，且文档已解析完成。", r.Answers),
+			fmt.Sprintf("Warning: none of the system's %d answers retrieved any document, so Recall@k is 0. Check that the assistant or app has a knowledge base attached and its documents are parsed.", r.Answers)))
 	default:
 		share := 100 * *r.Share()
 		line := pickLang(zh,
