@@ -58,7 +58,7 @@ func (h *HTTP) Ask(ctx context.Context, question string) (Answer, error) {
 	}
 	var root any
 	if err := json.Unmarshal(data, &root); err != nil {
-		return Answer{}, &Error{Kind: "http", Status: 200, Message: "reply is not JSON: " + snippet(data)}
+		return Answer{}, &Error{Kind: "http", Status: 200, Message: "reply is not JSON: " + redactKey(snippet(data), h.key)}
 	}
 	answers, err := Lookup(root, h.AnswerPath)
 	if err != nil || len(answers) == 0 {

@@ -65,7 +65,7 @@ func (o *OpenAI) Ask(ctx context.Context, question string) (Answer, error) {
 		} `json:"choices"`
 	}
 	if err := json.Unmarshal(data, &reply); err != nil || len(reply.Choices) == 0 {
-		return Answer{}, &Error{Kind: "openai", Status: 200, Message: "reply has no choices: " + snippet(data)}
+		return Answer{}, &Error{Kind: "openai", Status: 200, Message: "reply has no choices: " + redactKey(snippet(data), o.key)}
 	}
 	return Answer{Text: cleanAnswer(reply.Choices[0].Message.Content)}, nil
 }

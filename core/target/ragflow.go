@@ -3,9 +3,11 @@ package target
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 )
 
 func init() {
@@ -96,7 +98,28 @@ func decodeRAGFlowError(status int, body []byte) *Error {
 const ragflowErrorPrefix = "**ERROR**"
 
 // Ask creates a session and asks the question in it, without streaming.
+// When RAGFlow's own LLM failed (an **ERROR** answer) it asks again in a
+// fresh session with backoff, like any retryable failure, and returns the
+// failure only when every attempt failed.
 func (r *RAGFlow) Ask(ctx context.Context, question string) (Answer, error) {
+	var last error
+	for attempt := 0; attempt < max(r.attempts, 1); attempt++ {
+		if attempt > 0 {
+			if err := r.sleep(ctx, time.Duration(1<<(attempt-1))*time.Second); err != nil {
+				return Answer{}, err
+			}
+		}
+		ans, err := r.ask(ctx, question)
+		var te *Error
+		if err == nil || !errors.As(err, &te) || te.Code != CodeLLMError {
+			return ans, err
+		}
+		last = err
+	}
+	return Answer{}, last
+}
+
+func (r *RAGFlow) ask(ctx context.Context, question string) (Answer, error) {
 	sessData, err := r.call(ctx, "/api/v1/chats/"+r.ChatID+"/sessions", map[string]string{"name": "cube-eval"})
 	if err != nil {
 		return Answer{}, fmt.Errorf("create session: %w", err)
@@ -119,9 +142,11 @@ func (r *RAGFlow) Ask(ctx context.Context, question string) (Answer, error) {
 	if err := json.Unmarshal(data, &reply); err != nil {
 		return Answer{}, &Error{Kind: "ragflow", Status: 200, Message: "completion reply: " + err.Error()}
 	}
-	// The LLM behind RAGFlow failed: the answer is RAGFlow's error text, not
-	// the system's reply. Retryable, so a later run asks again.
-	if i := strings.Index(reply.Answer, ragflowErrorPrefix); i >= 0 && strings.TrimSpace(reply.Answer[:i]) == "" {
+	// The LLM behind RAGFlow failed: the answer is RAGFlow's error text
+	// (alone, or after a partial answer on a line of its own:
+	// chat_model.py returns ans + "\n**ERROR**: " + str(e)), not the
+	// system's reply. Retryable, so a later run asks again.
+	if llmFailed(reply.Answer) {
 		return Answer{}, &Error{Kind: "ragflow", Status: 200, Code: CodeLLMError, Retryable: true,
 			Message: "RAGFlow's LLM failed: " + redactKey(snippet([]byte(strings.TrimSpace(reply.Answer))), r.key)}
 	}
@@ -153,6 +178,11 @@ func (r *RAGFlow) Ask(ctx context.Context, question string) (Answer, error) {
 				"RAGFlow returned an empty reference {}: the assistant's \"Show quote\" (quote) is off (or nothing was retrieved for this question), so no retrieved documents come back and Recall@k cannot be computed. Turn on \"Show quote\" in the RAGFlow assistant's settings."}})
 	}
 	return ans, nil
+}
+
+func llmFailed(answer string) bool {
+	trimmed := strings.TrimSpace(answer)
+	return strings.HasPrefix(trimmed, ragflowErrorPrefix) || strings.Contains(answer, "\n"+ragflowErrorPrefix+":")
 }
 
 // hasChunkList reports whether a reference carries a chunks list (possibly

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 )
 
 // ragflowSession is the create-session reply of api/apps/sdk/session.py
@@ -69,6 +70,13 @@ func TestRAGFlowReplays(t *testing.T) {
 			wantErrCode: CodeLLMError,
 		},
 		{
+			// chat_model.py v0.24.0 chat(): a failure after part of the
+			// answer returns ans + "\n**ERROR**: " + str(e).
+			name:        "partial answer, then **ERROR** on its own line",
+			completion:  `{"code":0,"data":{"answer":"办理食品经营许可需要\n**ERROR**: Connection error.","reference":{},"audio_binary":null,"prompt":"","created_at":1764579601.2,"id":"m5","session_id":"s"}}`,
+			wantErrCode: CodeLLMError,
+		},
+		{
 			name:       "retrieval found nothing but quote on: chunks [] is no warning",
 			completion: `{"code":0,"data":{"answer":"抱歉，知识库中未找到您要的答案！","reference":{"total":0,"chunks":[],"doc_aggs":[]},"audio_binary":null,"prompt":"","created_at":1764579601.2,"id":"m4","session_id":"s"}}`,
 		},
@@ -76,7 +84,7 @@ func TestRAGFlowReplays(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			_, url := ragflowServer(t, c.completion)
-			tg := &RAGFlow{client: client{http: http.DefaultClient, sleep: noSleep, attempts: 1}, Base: url, ChatID: "chat9"}
+			tg := &RAGFlow{client: client{http: http.DefaultClient, sleep: noSleep, attempts: 2}, Base: url, ChatID: "chat9"}
 			ans, err := tg.Ask(context.Background(), "开餐馆要办什么证？")
 			if c.wantErrCode != "" {
 				var te *Error
@@ -204,5 +212,30 @@ func TestDifyStreamErrorEvent(t *testing.T) {
 	var te *Error
 	if !errors.As(err, &te) || te.Code != "completion_request_error" || te.Status != 400 {
 		t.Fatalf("err = %v", err)
+	}
+}
+
+// RAGFlow's LLM failing once is retried in a fresh session; the second
+// answer is the one returned.
+func TestRAGFlowLLMErrorRetried(t *testing.T) {
+	completions := 0
+	f := &fake{handler: func(w http.ResponseWriter, r *http.Request, _ map[string]any) {
+		if strings.HasSuffix(r.URL.Path, "/sessions") {
+			io.WriteString(w, ragflowSession)
+			return
+		}
+		completions++
+		if completions == 1 {
+			io.WriteString(w, `{"code":0,"data":{"answer":"**ERROR**: TIMEOUT - Request timed out.","reference":{},"audio_binary":null,"prompt":"","created_at":1764579601.2,"id":"m","session_id":"s"}}`)
+			return
+		}
+		io.WriteString(w, ragflowCompletion)
+	}}
+	srv := f.start(t)
+	var waits int
+	tg := &RAGFlow{client: client{http: srv.Client(), attempts: 3, sleep: func(context.Context, time.Duration) error { waits++; return nil }}, Base: srv.URL, ChatID: "c"}
+	ans, err := tg.Ask(context.Background(), "q")
+	if err != nil || completions != 2 || waits != 1 || ans.Text != "办理需要身份证，20个工作日。" {
+		t.Fatalf("ans %q err %v after %d completions, %d waits", ans.Text, err, completions, waits)
 	}
 }

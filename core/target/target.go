@@ -223,12 +223,3 @@ func dedupe(docs []Doc) []Doc {
 	}
 	return out
 }
-
-func firstNonEmpty(s ...string) string {
-	for _, v := range s {
-		if v != "" {
-			return v
-		}
-	}
-	return ""
-}
