@@ -1,0 +1,133 @@
+package docparse
+
+import (
+	"io"
+	"strings"
+	"time"
+)
+
+// Limits bound what one document may cost. A hostile or broken file must
+// not hang a run, exhaust memory or be cut short silently: every limit that
+// is hit is reported, naming the file.
+type Limits struct {
+	// Timeout is the wall-clock time one PDF may take (its parser runs in a
+	// child process that is killed after it).
+	Timeout time.Duration
+	// Memory is the most a PDF's child process may hold, in bytes.
+	Memory int64
+	// Pages is the most PDF pages read; later pages are cut and reported.
+	Pages int
+	// PartBytes is the most uncompressed bytes read from one file or from
+	// one part of a zip package (docx, pptx, xlsx); the rest is cut.
+	PartBytes int64
+	// TextBytes is the most text kept per document; the rest is cut.
+	TextBytes int
+}
+
+// DefaultLimits are generous for real government documents (a 600-page
+// guide is about 2 MiB of text) and tight enough that a hostile file costs
+// seconds and a few hundred MiB at most.
+var DefaultLimits = Limits{
+	Timeout:   2 * time.Minute,
+	Memory:    384 << 20,
+	Pages:     10000,
+	PartBytes: 64 << 20,
+	TextBytes: 16 << 20,
+}
+
+// withDefaults fills zero fields from DefaultLimits.
+func (l Limits) withDefaults() Limits {
+	d := DefaultLimits
+	if l.Timeout > 0 {
+		d.Timeout = l.Timeout
+	}
+	if l.Memory > 0 {
+		d.Memory = l.Memory
+	}
+	if l.Pages > 0 {
+		d.Pages = l.Pages
+	}
+	if l.PartBytes > 0 {
+		d.PartBytes = l.PartBytes
+	}
+	if l.TextBytes > 0 {
+		d.TextBytes = l.TextBytes
+	}
+	return d
+}
+
+// capReader stops at n bytes and remembers that it did, so that a reader
+// cut at the cap is told apart from a file that really ends there.
+type capReader struct {
+	r   io.Reader
+	n   int64
+	cut bool
+}
+
+func (c *capReader) Read(p []byte) (int, error) {
+	if c.n <= 0 {
+		// Probe one byte: only a reader with more to give was cut.
+		var one [1]byte
+		if k, _ := c.r.Read(one[:]); k > 0 {
+			c.cut = true
+		}
+		return 0, io.EOF
+	}
+	if int64(len(p)) > c.n {
+		p = p[:c.n]
+	}
+	k, err := c.r.Read(p)
+	c.n -= int64(k)
+	return k, err
+}
+
+// textCap collects text up to a byte budget, cutting on a rune boundary.
+type textCap struct {
+	sb   strings.Builder
+	max  int
+	full bool
+}
+
+func (t *textCap) WriteString(s string) {
+	if t.full {
+		return
+	}
+	if room := t.max - t.sb.Len(); len(s) > room {
+		for room > 0 && room < len(s) && !startsRune(s[room]) {
+			room--
+		}
+		t.sb.WriteString(s[:room])
+		t.full = true
+		return
+	}
+	t.sb.WriteString(s)
+}
+
+func (t *textCap) WriteByte(b byte) error {
+	if t.full || t.sb.Len() >= t.max {
+		t.full = true
+		return nil
+	}
+	return t.sb.WriteByte(b)
+}
+
+// Write is WriteString for byte slices (XML character data), without a copy.
+func (t *textCap) Write(b []byte) {
+	if t.full {
+		return
+	}
+	if room := t.max - t.sb.Len(); len(b) > room {
+		for room > 0 && room < len(b) && !startsRune(b[room]) {
+			room--
+		}
+		t.sb.Write(b[:room])
+		t.full = true
+		return
+	}
+	t.sb.Write(b)
+}
+
+func (t *textCap) String() string { return t.sb.String() }
+
+// startsRune reports whether b begins a UTF-8 sequence (is not a continuation byte).
+func startsRune(b byte) bool { return b&0xC0 != 0x80 }
