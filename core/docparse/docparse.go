@@ -141,13 +141,24 @@ func cutError(partCut, textCut bool, part string, lim Limits) error {
 	}
 	switch {
 	case partCut:
-		return problem(ErrTruncated, "%s 超过 %d MiB，只读取了前 %d MiB", "%s is over %d MiB, only the first %d MiB were read",
-			where, lim.PartBytes>>20, lim.PartBytes>>20)
+		n := byteSize(lim.PartBytes)
+		return problem(ErrTruncated, "%s 解压后超过 %s，只读取了前 %s", "%s is over %s uncompressed, only the first %s were read", where, n, n)
 	case textCut:
-		return problem(ErrTruncated, "文本超过 %d MiB，只保留了前 %d MiB", "the text is over %d MiB, only the first %d MiB were kept",
-			lim.TextBytes>>20, lim.TextBytes>>20)
+		n := byteSize(int64(lim.TextBytes))
+		return problem(ErrTruncated, "文本超过 %s，只保留了前 %s", "the text is over %s, only the first %s were kept", n, n)
 	}
 	return nil
+}
+
+// byteSize writes n in the largest binary unit that divides it.
+func byteSize(n int64) string {
+	switch {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%d MiB", n>>20)
+	case n >= 1<<10 && n%(1<<10) == 0:
+		return fmt.Sprintf("%d KiB", n>>10)
+	}
+	return fmt.Sprintf("%d B", n)
 }
 
 // Folder parses every file under dir with DefaultLimits; see FolderLimits.

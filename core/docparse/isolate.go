@@ -69,7 +69,7 @@ func serveChild(in io.Reader, out io.Writer) int {
 	go func() {
 		for range time.Tick(memoryPoll) {
 			if used := goMemory(); used > lim.Memory {
-				reply(childReply{Kind: "limit", Msg: problem(ErrLimit, "内存超过 %d MiB", "memory over %d MiB", lim.Memory>>20).Error()})
+				reply(childReply{Kind: "limit", Msg: problem(ErrLimit, "内存超过 %s", "memory over %s", byteSize(lim.Memory)).Error()})
 				os.Exit(3)
 			}
 		}

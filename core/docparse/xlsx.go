@@ -283,8 +283,8 @@ func (x *xlsxReader) readStrings() error {
 				}
 				if !full && len(x.sst)+len(cur) > x.lim.TextBytes {
 					full = true
-					x.noteCut(problem(ErrTruncated, "%s 的文本超过 %d MiB，其后的字符串读作空白",
-						"the text of %s is over %d MiB, later strings read as blank", name, x.lim.TextBytes>>20))
+					x.noteCut(problem(ErrTruncated, "%s 的文本超过 %s，其后的字符串读作空白",
+						"the text of %s is over %s, later strings read as blank", name, byteSize(int64(x.lim.TextBytes))))
 				}
 				if !full {
 					x.sst = append(x.sst, cur...)
