@@ -2,6 +2,7 @@ package docparse
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"os"
 	"strings"
@@ -31,12 +32,18 @@ func htmlFile(ctx context.Context, path string, lim Limits) (string, error) {
 	cr := &capReader{r: f, n: lim.PartBytes}
 	// charset.NewReader honours <meta charset> and BOMs, so GBK pages decode.
 	r, err := charset.NewReader(cr, "text/html")
+	if err == io.EOF {
+		return "", nil // an empty page
+	}
 	if err != nil {
-		return "", err
+		return "", fmt.Errorf("%w (%v)", ErrCorrupt, err)
 	}
 	tc := &textCap{max: lim.TextBytes}
 	if err := htmlText(ctx, r, tc); err != nil {
-		return "", err
+		if ctx.Err() != nil {
+			return "", err
+		}
+		return "", fmt.Errorf("%w (%v)", ErrCorrupt, err)
 	}
 	return tidyLines(tc.String()), cutError(cr.cut, tc.full, "", lim)
 }

@@ -4,6 +4,7 @@ import (
 	"io"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // Limits bound what one document may cost. A hostile or broken file must
@@ -88,9 +89,14 @@ type textCap struct {
 	full bool
 }
 
+// Text is kept as valid UTF-8: a stray byte the decoders let through
+// (an HTML page declared UTF-8, a PDF string) becomes U+FFFD.
 func (t *textCap) WriteString(s string) {
 	if t.full {
 		return
+	}
+	if !utf8.ValidString(s) {
+		s = strings.ToValidUTF8(s, "\uFFFD")
 	}
 	if room := t.max - t.sb.Len(); len(s) > room {
 		for room > 0 && room < len(s) && !startsRune(s[room]) {
@@ -114,6 +120,10 @@ func (t *textCap) WriteByte(b byte) error {
 // Write is WriteString for byte slices (XML character data), without a copy.
 func (t *textCap) Write(b []byte) {
 	if t.full {
+		return
+	}
+	if !utf8.Valid(b) {
+		t.WriteString(string(b))
 		return
 	}
 	if room := t.max - t.sb.Len(); len(b) > room {
