@@ -94,9 +94,6 @@ func plain(path string, lim Limits) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if cr.cut {
-		b = dropPartialRune(b)
-	}
 	text, err := decodeText(b)
 	if err != nil {
 		return "", err
@@ -104,20 +101,6 @@ func plain(path string, lim Limits) (string, error) {
 	tc := &textCap{max: lim.TextBytes}
 	tc.WriteString(text)
 	return tc.String(), cutError(cr.cut, tc.full, "", lim)
-}
-
-// dropPartialRune removes a UTF-8 sequence cut in half at the end of b, so
-// that a file cut at the cap is not mistaken for GB18030.
-func dropPartialRune(b []byte) []byte {
-	for i := 1; i <= utf8.UTFMax && i <= len(b); i++ {
-		if startsRune(b[len(b)-i]) {
-			if r, size := utf8.DecodeRune(b[len(b)-i:]); r == utf8.RuneError && size <= 1 {
-				return b[:len(b)-i]
-			}
-			break
-		}
-	}
-	return b
 }
 
 func decodeText(b []byte) (string, error) {

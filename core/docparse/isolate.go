@@ -107,8 +107,12 @@ func (c *cappedBuffer) Write(p []byte) (int, error) {
 	return c.buf.Write(p)
 }
 
-// childStarted, when set by a test, is called with each child process.
-var childStarted func(*os.Process)
+// childStarted and childDone, when set by a test, see each child process
+// start and end.
+var (
+	childStarted func(*os.Process)
+	childDone    func(*os.ProcessState)
+)
 
 // parseIsolated parses path in a child process bounded by lim.Timeout and
 // lim.Memory, killed at once when ctx ends.
@@ -121,7 +125,11 @@ func parseIsolated(ctx context.Context, path string, lim Limits) (string, error)
 	if err != nil {
 		return "", err
 	}
-	tctx, cancel := context.WithTimeout(ctx, lim.Timeout)
+	timeout := lim.Timeout
+	if st, err := os.Stat(path); err == nil {
+		timeout = lim.timeFor(st.Size())
+	}
+	tctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	cmd := exec.CommandContext(tctx, exe)
 	cmd.Env = append(os.Environ(), childEnv+"=1")
@@ -138,11 +146,14 @@ func parseIsolated(ctx context.Context, path string, lim Limits) (string, error)
 		childStarted(cmd.Process)
 	}
 	runErr := cmd.Wait()
+	if childDone != nil {
+		childDone(cmd.ProcessState)
+	}
 	if err := ctx.Err(); err != nil {
 		return "", err
 	}
 	if tctx.Err() != nil {
-		return "", problem(ErrLimit, "%s 内未解析完，已终止", "not parsed within %s, stopped", lim.Timeout)
+		return "", problem(ErrLimit, "%s 内未解析完，已终止", "not parsed within %s, stopped", timeout)
 	}
 	var rep childReply
 	if derr := json.Unmarshal(stdout.buf.Bytes(), &rep); derr != nil || stdout.over {

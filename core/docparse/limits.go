@@ -11,9 +11,13 @@ import (
 // not hang a run, exhaust memory or be cut short silently: every limit that
 // is hit is reported, naming the file.
 type Limits struct {
-	// Timeout is the wall-clock time one PDF may take (its parser runs in a
-	// child process that is killed after it).
-	Timeout time.Duration
+	// A PDF's parser runs in a child process that is killed when its time
+	// is up: TimeoutBase plus TimeoutPerMiB for each MiB of the file, at
+	// most Timeout. A honest PDF's parse time grows with its size; a tiny
+	// hostile one gets no more than the base.
+	Timeout       time.Duration
+	TimeoutBase   time.Duration
+	TimeoutPerMiB time.Duration
 	// Memory is the most a PDF's child process may hold, in bytes.
 	Memory int64
 	// Pages is the most PDF pages read; later pages are cut and reported.
@@ -29,11 +33,22 @@ type Limits struct {
 // guide is about 2 MiB of text) and tight enough that a hostile file costs
 // seconds and a few hundred MiB at most.
 var DefaultLimits = Limits{
-	Timeout:   2 * time.Minute,
-	Memory:    384 << 20,
-	Pages:     10000,
-	PartBytes: 64 << 20,
-	TextBytes: 16 << 20,
+	Timeout:       2 * time.Minute,
+	TimeoutBase:   8 * time.Second,
+	TimeoutPerMiB: 2 * time.Second,
+	Memory:        384 << 20,
+	Pages:         10000,
+	PartBytes:     64 << 20,
+	TextBytes:     16 << 20,
+}
+
+// timeFor is the time a file of size bytes may take.
+func (l Limits) timeFor(size int64) time.Duration {
+	t := l.TimeoutBase + time.Duration(float64(l.TimeoutPerMiB)*float64(size)/(1<<20))
+	if t > l.Timeout || t <= 0 {
+		return l.Timeout
+	}
+	return t
 }
 
 // withDefaults fills zero fields from DefaultLimits.
@@ -41,6 +56,12 @@ func (l Limits) withDefaults() Limits {
 	d := DefaultLimits
 	if l.Timeout > 0 {
 		d.Timeout = l.Timeout
+	}
+	if l.TimeoutBase > 0 {
+		d.TimeoutBase = l.TimeoutBase
+	}
+	if l.TimeoutPerMiB > 0 {
+		d.TimeoutPerMiB = l.TimeoutPerMiB
 	}
 	if l.Memory > 0 {
 		d.Memory = l.Memory
@@ -79,7 +100,26 @@ func (c *capReader) Read(p []byte) (int, error) {
 	}
 	k, err := c.r.Read(p)
 	c.n -= int64(k)
+	if c.n == 0 {
+		// The cap may fall inside a UTF-8 sequence; ending on a whole rune
+		// keeps the text before the cut readable (the XML decoder refuses
+		// a broken rune, losing the run it ends).
+		k = len(dropPartialRune(p[:k]))
+	}
 	return k, err
+}
+
+// dropPartialRune removes a UTF-8 sequence cut in half at the end of b.
+func dropPartialRune(b []byte) []byte {
+	for i := 1; i <= utf8.UTFMax && i <= len(b); i++ {
+		if startsRune(b[len(b)-i]) {
+			if r, size := utf8.DecodeRune(b[len(b)-i:]); r == utf8.RuneError && size <= 1 {
+				return b[:len(b)-i]
+			}
+			break
+		}
+	}
+	return b
 }
 
 // textCap collects text up to a byte budget, cutting on a rune boundary.

@@ -233,7 +233,7 @@ func TestCancelStopsPDF(t *testing.T) {
 	var child *os.Process
 	childStarted = func(p *os.Process) { child = p; cancel() }
 	defer func() { childStarted = nil }()
-	docs, errs := FolderLimits(ctx, dir, Limits{Timeout: time.Hour})
+	docs, errs := FolderLimits(ctx, dir, Limits{Timeout: time.Hour, TimeoutBase: time.Hour})
 	if len(docs) != 0 || len(errs) != 1 || !errors.Is(errs[0], context.Canceled) {
 		t.Fatalf("docs = %v, errs = %v, want only context.Canceled", docs, errs)
 	}

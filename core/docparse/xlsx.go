@@ -72,6 +72,7 @@ type xlsxReader struct {
 	// millions of tiny strings cost 4 bytes each, not a string header.
 	sst     []byte
 	sstEnds []uint32
+	sstCut  bool // the table was cut at the part cap
 }
 
 func (x *xlsxReader) noteCut(err error) {
@@ -81,37 +82,43 @@ func (x *xlsxReader) noteCut(err error) {
 }
 
 // walk streams the part name through fn, token by token; a missing part
-// is not an error when optional.
+// is not an error when optional. A cut part is reported and ends the walk.
 func (x *xlsxReader) walk(name string, optional bool, fn func(xml.Token) error) error {
+	_, err := x.walkCut(name, optional, fn)
+	return err
+}
+
+// walkCut is walk that also tells whether the part was cut.
+func (x *xlsxReader) walkCut(name string, optional bool, fn func(xml.Token) error) (cut bool, err error) {
 	f := x.files[name]
 	if f == nil {
 		if optional {
-			return nil
+			return false, nil
 		}
-		return fmt.Errorf("no %s: %w", name, ErrCorrupt)
+		return false, fmt.Errorf("no %s: %w", name, ErrCorrupt)
 	}
 	p, err := openPart(f, x.lim)
 	if err != nil {
-		return err
+		return false, err
 	}
 	defer p.Close()
 	for n := 0; ; n++ {
 		if n%4096 == 0 && x.ctx.Err() != nil {
-			return x.ctx.Err()
+			return false, x.ctx.Err()
 		}
 		tok, err := p.token()
 		if err == io.EOF {
-			return nil
+			return false, nil
 		}
 		if err == errPartCut {
 			x.noteCut(cutError(true, false, name, x.lim))
-			return nil
+			return true, nil
 		}
 		if err != nil {
-			return err
+			return false, err
 		}
 		if err := fn(tok); err != nil {
-			return err
+			return false, err
 		}
 	}
 }
@@ -254,7 +261,26 @@ func (x *xlsxReader) readStrings() error {
 	in, inT, phonetic := false, false, 0
 	tooLong := -1
 	full := false
-	return x.walk(name, true, func(tok xml.Token) error {
+	add := func() {
+		if c := cutRunes(cur, maxCellChars); len(c) < len(cur) {
+			cur = c
+			if tooLong < 0 {
+				tooLong = len(x.sstEnds)
+				x.noteCut(problem(ErrTruncated, "共享字符串 %d 超过 %d 个字符（Excel 单元格上限），已截断",
+					"shared string %d is over %d characters (Excel's cell limit) and was cut", tooLong, maxCellChars))
+			}
+		}
+		if !full && len(x.sst)+len(cur) > x.lim.TextBytes {
+			full = true
+			x.noteCut(problem(ErrTruncated, "%s 的文本超过 %s，其后的字符串读作空白",
+				"the text of %s is over %s, later strings read as blank", name, byteSize(int64(x.lim.TextBytes))))
+		}
+		if !full {
+			x.sst = append(x.sst, cur...)
+		}
+		x.sstEnds = append(x.sstEnds, uint32(len(x.sst)))
+	}
+	cut, err := x.walkCut(name, true, func(tok xml.Token) error {
 		switch e := tok.(type) {
 		case xml.StartElement:
 			switch e.Name.Local {
@@ -273,23 +299,7 @@ func (x *xlsxReader) readStrings() error {
 				phonetic--
 			case "si":
 				in = false
-				if c := cutRunes(cur, maxCellChars); len(c) < len(cur) {
-					cur = c
-					if tooLong < 0 {
-						tooLong = len(x.sstEnds)
-						x.noteCut(problem(ErrTruncated, "共享字符串 %d 超过 %d 个字符（Excel 单元格上限），已截断",
-							"shared string %d is over %d characters (Excel's cell limit) and was cut", tooLong, maxCellChars))
-					}
-				}
-				if !full && len(x.sst)+len(cur) > x.lim.TextBytes {
-					full = true
-					x.noteCut(problem(ErrTruncated, "%s 的文本超过 %s，其后的字符串读作空白",
-						"the text of %s is over %s, later strings read as blank", name, byteSize(int64(x.lim.TextBytes))))
-				}
-				if !full {
-					x.sst = append(x.sst, cur...)
-				}
-				x.sstEnds = append(x.sstEnds, uint32(len(x.sst)))
+				add()
 			}
 		case xml.CharData:
 			// Keep one rune more than the limit so that a cut is seen.
@@ -299,6 +309,18 @@ func (x *xlsxReader) readStrings() error {
 		}
 		return nil
 	})
+	if err != nil {
+		return err
+	}
+	if cut {
+		if in {
+			add() // the string the cut fell in, as far as it was read
+		}
+		// Strings after the cut were never read: cells that use them are
+		// blank, and the cut is reported once, not as damage per cell.
+		x.sstCut = true
+	}
+	return nil
 }
 
 // cutRunes returns b cut to at most n runes.
@@ -316,6 +338,9 @@ func cutRunes(b []byte, n int) []byte {
 }
 
 func (x *xlsxReader) sharedString(i int) (string, bool) {
+	if i >= len(x.sstEnds) && x.sstCut {
+		return "", true
+	}
 	if i < 0 || i >= len(x.sstEnds) {
 		return "", false
 	}
