@@ -127,7 +127,7 @@ func parseIsolated(ctx context.Context, path string, lim Limits) (string, error)
 	}
 	timeout := lim.Timeout
 	if st, err := os.Stat(path); err == nil {
-		timeout = lim.timeFor(st.Size())
+		timeout = lim.timeFor(st.Size()).Round(time.Second)
 	}
 	tctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()

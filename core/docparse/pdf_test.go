@@ -259,3 +259,34 @@ func TestXrefChain(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkPDFProcess measures what the child process costs per PDF: the
+// same small file parsed in a child (as Parse does) and in this process.
+//
+//	go test -run '^$' -bench PDFProcess ./core/docparse
+func BenchmarkPDFProcess(b *testing.B) {
+	p := filepath.Join(b.TempDir(), "ten.pdf")
+	texts := make([]string, 10)
+	for i := range texts {
+		texts[i] = fmt.Sprintf("page %d of a small guide", i+1)
+	}
+	if err := os.WriteFile(p, pagesPDF(texts, "", ""), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	lim := DefaultLimits
+	for _, c := range []struct {
+		name  string
+		parse func() (string, error)
+	}{
+		{"child", func() (string, error) { return Parse(context.Background(), p, lim) }},
+		{"in-process", func() (string, error) { return pdfFile(p, lim) }},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := c.parse(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
