@@ -72,6 +72,8 @@ func TestOOXMLLimits(t *testing.T) {
 <row r="2"><c r="A2" s="1"><v>45352</v></c><c r="B2" s="2"><v>45352</v></c><c r="C2" s="3"><v>0.25</v></c><c r="D2"><v>0.30000000000000004</v></c></row>
 <row r="3"><c r="A3" t="b"><v>1</v></c><c r="B3" t="str"><f>A1</f><v>公式</v></c><c r="C3" t="e"><v>#DIV/0!</v></c></row>`}),
 			Limits{}, nil, "表\n事项\t\t办理\n2024-03-01\t2024-03-01\t25%\t0.3\nTRUE\t公式\t#DIV/0!", ""},
+		{"escapes.xlsx", xlsxParts(`<si><t>咨询_x0008_如下_x005F_x0041_</t></si>`, "", [2]string{"S", `<row><c r="A1" t="s"><v>0</v></c><c r="B1" t="inlineStr"><is><t>a_x0042_</t></is></c></row>`}),
+			Limits{}, nil, "S\n咨询如下_x0041_\taB", ""},
 		{"blank-xfd.xlsx", xlsxParts("", "", [2]string{"S", blankXFD}), Limits{}, nil, "S", ""},
 		{"long-sst.xlsx", xlsxParts(`<si><t>`+long+`</t></si>`, "", [2]string{"S", `<row><c r="A1" t="s"><v>0</v></c></row>`}), Limits{}, ErrTruncated, "S\n" + long[:3*maxCellChars], "32767"},
 		{"long-cell.xlsx", xlsxParts("", "", [2]string{"S", `<row><c r="B7" t="inlineStr"><is><t>` + long + `</t></is></c></row>`}), Limits{}, ErrTruncated, "S\n\t" + long[:3*maxCellChars], "B7"},

@@ -9,6 +9,7 @@ import (
 	"io"
 	"math"
 	"path"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -337,6 +338,25 @@ func cutRunes(b []byte, n int) []byte {
 	return b
 }
 
+// xEscape is how OOXML writes a character XML cannot hold: _x0008_ is
+// U+0008, _x005F_ an underscore (so that _x005F_x0008_ is the literal text).
+var xEscape = regexp.MustCompile(`_x[0-9A-Fa-f]{4}_`)
+
+// unescapeX decodes those escapes; control characters other than tab and
+// newline are dropped, being invisible junk in text meant for retrieval.
+func unescapeX(s string) string {
+	if !strings.Contains(s, "_x") {
+		return s
+	}
+	return xEscape.ReplaceAllStringFunc(s, func(m string) string {
+		r, _ := strconv.ParseUint(m[2:6], 16, 32)
+		if r < 0x20 && r != '\t' && r != '\n' || r == 0x7F {
+			return ""
+		}
+		return string(rune(r))
+	})
+}
+
 func (x *xlsxReader) sharedString(i int) (string, bool) {
 	if i >= len(x.sstEnds) && x.sstCut {
 		return "", true
@@ -494,14 +514,14 @@ func (x *xlsxReader) cellText(typ string, style int, val []byte) (string, error)
 		if err != nil || !ok {
 			return "", fmt.Errorf("%w (shared string %q does not exist)", ErrCorrupt, v)
 		}
-		return s, nil
+		return unescapeX(s), nil
 	case "b":
 		if strings.TrimSpace(v) == "1" {
 			return "TRUE", nil
 		}
 		return "FALSE", nil
 	case "str", "inlineStr", "e":
-		return v, nil
+		return unescapeX(v), nil
 	}
 	f, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
 	if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
