@@ -118,3 +118,39 @@ func TestOOXMLLimits(t *testing.T) {
 		})
 	}
 }
+
+// countdownCtx reports cancellation from its n-th Err call on: a parse that
+// checks ctx as it goes stops part-way, deterministically.
+type countdownCtx struct {
+	context.Context
+	n int
+}
+
+func (c *countdownCtx) Err() error {
+	if c.n--; c.n <= 0 {
+		return context.Canceled
+	}
+	return nil
+}
+
+// TestCancelMidParse: the in-process parsers check ctx while they read, so
+// a cancel stops a long document part-way instead of after it.
+func TestCancelMidParse(t *testing.T) {
+	dir := t.TempDir()
+	rows := strings.Repeat(`<row><c r="A1" t="inlineStr"><is><t>格</t></is></c></row>`, 50000)
+	html := "<html><body>" + strings.Repeat("<p>段落</p>", 50000) + "</body></html>"
+	for _, p := range []string{
+		zipFile(t, dir, "long.docx", [][2]string{{"word/document.xml", paragraphs(50000)}}),
+		zipFile(t, dir, "long.pptx", [][2]string{{"ppt/slides/slide1.xml", slideXML(strings.Repeat("<a:t>字</a:t>", 50000))}}),
+		zipFile(t, dir, "long.xlsx", xlsxParts("", "", [2]string{"S", rows})),
+		write(t, dir, "long.html", []byte(html)),
+	} {
+		t.Run(filepath.Base(p), func(t *testing.T) {
+			// Parse itself checks once before it starts; the parser must check again.
+			text, err := Parse(&countdownCtx{Context: context.Background(), n: 3}, p, Limits{})
+			if err != context.Canceled || text != "" {
+				t.Errorf("Parse = %d bytes, %v; want context.Canceled part-way", len(text), err)
+			}
+		})
+	}
+}
