@@ -43,6 +43,13 @@ type Endpoint struct {
 	// nil means true: a judge must answer, not think at length, and
 	// DashScope's open qwen3 even fails without the switch.
 	DisableThinking *bool
+
+	// MaxReplyBytes caps one chat reply's body (default DefaultMaxReplyBytes);
+	// a longer body is ErrReplyTooLarge, reported, not read on.
+	MaxReplyBytes int64
+	// AllowRedirects follows a redirect to another host (the profile's
+	// allow_redirects); refused by default (httpsafe.ErrCrossHostRedirect).
+	AllowRedirects bool
 }
 
 // Defaults applied by New.
@@ -52,6 +59,15 @@ const (
 	DefaultMaxRetries  = 4
 	DefaultBackoffBase = time.Second
 	DefaultBackoffMax  = 60 * time.Second
+	// DefaultMaxReplyBytes is 4 MiB: a judge's reply is a few kilobytes, and
+	// the longest a model can write (32k tokens of reasoning at ~4 bytes a
+	// token, JSON-escaped, ~0.3 MiB) still fits more than ten times over,
+	// while 16 slots at the cap hold 64 MiB instead of the 1 GiB the old
+	// 64 MiB cap allowed (4 GB seen with retries and decoding).
+	DefaultMaxReplyBytes = 4 << 20
+	// embedReplyBytes caps an embeddings batch: 32 vectors of 8,192 floats
+	// as JSON text are about 6 MiB.
+	embedReplyBytes = 32 << 20
 )
 
 // withDefaults fills zero fields and resolves the provider.
@@ -80,6 +96,9 @@ func (ep Endpoint) withDefaults() Endpoint {
 	}
 	if ep.BackoffMax < ep.BackoffBase {
 		ep.BackoffMax = ep.BackoffBase
+	}
+	if ep.MaxReplyBytes <= 0 {
+		ep.MaxReplyBytes = DefaultMaxReplyBytes
 	}
 	if ep.Provider == "" {
 		ep.Provider = DetectProvider(ep.BaseURL)
