@@ -13,16 +13,16 @@ import (
 // its reply struct has no "reasoning" field (Ollama, new vLLM). A fixed
 // struct also gives a byte-stable body, so one request always hashes alike.
 type wireRequest struct {
-	Model          string          `json:"model"`
-	Messages       []Message       `json:"messages"`
-	Temperature    *float64        `json:"temperature,omitempty"` // never nil unless the model refused it: 0 must reach the server
-	Seed           *int            `json:"seed,omitempty"`
-	MaxTokens      int             `json:"max_tokens,omitempty"`
+	Model       string    `json:"model"`
+	Messages    []Message `json:"messages"`
+	Temperature *float64  `json:"temperature,omitempty"` // never nil unless the model refused it: 0 must reach the server
+	Seed        *int      `json:"seed,omitempty"`
+	MaxTokens   int       `json:"max_tokens,omitempty"`
 	// MaxCompletionTokens replaces max_tokens for models that refuse it
 	// (OpenAI gpt-5, o-series).
-	MaxCompletionTokens int `json:"max_completion_tokens,omitempty"`
-	Stream         bool            `json:"stream"`
-	ResponseFormat *responseFormat `json:"response_format,omitempty"`
+	MaxCompletionTokens int             `json:"max_completion_tokens,omitempty"`
+	Stream              bool            `json:"stream"`
+	ResponseFormat      *responseFormat `json:"response_format,omitempty"`
 
 	// Thinking switches, one per provider family.
 	EnableThinking     *bool          `json:"enable_thinking,omitempty"`      // DashScope, top level
