@@ -249,3 +249,7 @@ func isConnError(err error) bool {
 
 // ErrDeferred marks a request recorded for a batch file instead of sent.
 var ErrDeferred = errors.New("llm: request deferred to a batch file")
+
+// ParseAPIError reads an error body of any shape parseAPIError knows, for
+// errors that arrive by other roads (a batch result line).
+func ParseAPIError(status int, body []byte) *APIError { return parseAPIError(status, body) }
