@@ -120,14 +120,17 @@ func (g *gate) grant() {
 }
 
 // workersPerSlot is how many callers Workers gives each slot.
-const workersPerSlot = 8
+const workersPerSlot = 4
 
 // Workers is how many goroutines should call one client of the given
 // concurrency at once. More than the slots, because a call spends most of
 // a faulty endpoint's time outside its slot (backoff after a 500, the
 // Retry-After of a 429): with only as many callers as slots those waits
 // leave the endpoint idle (6 requests in flight of 32 under 15 % 429 and
-// 10 % 500). Eight per slot covers a call that is on the wire a fifth of
-// its time or less; the extra callers wait for a slot in the client, which
-// costs a goroutine each.
+// 10 % 500). Four per slot keeps the slots busy while a call spends up to
+// three quarters of its time waiting; the extra callers wait for a slot in
+// the client. Eight per slot measured no better under the 429 mix and cost
+// about a tenth of the healthy 50 ms throughput on a loaded 2-core machine
+// (more goroutines rendering prompts and reading the store ahead of their
+// slot).
 func Workers(concurrency int) int { return workersPerSlot * max(concurrency, 1) }
