@@ -241,10 +241,14 @@ func (c *Client) do(ctx context.Context, target string, limit int64, build func(
 		if err != nil {
 			return t, err
 		}
-		if err := c.limiter.wait(ctx); err != nil {
+		if err := c.gate.acquire(ctx); err != nil {
 			return t, err
 		}
-		if err := c.gate.acquire(ctx); err != nil {
+		// The rate limit is waited inside the slot, as before: waiting it
+		// first and the slot second would let reserved starts bunch up
+		// behind a full gate and leave in a burst.
+		if err := c.limiter.wait(ctx); err != nil {
+			c.gate.release()
 			return t, err
 		}
 		t.attempts++
