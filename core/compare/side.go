@@ -179,7 +179,14 @@ func cubeInput(s Side, idx []int, bounds []dataset.Judgement, ownBounds bool, di
 			skip[d] = true
 		}
 	}
-	var js []dataset.Judgement
+	// Sized once: at 6,000 questions the judgements are hundreds of MB when grown by append.
+	n := len(bounds)
+	for _, j := range s.Judgements {
+		if j.Set == set || ownBounds && (j.Set == dataset.SetZero || j.Set == dataset.SetFull) {
+			n++
+		}
+	}
+	js := make([]dataset.Judgement, 0, n)
 	for _, j := range s.Judgements {
 		if skip[j.Dimension] {
 			continue
@@ -204,7 +211,13 @@ func cubeInput(s Side, idx []int, bounds []dataset.Judgement, ownBounds bool, di
 
 // boundJudgements are a side's zero and full judgements.
 func boundJudgements(s Side) []dataset.Judgement {
-	var out []dataset.Judgement
+	n := 0
+	for _, j := range s.Judgements {
+		if j.Set == dataset.SetZero || j.Set == dataset.SetFull {
+			n++
+		}
+	}
+	out := make([]dataset.Judgement, 0, n)
 	for _, j := range s.Judgements {
 		if j.Set == dataset.SetZero || j.Set == dataset.SetFull {
 			out = append(out, j)
