@@ -158,7 +158,7 @@ type comparison struct {
 
 func newComparison(p *pairing, sides [2]*sideEval, shared bool, B int, seed int64, tol float64) *comparison {
 	c := &comparison{p: p, sides: sides, B: B, seed: seed, tol: tol, dims: sides[0].rep.Dimensions()}
-	c.res = &Result{A: sides[0].side.name(), B: sides[1].side.name(), SetA: sides[0].side.set(), SetB: sides[1].side.set(),
+	c.res = &Result{NameA: sides[0].side.name(), NameB: sides[1].side.name(), SetA: sides[0].side.set(), SetB: sides[1].side.set(),
 		Paired: len(p.ids), UnmatchedA: nonNil(p.unmatchedA), UnmatchedB: nonNil(p.unmatchedB),
 		SharedBounds: shared, BoundsDiffer: nonNil(p.differ), Dimensions: slices.Clone(c.dims),
 		ItemsA: len(sides[0].side.Items), ItemsB: len(sides[1].side.Items)}

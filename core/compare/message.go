@@ -29,6 +29,7 @@ const (
 	CodeUnmatched      = "unmatched_ids"     // question ids on one side only
 	CodeBoundsDiffer   = "bounds_differ"     // same id, different question or gold guide
 	CodeJudgeOneSide   = "judge_one_side"    // a judge scored only one side
+	CodeJudgeLeftOut   = "judge_left_out"    // a judge's ΔCuBE is undefined, so the average leaves it out
 	CodeSameRetrieval  = "same_retrieval"    // both sides retrieved the same lists: ΔRecall@k is 0 by construction
 	CodeJudgesDisagree = "judges_disagree"   // judges see opposite directions
 	CodeNoItemScore    = "no_item_score"     // questions without a per-item score on a side

@@ -96,7 +96,8 @@ type Change struct {
 
 // Result is a comparison of side B with side A.
 type Result struct {
-	A, B       string   `json:"-"`
+	NameA      string   `json:"name_a"` // what the sentences call the sides
+	NameB      string   `json:"name_b"`
 	SetA       string   `json:"set_a"`
 	SetB       string   `json:"set_b"`
 	ItemsA     int      `json:"items_a"`

@@ -1,7 +1,6 @@
 package compare
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 
@@ -264,15 +263,6 @@ func cofePasses(s Side, ids []string) map[string][]int8 {
 		out[judge] = v
 	}
 	return out
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	ks := make([]string, 0, len(m))
-	for k := range m {
-		ks = append(ks, k)
-	}
-	slices.Sort(ks)
-	return ks
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }

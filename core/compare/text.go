@@ -60,7 +60,7 @@ func valueText(v *float64, ci *[2]float64) (zh, en string) {
 // describe writes the verdict, the headline, the bullets and the warnings.
 func (c *comparison) describe() {
 	res := c.res
-	A, B := res.A, res.B
+	A, B := res.NameA, res.NameB
 	d := res.Aggregate.Cube
 	res.Verdict = d.Verdict
 	c.disagreement()
@@ -175,9 +175,9 @@ func (c *comparison) disagreement() {
 	res.JudgesDisagree = true
 	res.Warnings = append(res.Warnings, Message{Code: CodeJudgesDisagree,
 		ZH: fmt.Sprintf("各评审对改进方向意见不一：认为 %s 更好的有 %s，认为更差的有 %s（ΔCuBE）。跨评审的结论不可靠：请增加评审或重复评分，或人工复核回退的问题。",
-			res.B, strings.Join(up, "、"), strings.Join(down, "、")),
+			res.NameB, strings.Join(up, "、"), strings.Join(down, "、")),
 		EN: fmt.Sprintf("The judges disagree on the direction: %s is better for %s and worse for %s (ΔCuBE). The cross-judge verdict is not reliable: add judges or repeats, or review the regressions by hand.",
-			res.B, strings.Join(up, ", "), strings.Join(down, ", ")),
+			res.NameB, strings.Join(up, ", "), strings.Join(down, ", ")),
 	})
 }
 
@@ -187,7 +187,7 @@ func (c *comparison) warnings() {
 	for _, u := range []struct {
 		side string
 		ids  []string
-	}{{res.A, res.UnmatchedA}, {res.B, res.UnmatchedB}} {
+	}{{res.NameA, res.UnmatchedA}, {res.NameB, res.UnmatchedB}} {
 		if len(u.ids) == 0 {
 			continue
 		}
@@ -205,12 +205,23 @@ func (c *comparison) warnings() {
 	for _, o := range []struct {
 		side   string
 		judges []string
-	}{{res.A, res.JudgesOnlyA}, {res.B, res.JudgesOnlyB}} {
+	}{{res.NameA, res.JudgesOnlyA}, {res.NameB, res.JudgesOnlyB}} {
 		if len(o.judges) > 0 {
 			warn(CodeJudgeOneSide,
 				fmt.Sprintf("评审 %s 只给“%s”一方评了分，不参与比较。", strings.Join(o.judges, "、"), o.side),
 				fmt.Sprintf("Judge %s scored only the %s side and is left out of the comparison.", strings.Join(o.judges, ", "), o.side))
 		}
+	}
+	var out []string
+	for _, jd := range res.Judges {
+		if jd.Cube.Diff == nil {
+			out = append(out, jd.Judge)
+		}
+	}
+	if len(out) > 0 {
+		warn(CodeJudgeLeftOut,
+			fmt.Sprintf("评审 %s 的 ΔCuBE 在某一方无定义（缺少评分或边界重合），跨评审结论只基于其余 %d 个评审。", strings.Join(out, "、"), res.Aggregate.Cube.Judges),
+			fmt.Sprintf("Judge %s has no ΔCuBE (scores missing on a side, or its bounds collapse): the cross-judge figures rest on the other %d judges.", strings.Join(out, ", "), res.Aggregate.Cube.Judges))
 	}
 	if c.sameRetrieval() {
 		warn(CodeSameRetrieval,
