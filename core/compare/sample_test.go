@@ -4,14 +4,17 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"cubeworkbench/assets/sample"
+	"cubeworkbench/core/cofe"
 	"cubeworkbench/core/cube"
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/engine"
 	"cubeworkbench/core/ingest"
+	"cubeworkbench/core/mfss"
 	"cubeworkbench/core/profile"
 	"cubeworkbench/core/store"
 )
@@ -68,11 +71,18 @@ func judgedSample(t *testing.T) (*dataset.Workbook, *engine.Summary) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, j := range resB.Workbook.Scores[:] {
-		if j.Set == dataset.SetRAG {
+	boundsAfter := 0
+	for _, j := range resB.Workbook.Scores {
+		switch j.Set {
+		case dataset.SetRAG:
 			j.Set = setB
 			wb.Scores = append(wb.Scores, j)
+		case dataset.SetZero, dataset.SetFull:
+			boundsAfter++
 		}
+	}
+	if boundsAfter != bounds {
+		t.Errorf("the bounds were judged again: %d bound judgements after the second run, %d before", boundsAfter, bounds)
 	}
 	if len(resB.Workbook.Scores) <= bounds {
 		t.Fatal("the second run judged nothing")
@@ -101,7 +111,7 @@ func sampleConfig(wb *dataset.Workbook) cube.Config {
 func TestSampleSystems(t *testing.T) {
 	wb, sum := judgedSample(t)
 	a, b := FromWorkbook(wb, dataset.SetRAG, setB)
-	a.MFSS, b.MFSS = MFSSTotals(sum.MFSS, dataset.SetRAG), MFSSTotals(sum.MFSS, setB)
+	a.MFSS, b.MFSS = mfssTotals(sum.MFSS, dataset.SetRAG), mfssTotals(sum.MFSS, setB)
 	cfg := sampleConfig(wb)
 	r, err := Compare(a, b, Options{Config: cfg})
 	if err != nil {
@@ -187,4 +197,27 @@ func abs(x float64) float64 {
 		return -x
 	}
 	return x
+}
+
+// mfssTotals is item id → MFSS total of one system: what a caller hands
+// to Side.MFSS.
+func mfssTotals(res *mfss.Result, system string) map[string]float64 {
+	if res == nil {
+		return nil
+	}
+	out := map[string]float64{}
+	for _, it := range res.Items {
+		if it.System == system {
+			out[it.ItemID] = it.Factors.Total
+		}
+	}
+	return out
+}
+
+// The copies of CoFE-RAG's constants must stay equal to core/cofe's.
+func TestCoFEConstants(t *testing.T) {
+	if !slices.Equal(cofeDimensions, cofe.GenerationDimensions) || cofeCorrectness != cofe.DimCorrectness || cofePass != cofe.PassThreshold {
+		t.Errorf("compare's CoFE constants %v %q %v differ from core/cofe's %v %q %v",
+			cofeDimensions, cofeCorrectness, cofePass, cofe.GenerationDimensions, cofe.DimCorrectness, cofe.PassThreshold)
+	}
 }

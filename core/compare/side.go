@@ -4,9 +4,7 @@ import (
 	"strconv"
 	"strings"
 
-	"cubeworkbench/core/cofe"
 	"cubeworkbench/core/dataset"
-	"cubeworkbench/core/mfss"
 )
 
 // Side is one of the two evaluations compared.
@@ -26,8 +24,9 @@ type Side struct {
 	// DocKey overrides Options.Config.DocKey for this side (two workbooks
 	// may name documents differently).
 	DocKey func(ref string) string
-	// MFSS is item id → MFSS total of this side's answer (MFSSTotals);
-	// nil when MFSS was not run.
+	// MFSS is item id → MFSS total (0–1) of this side's answer, e.g. the
+	// Factors.Total of the mfss.Result.Items whose System is Set; nil when
+	// MFSS was not run.
 	MFSS map[string]float64
 }
 
@@ -55,19 +54,15 @@ func FromWorkbook(wb *dataset.Workbook, setA, setB string) (Side, Side) {
 	return side(setA), side(setB)
 }
 
-// MFSSTotals is item id → MFSS total of one system in an MFSS result.
-func MFSSTotals(res *mfss.Result, system string) map[string]float64 {
-	if res == nil {
-		return nil
-	}
-	out := map[string]float64{}
-	for _, it := range res.Items {
-		if it.System == system {
-			out[it.ItemID] = it.Factors.Total
-		}
-	}
-	return out
-}
+// CoFE-RAG's generation dimensions and pass mark (core/cofe, whose
+// constants these must equal — a test checks). Copied so that this package
+// does not pull in cofe's retrievers and their HTTP clients.
+var cofeDimensions = []string{"correctness", "faithfulness", "relevancy"}
+
+const (
+	cofeCorrectness = "correctness"
+	cofePass        = 4.0
+)
 
 // pairing matches the two sides' items by id, in A's order.
 type pairing struct {
@@ -174,7 +169,7 @@ func cubeInput(s Side, idx []int, bounds []dataset.Judgement, ownBounds bool, di
 	set := s.set()
 	skip := map[string]bool{}
 	if len(dims) == 0 { // CuBE would take every dimension it sees
-		for _, d := range cofe.GenerationDimensions {
+		for _, d := range cofeDimensions {
 			skip[d] = true
 		}
 	}
@@ -226,7 +221,7 @@ func boundJudgements(s Side) []dataset.Judgement {
 }
 
 // cofePasses is judge → per paired item: 1 pass, 0 fail, −1 no correctness
-// score (cofe.PassThreshold on the mean of the ok repeats).
+// score (cofePass on the mean of the ok repeats).
 func cofePasses(s Side, ids []string) map[string][]int8 {
 	pos := make(map[string]int, len(ids))
 	for x, id := range ids {
@@ -240,7 +235,7 @@ func cofePasses(s Side, ids []string) map[string][]int8 {
 	set := s.set()
 	for _, j := range s.Judgements {
 		x, ok := pos[strings.TrimSpace(j.ItemID)]
-		if j.Set != set || j.Dimension != cofe.DimCorrectness || !ok || !j.OK() {
+		if j.Set != set || j.Dimension != cofeCorrectness || !ok || !j.OK() {
 			continue
 		}
 		if by[j.Judge] == nil {
@@ -256,7 +251,7 @@ func cofePasses(s Side, ids []string) map[string][]int8 {
 			switch {
 			case a.n == 0:
 				v[x] = -1
-			case a.sum/float64(a.n) >= cofe.PassThreshold:
+			case a.sum/float64(a.n) >= cofePass:
 				v[x] = 1
 			}
 		}
