@@ -273,11 +273,32 @@ func TestJudgesDisagree(t *testing.T) {
 	if !r.JudgesDisagree || !hasWarning(r, CodeJudgesDisagree) || !strings.Contains(r.Headline.ZH, "意见不一") || !strings.Contains(r.Headline.EN, "disagree") {
 		t.Errorf("disagree %v warnings %+v headline %q", r.JudgesDisagree, r.Warnings, r.Headline.ZH)
 	}
-	// Agreeing judges are not flagged.
-	wb = book(60, []string{"j1", "j2"}, 5, 0, func(string, int) float64 { return 3 })
-	a, b = FromWorkbook(wb, "rag", "v2")
-	if r, err = Compare(a, b, Options{Config: config(200)}); err != nil || r.JudgesDisagree {
-		t.Errorf("agreeing judges flagged: %v %v", err, r.Warnings)
+	// Agreeing judges are not flagged; nor are opposite signs of
+	// differences that no judge can tell from 0 (one question moved).
+	for _, tc := range []struct {
+		name  string
+		shift func(string, int) float64
+	}{
+		{"agree", func(string, int) float64 { return 3 }},
+		{"noise", func(judge string, i int) float64 {
+			switch {
+			case judge == "j1" && i == 0:
+				return 2
+			case judge == "j2" && i == 1:
+				return -2
+			}
+			return 0
+		}},
+	} {
+		wb = book(60, []string{"j1", "j2"}, 5, 0, tc.shift)
+		a, b = FromWorkbook(wb, "rag", "v2")
+		if r, err = Compare(a, b, Options{Config: config(200)}); err != nil || r.JudgesDisagree {
+			t.Errorf("%s: flagged: %v %v", tc.name, err, r.Warnings)
+		}
+		if tc.name == "noise" && (r.Judges[0].Cube.Verdict != VerdictNone || r.Judges[1].Cube.Verdict != VerdictNone ||
+			!(*r.Judges[0].Cube.Diff > 0) || !(*r.Judges[1].Cube.Diff < 0)) {
+			t.Errorf("noise case is not what it should test: %s %v, %s %v", r.Judges[0].Cube.Verdict, *r.Judges[0].Cube.Diff, r.Judges[1].Cube.Verdict, *r.Judges[1].Cube.Diff)
+		}
 	}
 }
 

@@ -154,14 +154,20 @@ func (c *comparison) describe() {
 
 func (c *comparison) topN() int { return c.sides[0].rep.Result().TopN }
 
-// disagreement flags judges whose ΔCuBE point estimates have opposite signs.
+// disagreement flags judges whose ΔCuBE point estimates have opposite
+// signs while a direction is claimed.
 func (c *comparison) disagreement() {
 	res := c.res
 	var up, down []string
+	// A direction is claimed when the cross-judge verdict or some judge's
+	// verdict is better or worse; opposite signs of differences that no
+	// judge can tell from 0 are noise, not a disagreement.
+	claimed := res.Aggregate.Cube.Verdict == VerdictBetter || res.Aggregate.Cube.Verdict == VerdictWorse
 	for _, jd := range res.Judges {
 		if jd.Cube.Diff == nil {
 			continue
 		}
+		claimed = claimed || jd.Cube.Verdict == VerdictBetter || jd.Cube.Verdict == VerdictWorse
 		switch v := *jd.Cube.Diff; {
 		case v > 1e-9:
 			up = append(up, jd.Judge+" "+signed(v))
@@ -169,7 +175,7 @@ func (c *comparison) disagreement() {
 			down = append(down, jd.Judge+" "+signed(v))
 		}
 	}
-	if len(up) == 0 || len(down) == 0 {
+	if len(up) == 0 || len(down) == 0 || !claimed {
 		return
 	}
 	res.JudgesDisagree = true
