@@ -439,3 +439,16 @@ func TestMFSSAndCoFE(t *testing.T) {
 		t.Errorf("one-sided MFSS: %v %+v", err, r.MFSS)
 	}
 }
+
+func TestNumberFormat(t *testing.T) {
+	for _, tc := range []struct {
+		v              float64
+		signed, plain_ string
+	}{
+		{-4.24, "−4.2", "−4.2"}, {4.25, "+4.2", "4.2"}, {-0.04, "0.0", "0.0"}, {0, "0.0", "0.0"}, {0.06, "+0.1", "0.1"},
+	} {
+		if s, p := signed(tc.v), plain(tc.v); s != tc.signed || p != tc.plain_ {
+			t.Errorf("%v: %q %q, want %q %q", tc.v, s, p, tc.signed, tc.plain_)
+		}
+	}
+}

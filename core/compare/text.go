@@ -2,6 +2,7 @@ package compare
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 )
@@ -23,10 +24,21 @@ func VerdictText(verdict string) Message {
 	return Message{Code: verdict, ZH: w[0], EN: w[1]}
 }
 
-// signed formats a difference with its sign and a real minus sign.
-func signed(v float64) string { return minus(fmt.Sprintf("%+.1f", v)) }
+// signed formats a difference with its sign and a real minus sign; a
+// value that rounds to zero is "0.0", never "−0.0".
+func signed(v float64) string {
+	if math.Round(v*10) == 0 {
+		return "0.0"
+	}
+	return minus(fmt.Sprintf("%+.1f", v))
+}
 
-func plain(v float64) string { return minus(fmt.Sprintf("%.1f", v)) }
+func plain(v float64) string {
+	if math.Round(v*10) == 0 {
+		return "0.0"
+	}
+	return minus(fmt.Sprintf("%.1f", v))
+}
 
 func minus(s string) string { return strings.ReplaceAll(s, "-", "−") }
 
