@@ -161,7 +161,8 @@ func newComparison(p *pairing, sides [2]*sideEval, shared bool, B int, seed int6
 	c.res = &Result{NameA: sides[0].side.name(), NameB: sides[1].side.name(), SetA: sides[0].side.set(), SetB: sides[1].side.set(),
 		Paired: len(p.ids), UnmatchedA: nonNil(p.unmatchedA), UnmatchedB: nonNil(p.unmatchedB),
 		SharedBounds: shared, BoundsDiffer: nonNil(p.differ), Dimensions: slices.Clone(c.dims),
-		ItemsA: len(sides[0].side.Items), ItemsB: len(sides[1].side.Items)}
+		ItemsA: len(sides[0].side.Items), ItemsB: len(sides[1].side.Items),
+		CubeA: sides[0].rep.Result(), CubeB: sides[1].rep.Result()}
 	ja, jb := sides[0].rep.Judges(), sides[1].rep.Judges()
 	for _, name := range ja {
 		if slices.Contains(jb, name) {

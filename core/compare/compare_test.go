@@ -452,3 +452,33 @@ func TestNumberFormat(t *testing.T) {
 		}
 	}
 }
+
+// Two runs with different retrieval: B finds the gold guide of the ten
+// questions A missed (one in seven of 70), so ΔRecall@k is +10/70 =
+// +14.29 points, and every resample without any of them is rare enough
+// ((6/7)^70 ≈ 2e-5) that the interval excludes 0.
+func TestRecallDelta(t *testing.T) {
+	wb := book(70, []string{"j1"}, 12, 0, none)
+	items := slices.Clone(wb.Items)
+	for i := range items {
+		if i%7 == 6 {
+			items[i].Retrieved = []string{items[i].DocID, "x2", "x3"}
+		}
+	}
+	a := Side{Name: "A", Items: wb.Items, Judgements: wb.Scores, Guides: wb.Guides}
+	b := Side{Name: "B", Items: items, Judgements: wb.Scores, Guides: wb.Guides}
+	r, err := Compare(a, b, Options{Config: config(500)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := r.Recall
+	if math.Abs(*d.A-600.0/7) > 1e-9 || *d.B != 100 || math.Abs(*d.Diff-1000.0/70) > 1e-9 || d.Verdict != VerdictBetter || !(d.CI95[0] > 0) {
+		t.Errorf("ΔRecall %+v", d)
+	}
+	if hasWarning(r, CodeSameRetrieval) || !r.SharedBounds {
+		t.Errorf("warnings %+v shared %v", r.Warnings, r.SharedBounds)
+	}
+	if r.CubeA == nil || r.CubeB == nil || *r.CubeB.RecallAtK != 1 {
+		t.Errorf("sides' CuBE results %v %v", r.CubeA, r.CubeB)
+	}
+}

@@ -1,6 +1,10 @@
 package compare
 
-import "math"
+import (
+	"math"
+
+	"cubeworkbench/core/cube"
+)
 
 // Verdicts of a Delta: B compared with A.
 const (
@@ -137,6 +141,11 @@ type Result struct {
 	Headline       Message   `json:"headline"`
 	Bullets        []Message `json:"bullets"`
 	Warnings       []Message `json:"warnings"`
+
+	// CubeA, CubeB are each side's CuBE evaluation over the paired
+	// questions (no bootstrap of its own: the intervals are the ones above).
+	CubeA *cube.Result `json:"-"`
+	CubeB *cube.Result `json:"-"`
 
 	mfssOneSide bool
 }
