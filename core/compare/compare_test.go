@@ -180,8 +180,9 @@ func TestPairedNarrowerThanUnpaired(t *testing.T) {
 // dimension, no trimming, zero 0 and full 10. A scores 5 everywhere, B
 // scores 9 on q4: N_A = 50, N_B = 60, ΔCuBE = +10, q4 moves +40. A
 // resample holds q4 k times, k ~ Binomial(4, ¼), and Δ = 10·k: P(k = 0) =
-// 0.32 > 2.5 %, so the interval starts at 0 and the verdict is "no
-// detectable difference" — four questions cannot prove it.
+// 0.32 > 2.5 %, so the interval starts at 0, and P(k ≤ 2) = 0.949 <
+// 97.5 % ≤ P(k ≤ 3) = 0.996, so it ends at 30: [0, 30], "no detectable
+// difference" — four questions cannot prove it.
 func TestHandChecked(t *testing.T) {
 	var items []dataset.Item
 	var js []dataset.Judgement
@@ -204,8 +205,8 @@ func TestHandChecked(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := r.Aggregate.Cube
-	if *d.A != 50 || *d.B != 60 || *d.Diff != 10 || d.CI95[0] != 0 || d.Verdict != VerdictNone {
-		t.Errorf("A %v B %v Δ %v CI %v verdict %s; want 50, 60, +10, [0 …], none", *d.A, *d.B, *d.Diff, d.CI95, d.Verdict)
+	if *d.A != 50 || *d.B != 60 || *d.Diff != 10 || *d.CI95 != [2]float64{0, 30} || d.Verdict != VerdictNone {
+		t.Errorf("A %v B %v Δ %v CI %v verdict %s; want 50, 60, +10, [0 30], none", *d.A, *d.B, *d.Diff, d.CI95, d.Verdict)
 	}
 	// Detectable = (1.96 + 0.84)·(hi − lo)/(2·1.96).
 	if want := (zAlpha + zBeta) * width(d.CI95) / (2 * zAlpha); math.Abs(*d.Detectable-want) > 1e-9 {
