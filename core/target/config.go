@@ -22,6 +22,9 @@ type Config struct {
 	AnswerPath      string `toml:"answer_path,omitempty"`
 	DocsPath        string `toml:"docs_path,omitempty"`
 	Concurrency     int    `toml:"concurrency,omitempty"`
+	// AllowRedirects follows a redirect to another host; by default it is
+	// refused, so questions and guides never go to an address not named here.
+	AllowRedirects bool `toml:"allow_redirects,omitempty"`
 }
 
 // Get returns the string field whose TOML key is key ("" when there is none),

@@ -6,11 +6,13 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"os"
 	"regexp"
 	"strconv"
 	"strings"
 	"time"
+
+	"cubeworkbench/core/httpsafe"
+	"cubeworkbench/core/secret"
 )
 
 // Doc is one retrieved document, in rank order.
@@ -77,15 +79,18 @@ func build(t Config, attempts int) (Target, error) {
 	if !ok {
 		return nil, fmt.Errorf("%w: %s", ErrConfig, CheckKind(t.Kind))
 	}
-	key := ""
-	if t.APIKeyEnv != "" {
-		key = os.Getenv(t.APIKeyEnv)
-	}
+	// A key typed in the window this session, else the profile's
+	// environment variable, else the OS keyring; no key is fine for
+	// targets that need none, and the connector's 401 then says so.
+	key, _, _ := secret.Default().Get(secret.Target(t.Kind), t.APIKeyEnv)
+	httpsafe.Register(key)
+	httpsafe.Register(httpsafe.URLSecrets(t.BaseURL)...)
 	t.BaseURL = strings.TrimRight(t.BaseURL, "/")
 	if missing := spec.Missing(t, "en"); len(missing) > 0 {
 		return nil, fmt.Errorf("%w: %s needs %s", ErrConfig, t.Kind, strings.Join(missing, ", "))
 	}
-	c := client{http: &http.Client{Timeout: 180 * time.Second}, key: key, sleep: sleepCtx, attempts: attempts}
+	hc := httpsafe.NewClient(httpsafe.Options{Timeout: 180 * time.Second, AllowRedirects: t.AllowRedirects})
+	c := client{http: hc, key: key, sleep: sleepCtx, attempts: attempts}
 	return spec.build(c, t)
 }
 
@@ -183,10 +188,8 @@ func parseRetryAfter(v string) time.Duration {
 	return 0
 }
 
-var userinfo = regexp.MustCompile(`//[^/@\s]+@`)
-
 // redactURL removes credentials embedded in URLs of transport errors.
-func redactURL(s string) string { return userinfo.ReplaceAllString(s, "//") }
+func redactURL(s string) string { return httpsafe.Redact(s) }
 
 var (
 	thinkBlock  = regexp.MustCompile(`(?s)<think>.*?</think>`)

@@ -1,6 +1,10 @@
 package target
 
-import "strings"
+import (
+	"strings"
+
+	"cubeworkbench/core/httpsafe"
+)
 
 // Warning is something about the target's configuration that makes its
 // answers unusable for a measure, found from the replies themselves. It is
@@ -24,11 +28,12 @@ const (
 	CodeLLMError = "llm_error" // the system's own LLM failed and it said so in the answer
 )
 
-// redactKey removes the connector's own key from a message (until the
-// shared redaction helper lands; the key is never meant to be in one).
+// redactKey removes the connector's own key from a message (even one too
+// short for the shared registry), then every secret the process knows of
+// (judges' keys, URL passwords, Bearer echoes) through httpsafe.
 func redactKey(s, key string) string {
-	if len(key) < 4 {
-		return s
+	if len(key) >= 4 {
+		s = strings.ReplaceAll(s, key, "***")
 	}
-	return strings.ReplaceAll(s, key, "***")
+	return httpsafe.Redact(s)
 }
