@@ -94,6 +94,10 @@ func (b *xlsxBook) openPart(name string) (io.ReadCloser, bool, error) {
 	return &limitedPart{rc: rc, b: b}, true, nil
 }
 
+// maxStructurePart bounds a relationships, workbook or styles part (large
+// workbooks have styles of a few MiB).
+const maxStructurePart = 64 << 20
+
 // decodePart reads a small part (relationships, workbook, styles) into v.
 func (b *xlsxBook) decodePart(name string, v any) (bool, error) {
 	rc, ok, err := b.openPart(name)
@@ -101,7 +105,7 @@ func (b *xlsxBook) decodePart(name string, v any) (bool, error) {
 		return ok, err
 	}
 	defer rc.Close()
-	if err := refuseDoctype(name, newCapReader(io.LimitReader(rc, b.opt.UnzipXMLSizeLimit+1)), v); err != nil {
+	if err := refuseDoctype(name, newCapReader(io.LimitReader(rc, maxStructurePart+1)), v); err != nil {
 		return true, err
 	}
 	return true, nil
