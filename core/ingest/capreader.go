@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -59,6 +60,33 @@ func (c *capReader) Read(p []byte) (int, error) {
 		n, err := c.r.Read(p)
 		w := 0
 		for i := 0; i < n; i++ {
+			if c.st == capText {
+				// Fast paths: skip a run being dropped up to the next tag;
+				// copy plain text below the limit without the state machine.
+				if c.drop {
+					j := bytes.IndexByte(p[i:n], '<')
+					if j < 0 {
+						c.run += n - i
+						break
+					}
+					c.run += j
+					i += j
+				} else {
+					end := min(n, i+max(0, c.textLimit-c.run))
+					k := i
+					for k < end && p[k] != '<' && p[k] != '&' && p[k] != ';' {
+						k++
+					}
+					if k > i {
+						w += copy(p[w:], p[i:k])
+						c.run += k - i
+						i = k
+						if i == n {
+							break
+						}
+					}
+				}
+			}
 			b := p[i]
 			keep, perr := c.step(b)
 			if perr != nil {

@@ -211,7 +211,7 @@ func cutChars(s string, n int) string {
 func tooLongIssue(col int, ref string) cellIssue {
 	where, whereZH := "the cell", "该单元格"
 	if ref != "" {
-		where, whereZH = "cell "+ref, "单元格 "+ref
+		where, whereZH = "cell "+ref, "单元格 "+ref+" "
 	}
 	return cellIssue{col: col, code: CodeCellTooLong, severity: SeverityWarning,
 		en: fmt.Sprintf("%s holds more than %d characters, Excel's limit for a cell; only the first %d are read.", where, MaxCellChars, MaxCellChars),

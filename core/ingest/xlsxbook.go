@@ -35,7 +35,8 @@ type xlsxBook struct {
 	nf     *numFormatter
 	tmp    *scratch
 
-	unpacked int64 // bytes unpacked so far, against Options.UnzipSizeLimit
+	unpacked int64            // bytes unpacked so far, against Options.UnzipSizeLimit
+	seen     map[string]int64 // bytes counted per part: a part read twice counts once
 }
 
 // bookSheet is one worksheet of the workbook, in tab order.
@@ -66,13 +67,19 @@ var errPartTooLarge = errors.New("unpacks over the size limit")
 // limitedPart counts the bytes unpacked from one part against the book's
 // limit: zip headers may lie about sizes, so the count is of real bytes.
 type limitedPart struct {
-	rc io.ReadCloser
-	b  *xlsxBook
+	rc   io.ReadCloser
+	b    *xlsxBook
+	name string
+	n    int64
 }
 
 func (p *limitedPart) Read(buf []byte) (int, error) {
 	n, err := p.rc.Read(buf)
-	p.b.unpacked += int64(n)
+	p.n += int64(n)
+	if seen := p.b.seen[p.name]; p.n > seen {
+		p.b.unpacked += p.n - seen
+		p.b.seen[p.name] = p.n
+	}
 	if p.b.unpacked > p.b.opt.UnzipSizeLimit {
 		return n, errPartTooLarge
 	}
@@ -91,7 +98,7 @@ func (b *xlsxBook) openPart(name string) (io.ReadCloser, bool, error) {
 	if err != nil {
 		return nil, true, err
 	}
-	return &limitedPart{rc: rc, b: b}, true, nil
+	return &limitedPart{rc: rc, b: b, name: name}, true, nil
 }
 
 // maxStructurePart bounds a relationships, workbook or styles part (large
@@ -180,7 +187,7 @@ func relsOf(part string) string {
 // it is an encrypted OOXML file) and reads its workbook, sheet list, styles
 // and shared strings. A package that is damaged yields a Problem.
 func openBook(path string, raw func() ([]byte, error), opt Options, size int64, fh *os.File) (*xlsxBook, *Problem, error) {
-	b := &xlsxBook{path: path, opt: opt, files: map[string]*zip.File{}, tmp: &scratch{root: opt.TempDir}}
+	b := &xlsxBook{path: path, opt: opt, files: map[string]*zip.File{}, seen: map[string]int64{}, tmp: &scratch{root: opt.TempDir}}
 	if raw != nil {
 		data, err := raw()
 		if err != nil {
