@@ -335,14 +335,19 @@ func TestLongCellsCut(t *testing.T) {
 			return s[:i] + `<row r="2"><c r="A2" t="inlineStr"><is><t>a</t></is></c><c r="B2" t="inlineStr"><is><t>` + long + `</t></is></c></row>` + s[j:]
 		}}, nil)
 	csv := writeRaw(t, "qa.csv", []byte("id,question\na,\""+long+"\"\nb,短\n"))
-	for name, path := range map[string]string{"shared string": shared, "inline string": inline, "csv": csv} {
+	jsonl := writeRaw(t, "qa.jsonl", []byte(`{"id":"a","question":"`+long+`"}`+"\n"+`{"id":"b","question":"短"}`+"\n"))
+	for name, path := range map[string]string{"shared string": shared, "inline string": inline, "csv": csv, "jsonl": jsonl} {
 		t.Run(name, func(t *testing.T) {
 			wb, rep := open(t, path, Options{})
 			p := find(t, rep.Problems, CodeCellTooLong)
-			if p.Row != 2 || p.Column != "question" || p.Severity != SeverityWarning {
+			wantRow := 2
+			if name == "jsonl" {
+				wantRow = 1 // a JSONL row is its line
+			}
+			if p.Row != wantRow || p.Column != "question" || p.Severity != SeverityWarning {
 				t.Errorf("problem %s", p.Message("en"))
 			}
-			if name != "csv" && !strings.Contains(p.EN, "B2") {
+			if strings.Contains(name, "string") && !strings.Contains(p.EN, "B2") {
 				t.Errorf("the cell is not named: %s", p.EN)
 			}
 			if len(wb.Items) != 2 || utf8.RuneCountInString(wb.Items[0].Question) != MaxCellChars || wb.Items[1].Question != "短" {
