@@ -87,6 +87,31 @@ func (c *capReader) Read(p []byte) (int, error) {
 					}
 				}
 			}
+			if c.st == capTag || c.st == capQuote {
+				// Fast path: inside a tag only quotes and '>' matter.
+				k := i
+				if c.st == capTag {
+					for k < n && p[k] != '"' && p[k] != '\'' && p[k] != '>' {
+						k++
+					}
+				} else {
+					for k < n && p[k] != c.q {
+						k++
+					}
+				}
+				if k > i {
+					c.run += k - i
+					if c.run > c.tagLimit {
+						c.readErr = fmt.Errorf("%w (over %d bytes)", errTagTooLong, c.tagLimit)
+						return w, nil
+					}
+					w += copy(p[w:], p[i:k])
+					i = k
+					if i == n {
+						break // t1, t2 only matter in comments and CDATA
+					}
+				}
+			}
 			b := p[i]
 			keep, perr := c.step(b)
 			if perr != nil {
