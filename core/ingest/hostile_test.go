@@ -511,3 +511,21 @@ func (m *runtimeMem) read() {
 	runtime.ReadMemStats(&ms)
 	m.total = ms.TotalAlloc
 }
+
+// TestDimensionPromisesMoreRows: a well-formed sheet whose own dimension
+// reaches further than its rows (cut and closed again) is flagged.
+func TestDimensionPromisesMoreRows(t *testing.T) {
+	path := rewriteParts(t, writeXLSX(t, qaSix), map[string]func(string) string{
+		"xl/worksheets/sheet1.xml": func(s string) string {
+			s = strings.Replace(s, `<dimension ref="A1"></dimension>`, `<dimension ref="A1:B100"></dimension>`, 1)
+			return s[:strings.Index(s, `<row r="5">`)] + "</sheetData></worksheet>"
+		}}, nil)
+	wb, rep := open(t, path, Options{})
+	p := find(t, rep.Problems, CodeCorrupt)
+	if p.Sheet != "qa" || p.Row != 5 || p.Severity != SeverityWarning || !strings.Contains(p.EN, "row 100") {
+		t.Errorf("problem %s", p.Message("en"))
+	}
+	if len(wb.Items) != 3 {
+		t.Errorf("%d items", len(wb.Items))
+	}
+}
