@@ -11,16 +11,16 @@ import (
 // large knowledge base, so a row costs one string (the document) that the
 // title, id and field values are slices of, plus one Fields slice.
 type guideReader struct {
-	l        *loader
-	c        *collector
-	h        *header
-	idCol    int
-	titleCol int
-	textCol  int
-	docCol   int    // the optional target_doc column
-	spans    []span // reused per row: where each cell's value sits in the text
-	fromTtl  int    // rows whose empty id was replaced by the title
-	firstTtl int
+	l            *loader
+	c            *collector
+	h            *header
+	idCol        int
+	titleCol     int
+	textCol      int
+	docCol       int    // the optional target_doc column
+	spans        []span // reused per row: where each cell's value sits in the text
+	titleIDs     int    // rows whose empty id was replaced by the title
+	firstTitleID int
 }
 
 type span struct{ start, end int }
@@ -74,10 +74,10 @@ func (g *guideReader) row(row int, cells []string) {
 	}
 	if gd.ID == "" && gd.Title != "" {
 		if g.idCol >= 0 {
-			if g.fromTtl == 0 {
-				g.firstTtl = row
+			if g.titleIDs == 0 {
+				g.firstTitleID = row
 			}
-			g.fromTtl++
+			g.titleIDs++
 		}
 		gd.ID = gd.Title
 	}
@@ -119,10 +119,10 @@ func (g *guideReader) firstRow(id string) (int, bool) {
 }
 
 func (g *guideReader) finish() {
-	if g.fromTtl > 0 {
+	if g.titleIDs > 0 {
 		g.c.sheetProblem(0, g.h.label(colDocID), CodeIDFromTitle, SeverityWarning,
-			fmt.Sprintf("%d guide(s) have an empty id (first at row %d); their title is used as the id.", g.fromTtl, g.firstTtl),
-			fmt.Sprintf("有 %d 条指南编号为空（首条在第 %d 行），以其事项名称作为编号。", g.fromTtl, g.firstTtl))
+			fmt.Sprintf("%d guide(s) have an empty id (first at row %d); their title is used as the id.", g.titleIDs, g.firstTitleID),
+			fmt.Sprintf("有 %d 条指南编号为空（首条在第 %d 行），以其事项名称作为编号。", g.titleIDs, g.firstTitleID))
 	}
 }
 

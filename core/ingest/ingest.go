@@ -56,6 +56,15 @@ type Options struct {
 	// Sheets names the sheet (or CSV file base name) to read for a kind
 	// (SheetGuides, SheetQA, SheetScores, SheetHuman), overriding name matching.
 	Sheets map[string]string
+	// ReadHiddenSheets reads hidden and veryHidden sheets like visible ones.
+	// Off by default: a sheet the officer cannot see must not decide the
+	// verdict (a veryHidden scores sheet, a hidden qa sheet shadowing the
+	// visible one), so hidden sheets are left unread and named in a warning.
+	ReadHiddenSheets bool
+	// TempDir is where temporary files go (a large shared string table
+	// spilled from memory); default TempDir(), which CleanTemp empties of
+	// files left by killed processes.
+	TempDir string
 }
 
 func (o Options) withDefaults() Options {
@@ -70,6 +79,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.MaxCSVBytes <= 0 {
 		o.MaxCSVBytes = DefaultMaxCSVBytes
+	}
+	if o.TempDir == "" {
+		o.TempDir = tempRoot
 	}
 	return o
 }
@@ -171,10 +183,11 @@ func (l *loader) guideIndex() map[string]int {
 
 // source is one sheet, CSV or JSON file assigned to a sheet kind.
 type source struct {
-	kind  string
-	t     *table // sheet or CSV
-	json  string // path of a JSON or JSONL QA set
-	label string // sheet or file name, for problems
+	kind   string
+	t      *table // sheet or CSV
+	json   string // path of a JSON or JSONL QA set
+	label  string // sheet or file name, for problems
+	hidden bool   // a hidden sheet, left unread (Options.ReadHiddenSheets)
 }
 
 // Open reads a workbook: an .xlsx file, a folder of CSV files (guides.csv,
@@ -196,7 +209,7 @@ func Open(ctx context.Context, path string, opt Options) (*dataset.Workbook, *Re
 	if err != nil {
 		return nil, nil, fmt.Errorf("ingest: %w", err)
 	}
-	var f *excelize.File
+	var f *xlsxBook
 	var sources []source
 	switch ext := strings.ToLower(filepath.Ext(path)); {
 	case st.IsDir():
@@ -260,15 +273,30 @@ func stem(path string) string {
 	return strings.TrimSuffix(base, filepath.Ext(base))
 }
 
-// sheetSources lists a workbook's sheets as sources.
-func (l *loader) sheetSources(ctx context.Context, path string, f *excelize.File) ([]source, error) {
+// sheetSources lists a workbook's sheets as sources. Hidden sheets are
+// named in a warning and left unread unless Options.ReadHiddenSheets.
+func (l *loader) sheetSources(ctx context.Context, path string, f *xlsxBook) ([]source, error) {
 	var all []source
-	for _, name := range f.GetSheetList() {
-		name := name
-		t := &table{file: path, sheet: name, rows: func(ctx context.Context, fn func(int, []string) error) error {
-			return sheetRows(ctx, f, name, fn)
+	for _, sh := range f.sheets {
+		sh := sh
+		t := &table{file: path, sheet: sh.name, rows: func(ctx context.Context, fn rowFunc) error {
+			return f.rows(ctx, sh, fn, nil)
 		}}
-		all = append(all, source{kind: sheetKind(name), t: t, label: name})
+		t.full = func(ctx context.Context, fn rowFunc, notes func(sheetNote)) error {
+			return f.rows(ctx, sh, fn, notes)
+		}
+		src := source{kind: sheetKind(sh.name), t: t, label: sh.name}
+		if sh.hidden() && !l.opt.ReadHiddenSheets {
+			src.kind, src.hidden = "", true
+			how, howZH := "hidden", "隐藏"
+			if sh.state == "veryHidden" {
+				how, howZH = "very hidden (it can only be shown from the VBA editor)", "深度隐藏（只能在 VBA 编辑器中取消隐藏）"
+			}
+			l.rep.Problems = append(l.rep.Problems, Problem{File: path, Sheet: sh.name, Code: CodeHiddenSheet, Severity: SeverityWarning,
+				EN: fmt.Sprintf("the sheet is %s, so it is not read: a sheet nobody sees must not decide the verdict. Unhide it in Excel, or choose to read hidden sheets, if it belongs to the evaluation.", how),
+				ZH: fmt.Sprintf("该表为%s，未被读取：看不见的工作表不应左右评估结论。如该表属于评估内容，请在 Excel 中取消隐藏，或选择读取隐藏工作表。", howZH)})
+		}
+		all = append(all, src)
 	}
 	return l.assign(ctx, path, all)
 }
@@ -331,7 +359,14 @@ func (l *loader) assign(ctx context.Context, path string, all []source) ([]sourc
 			found := false
 			for i := range all {
 				if all[i].label == want || normalize(all[i].label) == normalize(want) {
-					all[i].kind, found = kind, true
+					found = true
+					if all[i].hidden {
+						l.rep.Problems = append(l.rep.Problems, Problem{File: path, Sheet: want, Code: CodeHiddenSheet, Severity: SeverityError,
+							EN: fmt.Sprintf("the sheet %q chosen for %s is hidden; unhide it in Excel or choose to read hidden sheets.", want, kind),
+							ZH: fmt.Sprintf("为 %s 指定的工作表“%s”是隐藏的；请在 Excel 中取消隐藏，或选择读取隐藏工作表。", kind, want)})
+						break
+					}
+					all[i].kind = kind
 					break
 				}
 			}
@@ -363,11 +398,11 @@ func (l *loader) assign(ctx context.Context, path string, all []source) ([]sourc
 		return out, nil
 	}
 	for _, s := range all {
-		if s.t == nil {
+		if s.t == nil || s.hidden {
 			continue
 		}
 		var kind string
-		err := s.t.rows(ctx, func(_ int, cells []string) error {
+		err := s.t.rows(ctx, func(_ int, cells []string, _ []cellIssue) error {
 			kind = headerKind(cells)
 			return errStop
 		})
@@ -437,13 +472,29 @@ func (l *loader) load(ctx context.Context, s source) error {
 	c := &collector{rep: l.rep, skip: l.opt.SkipBadRows, file: s.t.file, sheet: s.t.sheet}
 	var (
 		rr       rowReader
+		h        *header
 		headered bool
 		data     int
 	)
-	err := s.t.rows(ctx, func(row int, cells []string) error {
+	colName := func(i int) string {
+		if h != nil && i < len(h.names) && h.names[i] != "" {
+			return h.names[i]
+		}
+		letter, _ := excelize.ColumnNumberToName(i + 1)
+		return letter
+	}
+	read := s.t.full
+	if read == nil {
+		read = func(ctx context.Context, fn rowFunc, _ func(sheetNote)) error { return s.t.rows(ctx, fn) }
+	}
+	err := read(ctx, func(row int, cells []string, issues []cellIssue) error {
 		if !headered {
 			headered = true
-			h, ok := readHeader(s.kind, row, cells, c)
+			for _, is := range issues {
+				c.sheetProblem(row, colName(is.col), is.code, is.severity, is.en, is.zh)
+			}
+			var ok bool
+			h, ok = readHeader(s.kind, row, cells, c)
 			if !ok {
 				return errStop
 			}
@@ -451,16 +502,29 @@ func (l *loader) load(ctx context.Context, s source) error {
 			return nil
 		}
 		data++
+		for _, is := range issues {
+			c.rowProblem(row, colName(is.col), is.code, is.severity, is.en, is.zh)
+		}
 		rr.row(row, cells)
 		return l.sinkErr
+	}, func(n sheetNote) {
+		c.sheetProblem(n.row, "", n.code, n.severity, n.en, n.zh)
 	})
 	if l.sinkErr != nil {
 		return l.sinkErr
 	}
-	if err != nil && !errors.Is(err, errStop) {
-		if ctx.Err() != nil {
-			return ctx.Err()
+	var re *readError
+	switch {
+	case err == nil || errors.Is(err, errStop):
+	case errors.As(err, &re):
+		col := ""
+		if re.col >= 0 {
+			col = colName(re.col)
 		}
+		c.sheetProblem(re.row, col, re.code, SeverityError, re.en, re.zh)
+	case ctx.Err() != nil:
+		return ctx.Err()
+	default:
 		c.sheetProblem(0, "", CodeCorrupt, SeverityError,
 			fmt.Sprintf("the sheet could not be read to the end (%v); rows after the damage are missing.", err),
 			fmt.Sprintf("该表无法完整读取（%v），损坏处之后的行缺失。", err))

@@ -221,7 +221,10 @@ func jsonRecord(row int, obj []kv) *qaRecord {
 		rec.label[k] = qaKeys[k]
 	}
 	for _, m := range obj {
-		text := jsonText(m.raw)
+		text, long := capCell(jsonText(m.raw))
+		if long {
+			rec.cut = append(rec.cut, m.key)
+		}
 		if set, ok := answerSystem(m.key); ok {
 			rec.answers = append(rec.answers, answerValue{set: set, label: m.key, text: text})
 			continue

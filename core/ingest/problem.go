@@ -38,6 +38,12 @@ const (
 	CodeNotXLSX             = "not_xlsx"              // not an .xlsx file (e.g. renamed, or legacy .xls)
 	CodeTooLarge            = "too_large"             // over a size limit
 	CodeUnsupported         = "unsupported_file"      // a file type ingest does not read
+	CodeBadQuote            = "bad_quote"             // a CSV quoted field that is never closed or has a stray quote
+	CodeBadEncoding         = "bad_encoding"          // bytes that are not text in the file's encoding
+	CodeHiddenSheet         = "hidden_sheet"          // a hidden sheet left unread (Options.ReadHiddenSheets reads it)
+	CodeMergedCells         = "merged_cells"          // merged ranges filled from their first cell
+	CodeUncachedFormula     = "uncached_formula"      // a formula saved without its value: the cell reads as empty
+	CodeCellTooLong         = "cell_too_long"         // a cell over Excel's 32,767 characters, cut at read time
 )
 
 // Problem is one thing wrong with an input, located as precisely as known.
@@ -179,3 +185,30 @@ func (c *collector) endRow() bool {
 	c.row = c.row[:0]
 	return ok
 }
+
+// cellIssue is something wrong with one cell, found while reading a row:
+// the loader turns it into a Problem of that row, named by its column.
+type cellIssue struct {
+	col            int // 0-based column
+	code, severity string
+	en, zh         string
+}
+
+// readError stops the reading of a sheet or file at a known place: the
+// loader reports it as an error naming the row (and column, when known).
+type readError struct {
+	row    int // 1-based row where reading stopped; 0 = before any row
+	col    int // 0-based column, -1 when unknown
+	code   string
+	en, zh string
+}
+
+func (e *readError) Error() string {
+	if e.row > 0 {
+		return fmt.Sprintf("row %d: %s", e.row, e.en)
+	}
+	return e.en
+}
+
+// rowFunc receives one non-blank row with the issues of its cells.
+type rowFunc func(row int, cells []string, issues []cellIssue) error

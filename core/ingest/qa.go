@@ -3,6 +3,7 @@ package ingest
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"cubeworkbench/core/dataset"
 )
@@ -31,6 +32,7 @@ type qaRecord struct {
 	v       [qaFields]string
 	label   [qaFields]string // column header or JSON key, for problems
 	answers []answerValue
+	cut     []string // JSON keys whose value was cut at MaxCellChars
 }
 
 type answerValue struct{ set, label, text string }
@@ -67,6 +69,11 @@ func (q *qaBuilder) add(rec *qaRecord) {
 	q.ordinal++
 	row := rec.row
 	it := dataset.Item{Row: row, ID: rec.v[qaID], Question: rec.v[qaQuestion]}
+	for _, key := range rec.cut {
+		is := tooLongIssue(0, "")
+		q.c.rowProblem(row, key, is.code, is.severity,
+			strings.Replace(is.en, "the cell", "the value", 1), strings.Replace(is.zh, "该单元格", "该值", 1))
+	}
 	if it.ID != "" {
 		if first, dup := q.ids[it.ID]; dup {
 			q.c.rowProblem(row, rec.label[qaID], CodeDuplicateID, SeverityError,

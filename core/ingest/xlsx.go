@@ -1,7 +1,6 @@
 package ingest
 
 import (
-	"archive/zip"
 	"bufio"
 	"bytes"
 	"context"
@@ -30,9 +29,10 @@ func utf16le(s string) []byte {
 }
 
 // openXLSX opens a workbook for streaming. A file that cannot be used as a
-// workbook yields a Problem (encrypted, corrupt, not_xlsx, too_large); err is
-// only for a file that cannot be read at all.
-func openXLSX(path string, opt Options) (*excelize.File, *Problem, error) {
+// workbook yields a Problem (encrypted, corrupt, not_xlsx — saying what the
+// file really is —, too_large); err is only for a file that cannot be read
+// at all.
+func openXLSX(path string, opt Options) (*xlsxBook, *Problem, error) {
 	opt = opt.withDefaults()
 	st, err := os.Stat(path)
 	if err != nil {
@@ -44,66 +44,57 @@ func openXLSX(path string, opt Options) (*excelize.File, *Problem, error) {
 	if st.Size() > opt.UnzipSizeLimit {
 		return nil, tooLarge(path, st.Size(), opt.UnzipSizeLimit), nil
 	}
-	head := make([]byte, 8)
+	kind, detail, err := sniffFile(path)
+	if err != nil {
+		return nil, nil, fmt.Errorf("ingest: %w", err)
+	}
 	fh, err := os.Open(path)
 	if err != nil {
 		return nil, nil, fmt.Errorf("ingest: %w", err)
 	}
-	n, _ := io.ReadFull(fh, head)
-	head = head[:n]
-	if bytes.Equal(head, oleMagic) {
+	switch kind {
+	case kindOLE:
 		enc, err := containsMarker(fh, encryptedMarker)
 		fh.Close()
 		if err != nil {
 			return nil, nil, fmt.Errorf("ingest: %w", err)
 		}
 		if !enc {
-			return nil, fileProblem(CodeNotXLSX,
-				"this is an old-format Excel (.xls) or other Office file, not an .xlsx workbook; save it as .xlsx (Excel Workbook) and try again.",
-				"这是旧版 Excel（.xls）或其他 Office 文件，不是 .xlsx 工作簿；请在 Excel 中另存为 .xlsx（Excel 工作簿）后重试。"), nil
+			en, zh := whatItIs(kind, detail)
+			return nil, fileProblem(CodeNotXLSX, en, zh), nil
 		}
 		if opt.Password == "" {
 			return nil, fileProblem(CodeEncrypted,
 				"the workbook is password-protected; remove the password in Excel (File → Info → Protect Workbook) or supply it, and try again.",
 				"工作簿设有打开密码；请在 Excel 中取消密码（文件 → 信息 → 保护工作簿）或提供密码后重试。"), nil
 		}
-	} else {
-		fh.Close()
-		if n < 4 || !bytes.Equal(head[:2], []byte("PK")) {
-			return nil, fileProblem(CodeNotXLSX,
-				"the file is not an .xlsx workbook (it is not a zip package); perhaps another file was renamed to .xlsx.",
-				"该文件不是 .xlsx 工作簿（不是 zip 压缩包），可能是其他文件被改名为 .xlsx。"), nil
+		wrong := fileProblem(CodeEncrypted,
+			"the workbook is password-protected and the password given does not open it (or its encryption is not supported).",
+			"工作簿设有打开密码，所给密码无法打开它（或其加密方式不受支持）。")
+		var decryptFailed bool
+		b, p, err := openBook(path, func() ([]byte, error) {
+			raw, err := os.ReadFile(path)
+			if err != nil {
+				return nil, fmt.Errorf("ingest: %w", err)
+			}
+			out, err := excelize.Decrypt(raw, &excelize.Options{Password: opt.Password})
+			if err != nil {
+				decryptFailed = true
+				return nil, nil
+			}
+			return out, nil
+		}, opt, 0, nil)
+		if decryptFailed || p != nil && p.Code == CodeCorrupt {
+			// A wrong password decrypts to noise, which is no zip package.
+			return nil, wrong, nil
 		}
+		return b, p, err
+	case kindXLSX, kindZip:
+		return openBook(path, nil, opt, st.Size(), fh)
 	}
-	f, err := excelize.OpenFile(path, excelize.Options{
-		Password:          opt.Password,
-		UnzipSizeLimit:    opt.UnzipSizeLimit,
-		UnzipXMLSizeLimit: opt.UnzipXMLSizeLimit,
-	})
-	if err != nil {
-		if f != nil {
-			f.Close()
-		}
-		switch {
-		case strings.Contains(err.Error(), "unzip size exceeds"):
-			return nil, tooLarge(path, -1, opt.UnzipSizeLimit), nil
-		case errors.Is(err, excelize.ErrWorkbookFileFormat), errors.Is(err, excelize.ErrWorkbookPassword):
-			return nil, fileProblem(CodeEncrypted,
-				"the workbook is password-protected and the password given does not open it (or its encryption is not supported).",
-				"工作簿设有打开密码，所给密码无法打开它（或其加密方式不受支持）。"), nil
-		case errors.Is(err, zip.ErrFormat), errors.Is(err, zip.ErrAlgorithm), errors.Is(err, zip.ErrChecksum), errors.Is(err, io.ErrUnexpectedEOF):
-			return nil, corrupt(path, err), nil
-		default:
-			return nil, corrupt(path, err), nil
-		}
-	}
-	if len(f.GetSheetList()) == 0 {
-		f.Close()
-		return nil, fileProblem(CodeNotXLSX,
-			"the file is a zip package but holds no worksheets; it is not an Excel workbook.",
-			"该文件是 zip 压缩包但不含任何工作表，不是 Excel 工作簿。"), nil
-	}
-	return f, nil, nil
+	fh.Close()
+	en, zh := whatItIs(kind, detail)
+	return nil, fileProblem(CodeNotXLSX, en, zh), nil
 }
 
 func tooLarge(path string, size, limit int64) *Problem {
@@ -160,38 +151,6 @@ func containsMarker(r io.Reader, marker []byte) (bool, error) {
 	}
 }
 
-// sheetRows streams the non-empty rows of one sheet; row is 1-based.
-func sheetRows(ctx context.Context, f *excelize.File, sheet string, fn func(row int, cells []string) error) error {
-	rows, err := f.Rows(sheet)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	row := 0
-	for rows.Next() {
-		row++
-		if row&1023 == 0 {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-		}
-		cells, err := rows.Columns()
-		if err != nil {
-			return fmt.Errorf("row %d: %w", row, err)
-		}
-		if blank(cells) {
-			continue
-		}
-		if err := fn(row, cells); err != nil {
-			return err
-		}
-	}
-	if err := rows.Error(); err != nil {
-		return err
-	}
-	return rows.Close()
-}
-
 func blank(cells []string) bool {
 	for _, c := range cells {
 		if strings.TrimSpace(c) != "" {
@@ -207,7 +166,34 @@ func blank(cells []string) bool {
 // failing that, ignoring case, spaces and underscores. A file that cannot
 // be opened returns a Problem as the error; fn's error stops the reading and
 // is returned as is.
+//
+// A cell that cannot be read as it is (bad encoding) stops the reading with
+// a Problem naming its row and column; cut cells and uncached formulas are
+// read as the loader reads them (cut, empty). Damage is a Problem naming
+// the sheet and the row where reading stopped.
 func ReadSheetRows(ctx context.Context, path, sheet string, fn func(row int, cells []string) error) error {
+	each := func(file, sheetName string) rowFunc {
+		return func(row int, cells []string, issues []cellIssue) error {
+			for _, is := range issues {
+				if is.severity == SeverityError {
+					col, _ := excelize.ColumnNumberToName(is.col + 1)
+					return Problem{File: file, Sheet: sheetName, Row: row, Column: col, Code: is.code, Severity: is.severity, EN: is.en, ZH: is.zh}
+				}
+			}
+			return fn(row, cells)
+		}
+	}
+	located := func(file, sheetName string, err error) error {
+		var re *readError
+		if errors.As(err, &re) {
+			p := Problem{File: file, Sheet: sheetName, Row: re.row, Code: re.code, Severity: SeverityError, EN: re.en, ZH: re.zh}
+			if re.col >= 0 {
+				p.Column, _ = excelize.ColumnNumberToName(re.col + 1)
+			}
+			return p
+		}
+		return err
+	}
 	if isCSV(path) {
 		t, p, err := csvTable(path, Options{}.withDefaults())
 		if err != nil {
@@ -216,28 +202,31 @@ func ReadSheetRows(ctx context.Context, path, sheet string, fn func(row int, cel
 		if p != nil {
 			return *p
 		}
-		return t.rows(ctx, fn)
+		return located(path, "", t.rows(ctx, each(path, "")))
 	}
-	f, p, err := openXLSX(path, Options{})
+	b, p, err := openXLSX(path, Options{})
 	if err != nil {
 		return err
 	}
 	if p != nil {
 		return *p
 	}
-	defer f.Close()
-	name := ""
-	for _, s := range f.GetSheetList() {
-		if s == sheet {
-			name = s
+	defer b.Close()
+	var names []string
+	found := -1
+	for i, s := range b.sheets {
+		names = append(names, s.name)
+		if s.name == sheet {
+			found = i
 			break
 		}
-		if name == "" && normalize(s) == normalize(sheet) {
-			name = s
+		if found < 0 && normalize(s.name) == normalize(sheet) {
+			found = i
 		}
 	}
-	if name == "" {
-		return fmt.Errorf("ingest: %s: no sheet %q (sheets: %s)", path, sheet, strings.Join(f.GetSheetList(), ", "))
+	if found < 0 {
+		return fmt.Errorf("ingest: %s: no sheet %q (sheets: %s)", path, sheet, strings.Join(names, ", "))
 	}
-	return sheetRows(ctx, f, name, fn)
+	s := b.sheets[found]
+	return located(path, s.name, b.rows(ctx, s, each(path, s.name), nil))
 }
