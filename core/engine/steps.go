@@ -151,28 +151,12 @@ func (r *runner) questions(ctx context.Context) error {
 		eg.Go(func() error {
 			qt := generate.QueryTypeFor(i)
 			q, rep, err := g.Question(ectx, guide.Text, qt)
-			if errors.Is(err, ErrOffline) {
+			done, err := r.generated(ectx, counter, Problem{Step: StepQuestions, ItemID: guide.ID}, rep, err)
+			if !done {
 				return err
-			}
-			if errors.Is(err, llm.ErrDeferred) {
-				r.mu.Lock()
-				r.deferred++
-				r.mu.Unlock()
-				counter.add(false, 0, 0, 0, 0)
-				return nil
-			}
-			calls, cached, tokens := r.account(rep, err)
-			if err != nil {
-				if ectx.Err() != nil {
-					return ectx.Err()
-				}
-				r.problem(Problem{Step: StepQuestions, ItemID: guide.ID, Reason: err.Error()})
-				counter.add(true, calls, cached, tokens, 0)
-				return nil
 			}
 			items[i] = dataset.Item{ID: fmt.Sprintf("q%d", i+1), Question: q, DocID: guide.ID, QueryType: qt}
 			ok[i] = true
-			counter.add(false, calls, cached, tokens, 0)
 			return r.opt.Store.PutAnswer(ectx, store.Answer{ItemID: guide.ID, Set: setQuestion, Source: c.Model(), Text: q})
 		})
 	}
@@ -337,24 +321,9 @@ func (r *runner) bounds(ctx context.Context) error {
 		}
 		eg.Go(func() error {
 			text, rep, err := g.Answer(ectx, it.Question, doc)
-			calls, cached, tokens := r.account(rep, err)
-			if errors.Is(err, llm.ErrDeferred) {
-				r.mu.Lock()
-				r.deferred++
-				r.mu.Unlock()
-				counter.add(false, 0, 0, 0, 0)
-				return nil
-			}
-			if errors.Is(err, ErrOffline) {
+			done, err := r.generated(ectx, counter, Problem{Step: StepBounds, ItemID: it.ID, Set: j.set}, rep, err)
+			if !done {
 				return err
-			}
-			if err != nil {
-				if ectx.Err() != nil {
-					return ectx.Err()
-				}
-				r.problem(Problem{Step: StepBounds, ItemID: it.ID, Set: j.set, Reason: err.Error()})
-				counter.add(true, calls, cached, tokens, 0)
-				return nil
 			}
 			if err := r.opt.Store.PutAnswer(ectx, store.Answer{ItemID: it.ID, Set: j.set, Source: c.Model(), Text: text}); err != nil {
 				return err
@@ -362,13 +331,42 @@ func (r *runner) bounds(ctx context.Context) error {
 			r.mu.Lock()
 			it.SetAnswer(j.set, text)
 			r.mu.Unlock()
-			counter.add(false, calls, cached, tokens, 0)
 			return nil
 		})
 	}
 	err = eg.Wait()
 	counter.finish()
 	return err
+}
+
+// generated accounts for one generator reply (a question or a bound
+// answer), the one path both steps share: a deferred request (batch mode) is
+// neither a call nor a failure; an offline miss stops the run; any other
+// error is a problem on the item. done says the reply is usable; otherwise
+// err is what the worker returns (nil to go on with the next).
+func (r *runner) generated(ctx context.Context, counter *stepCounter, p Problem, rep llm.Reply, err error) (done bool, _ error) {
+	switch {
+	case errors.Is(err, llm.ErrDeferred):
+		r.mu.Lock()
+		r.deferred++
+		r.mu.Unlock()
+		counter.add(false, 0, 0, 0, 0)
+		return false, nil
+	case errors.Is(err, ErrOffline):
+		return false, err
+	}
+	calls, cached, tokens := r.account(rep, err)
+	if err != nil {
+		if ctx.Err() != nil {
+			return false, ctx.Err()
+		}
+		p.Reason = err.Error()
+		r.problem(p)
+		counter.add(true, calls, cached, tokens, 0)
+		return false, nil
+	}
+	counter.add(false, calls, cached, tokens, 0)
+	return true, nil
 }
 
 func concurrency(ep profile.Endpoint) int {
