@@ -4,6 +4,7 @@ import (
 	"runtime"
 	"sync"
 
+	"cubeworkbench/core/cube"
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/stats"
 	"cubeworkbench/core/textmetric"
@@ -104,11 +105,10 @@ func computeBaselines(wb *dataset.Workbook) *Baselines {
 
 func normalizeBetween(m map[string]*float64) *float64 {
 	z, r, f := m[dataset.SetZero], m[dataset.SetRAG], m[dataset.SetFull]
-	if z == nil || r == nil || f == nil || *f-*z <= 1e-9 {
+	if z == nil || r == nil || f == nil {
 		return nil
 	}
-	v := 100 * (*r - *z) / (*f - *z)
-	return &v
+	return ptr(cube.Bound(*r, *z, *f))
 }
 
 func ptr(v float64, ok bool) *float64 {
