@@ -8,16 +8,14 @@ import (
 	"fyne.io/fyne/v2/dialog"
 
 	"cubeworkbench/core/batch"
-	"cubeworkbench/core/cli"
-	"cubeworkbench/core/engine"
-	"cubeworkbench/core/store"
+	"cubeworkbench/core/session"
 )
 
 // BatchExport asks where to write the pending requests of this evaluation
 // as batch JSONL (UI thread); the work runs in a goroutine.
 func (t *evaluateTab) BatchExport() {
 	w := t.w
-	if t.running || w.wb == nil || w.report.HasErrors() {
+	if t.running || !w.ready() {
 		return
 	}
 	d := dialog.NewFileSave(func(uc fyne.URIWriteCloser, err error) {
@@ -38,20 +36,15 @@ func (t *evaluateTab) exportBatchTo(path string) {
 	w := t.w
 	p := w.prof
 	p.Language = w.lang
-	wb, workbook := cloneWorkbook(w.wb), w.path
+	sess := w.sess
 	t.setBatchBusy(true)
 	go func() {
 		n, err := func() (int, error) {
-			st, err := store.Open(storePath(workbook))
-			if err != nil {
-				return 0, err
-			}
-			defer st.Close()
 			f, err := os.Create(path)
 			if err != nil {
 				return 0, err
 			}
-			n, err := batch.Prepare(context.Background(), wb, engine.Options{Profile: p, Store: st, Version: cli.Version, WorkbookPath: workbook}, f)
+			n, err := sess.BatchExport(context.Background(), p, f, nil)
 			if cerr := f.Close(); err == nil {
 				err = cerr
 			}
@@ -93,21 +86,19 @@ func (t *evaluateTab) BatchImport() {
 // goroutine).
 func (t *evaluateTab) importBatchFrom(path string) {
 	w := t.w
-	workbook := w.path
+	store := storePath(w.path)
+	if w.sess != nil {
+		store = w.sess.StorePath
+	}
 	t.setBatchBusy(true)
 	go func() {
 		rep, err := func() (batch.Report, error) {
-			st, err := store.Open(storePath(workbook))
-			if err != nil {
-				return batch.Report{}, err
-			}
-			defer st.Close()
 			f, err := os.Open(path)
 			if err != nil {
 				return batch.Report{}, err
 			}
 			defer f.Close()
-			return batch.Import(context.Background(), st, f)
+			return session.BatchImport(context.Background(), store, f)
 		}()
 		w.do(func() {
 			t.setBatchBusy(false)

@@ -434,7 +434,7 @@ func (t *dimensionsTab) refreshWeights() {
 	}
 	t.handBox.Objects = objs
 	t.handBox.Refresh()
-	res := t.w.result
+	res := t.w.result()
 	if res == nil || res.Summary == nil || res.Summary.Result == nil {
 		t.used.SetText(tr("dims.weights_after"))
 		return

@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"maps"
-	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -15,12 +13,10 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"cubeworkbench/core/cli"
-	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/engine"
 	"cubeworkbench/core/llm"
 	"cubeworkbench/core/profile"
-	"cubeworkbench/core/store"
+	"cubeworkbench/core/session"
 )
 
 // eventInterval is how often engine events reach the widgets: about ten
@@ -108,19 +104,19 @@ func (t *evaluateTab) refresh() {
 	}
 	w := t.w
 	switch {
-	case w.wb == nil:
+	case w.workbook() == nil:
 		t.steps.SetText(tr("eval.no_workbook"))
 		t.estimate.SetText("")
 		t.start.Disable()
 		return
-	case w.report.HasErrors():
+	case !w.ready():
 		t.steps.SetText(tr("eval.has_errors"))
 		t.estimate.SetText("")
 		t.start.Disable()
 		return
 	}
 	t.start.Enable()
-	plan := engine.Plan(w.wb, w.prof)
+	plan := w.sess.Plan(w.prof)
 	var lines []string
 	for _, s := range plan.Steps {
 		label := stepName(s.Step)
@@ -150,7 +146,7 @@ func (t *evaluateTab) refresh() {
 // Start runs the evaluation in a goroutine (UI thread).
 func (t *evaluateTab) Start() {
 	w := t.w
-	if t.running || w.wb == nil || w.report.HasErrors() {
+	if t.running || !w.ready() {
 		return
 	}
 	p := w.prof
@@ -169,37 +165,21 @@ func (t *evaluateTab) Start() {
 	t.status.SetText(tr("eval.running"))
 	t.messages.SetText("")
 
-	wb := cloneWorkbook(w.wb) // the engine writes into its own copy; the tables keep reading theirs
-	path, streamed := w.path, w.streamed
+	sess := w.sess // the session evaluates a copy; the tables keep reading theirs
 	done := t.done
 	newCompleter := t.newCompleter
 	go func() {
 		defer close(done)
 		defer cancel()
 		th := newThrottle(w.do, t.apply)
-		res, idx, err := runEngine(ctx, wb, path, p, offline, streamed > 0, th, newCompleter)
+		res, err := sess.Evaluate(ctx, p, session.EvalOptions{Offline: offline, Progress: th, NewCompleter: newCompleter})
+		var idx *resultIndex
+		if err == nil {
+			idx = newResultIndex(res) // off the UI thread
+		}
 		th.close()
-		w.do(func() { t.finish(res, idx, err, ctx.Err() != nil) })
+		w.do(func() { t.finish(sess, idx, err, ctx.Err() != nil) })
 	}()
-}
-
-// runEngine opens the run store beside the workbook, runs the engine and
-// indexes the result for the explorer, all off the UI thread.
-func runEngine(ctx context.Context, wb *dataset.Workbook, path string, p profile.Profile, offline, partialGuides bool,
-	progress engine.Progress, newCompleter func(profile.Endpoint) (llm.Completer, error)) (*engine.Result, *resultIndex, error) {
-	st, err := store.Open(storePath(path))
-	if err != nil {
-		return nil, nil, err
-	}
-	defer st.Close()
-	res, err := engine.Run(ctx, wb, engine.Options{
-		Profile: p, Store: st, Offline: offline, Progress: progress, Version: cli.Version,
-		WorkbookPath: path, NewCompleter: newCompleter, PartialGuides: partialGuides,
-	})
-	if err != nil {
-		return nil, nil, err
-	}
-	return res, newResultIndex(res), nil
 }
 
 // Cancel stops the run; what finished stays in the store.
@@ -211,8 +191,9 @@ func (t *evaluateTab) Cancel() {
 	}
 }
 
-// finish shows a run's outcome (UI thread).
-func (t *evaluateTab) finish(res *engine.Result, idx *resultIndex, err error, cancelled bool) {
+// finish shows a run's outcome (UI thread). A run of a session the window
+// has since replaced (another workbook opened) only reports its status.
+func (t *evaluateTab) finish(sess *session.Session, idx *resultIndex, err error, cancelled bool) {
 	w := t.w
 	t.running = false
 	t.stop = nil
@@ -221,18 +202,20 @@ func (t *evaluateTab) finish(res *engine.Result, idx *resultIndex, err error, ca
 	w.langPick.Enable()
 	switch {
 	case err != nil && (cancelled || errors.Is(err, context.Canceled)):
-		t.status.SetText(trf("eval.cancelled", map[string]any{"Store": storePath(w.path)}))
+		t.status.SetText(trf("eval.cancelled", map[string]any{"Store": sess.StorePath}))
 	case err != nil:
 		t.status.SetText(tr("eval.failed") + " " + err.Error())
 		if h := llm.Hint(err, w.lang); h != "" {
 			t.status.SetText(t.status.Text + "\n" + h)
 		}
 	default:
-		w.wb, w.result, w.index = res.Workbook, res, idx
-		r := res.Summary.Run
+		r := sess.Result().Summary.Run
+		if sess == w.sess {
+			w.index = idx
+		}
 		t.status.SetText(trf("eval.done", map[string]any{
 			"Seconds": fmt.Sprintf("%.1f", r.Finished.Sub(r.Started).Seconds()), "Calls": r.Calls, "Cached": r.Cached,
-			"Failed": r.Failed, "Unscorable": r.Unscorable, "Tokens": r.Tokens, "Store": storePath(w.path),
+			"Failed": r.Failed, "Unscorable": r.Unscorable, "Tokens": r.Tokens, "Store": sess.StorePath,
 		}))
 		// One task per tab, so that input and redraws interleave with them
 		// instead of waiting for all of them at once.
@@ -373,17 +356,4 @@ func (th *throttle) flush() {
 func (th *throttle) close() {
 	close(th.quit)
 	th.wg.Wait()
-}
-
-// cloneWorkbook copies what the engine writes to: the item answers and the
-// scores. Guides and human ratings are read only and shared.
-func cloneWorkbook(wb *dataset.Workbook) *dataset.Workbook {
-	c := *wb
-	c.Items = slices.Clone(wb.Items)
-	for i := range c.Items {
-		c.Items[i].Answers = maps.Clone(wb.Items[i].Answers)
-	}
-	c.Scores = slices.Clone(wb.Scores)
-	c.Systems = slices.Clone(wb.Systems)
-	return &c
 }

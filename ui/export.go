@@ -2,10 +2,8 @@ package ui
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/url"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -16,16 +14,14 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"cubeworkbench/core/engine"
-	"cubeworkbench/core/profile"
-	"cubeworkbench/core/report"
+	"cubeworkbench/core/session"
 )
 
-// Export kinds.
+// Export kinds (the session writes them).
 const (
-	exportReport = "report" // the Excel report
-	exportJSON   = "json"   // SUMMARY.json
-	exportCharts = "charts" // every chart as PNG and SVG
+	exportReport = session.ExportReport // the Excel report
+	exportJSON   = session.ExportJSON   // SUMMARY.json
+	exportCharts = session.ExportCharts // every chart as PNG and SVG
 )
 
 // exportTab writes the Excel report, SUMMARY.json and the charts.
@@ -87,13 +83,13 @@ func (t *exportTab) refresh() {
 		t.dir.SetText(filepath.Join(filepath.Dir(t.w.path), base+"-report"))
 	}
 	for _, b := range []*widget.Button{t.report, t.json, t.charts, t.all} {
-		if t.w.result == nil || t.busy {
+		if t.w.result() == nil || t.busy {
 			b.Disable()
 		} else {
 			b.Enable()
 		}
 	}
-	if t.w.result == nil {
+	if t.w.result() == nil {
 		t.status.SetText(tr("export.no_result"))
 	} else if !t.busy && t.status.Text == tr("export.no_result") {
 		t.status.SetText("")
@@ -102,16 +98,16 @@ func (t *exportTab) refresh() {
 
 // start writes the chosen outputs in a goroutine (UI thread).
 func (t *exportTab) start(kinds ...string) {
-	if t.w.result == nil || t.busy {
+	if t.w.result() == nil || t.busy {
 		return
 	}
 	t.busy = true
 	t.progress.Show()
 	t.refresh()
 	t.status.SetText(tr("export.writing"))
-	res, prof, lang, dir := t.w.result, t.w.prof, t.w.lang, t.dir.Text
+	sess, lang, dir := t.w.sess, t.w.lang, t.dir.Text
 	go func() {
-		written, err := exportTo(context.Background(), dir, res, prof, lang, kinds...)
+		written, err := exportTo(context.Background(), sess, dir, lang, kinds...)
 		t.w.do(func() {
 			t.busy = false
 			t.progress.Hide()
@@ -128,41 +124,12 @@ func (t *exportTab) start(kinds ...string) {
 	}()
 }
 
-// exportTo writes the chosen outputs into dir and returns the paths written.
-func exportTo(ctx context.Context, dir string, res *engine.Result, p profile.Profile, lang string, kinds ...string) ([]string, error) {
+// exportTo writes the chosen outputs of the session's last evaluation into
+// dir and returns the paths written: the session writes exactly what the
+// CLI writes, with the profile of that evaluation.
+func exportTo(ctx context.Context, sess *session.Session, dir, lang string, kinds ...string) ([]string, error) {
 	if dir == "" {
 		return nil, fmt.Errorf("ui: export: %s", tr("export.no_folder"))
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, fmt.Errorf("ui: export: %w", err)
-	}
-	p.Language = lang
-	var written []string
-	for _, k := range kinds {
-		switch k {
-		case exportReport:
-			path := filepath.Join(dir, "report.xlsx")
-			if err := report.Write(ctx, path, report.Input{Summary: res.Summary, Workbook: res.Workbook, Profile: p, Lang: lang}, nil); err != nil {
-				return written, fmt.Errorf("ui: export report: %w", err)
-			}
-			written = append(written, path)
-		case exportJSON:
-			path := filepath.Join(dir, "SUMMARY.json")
-			data, err := json.MarshalIndent(res.Summary, "", "  ")
-			if err == nil {
-				err = os.WriteFile(path, append(data, '\n'), 0o644)
-			}
-			if err != nil {
-				return written, fmt.Errorf("ui: export SUMMARY.json: %w", err)
-			}
-			written = append(written, path)
-		case exportCharts:
-			paths, err := writeCharts(res, lang, filepath.Join(dir, "charts"))
-			written = append(written, paths...)
-			if err != nil {
-				return written, err
-			}
-		}
-	}
-	return written, nil
+	return sess.Export(ctx, dir, lang, kinds...)
 }

@@ -18,8 +18,7 @@ import (
 	"cubeworkbench/assets/sample"
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/ingest"
-	"cubeworkbench/core/kb"
-	"cubeworkbench/core/store"
+	"cubeworkbench/core/session"
 )
 
 // openTab opens a workbook (file dialog, drop, recent, the sample) and shows
@@ -58,10 +57,10 @@ func newOpenTab(w *Window) *openTab {
 	t.summary.Wrapping = fyne.TextWrapWord
 
 	wb := func() *dataset.Workbook {
-		if w.wb == nil {
+		if w.workbook() == nil {
 			return &dataset.Workbook{}
 		}
-		return w.wb
+		return w.workbook()
 	}
 	t.guides = newSliceTable([]column{
 		{tr("col.row"), 60, func(i int) string { return strconv.Itoa(wb().Guides[i].Row) }},
@@ -143,7 +142,7 @@ func rowText(r int) string {
 }
 
 func (t *openTab) problemCount() int {
-	r := t.w.report
+	r := t.w.report()
 	if r == nil {
 		return 0
 	}
@@ -151,7 +150,7 @@ func (t *openTab) problemCount() int {
 }
 
 func (t *openTab) problem(i int) ingest.Problem {
-	r := t.w.report
+	r := t.w.report()
 	if i < len(r.Problems) {
 		return r.Problems[i]
 	}
@@ -166,20 +165,20 @@ func (t *openTab) refresh() {
 	switch {
 	case w.loadErr != nil:
 		t.summary.SetText(trf("open.failed", map[string]any{"Error": w.loadErr.Error()}))
-	case w.wb == nil:
+	case w.workbook() == nil:
 		t.summary.SetText(tr("open.hint"))
 	default:
-		wb := w.wb
+		wb := w.workbook()
 		t.summary.SetText(trf("open.loaded", map[string]any{
 			"Guides": len(wb.Guides), "Items": len(wb.Items), "Scores": len(wb.Scores), "Human": len(wb.Human),
-			"Errors": w.report.Count(ingest.SeverityError), "Warnings": w.report.Count(ingest.SeverityWarning),
+			"Errors": w.report().Count(ingest.SeverityError), "Warnings": w.report().Count(ingest.SeverityWarning),
 		}))
-		if w.streamed > 0 {
-			t.summary.SetText(t.summary.Text + "\n" + trf("open.streamed", map[string]any{"Stored": w.streamed, "Store": storePath(w.path)}))
+		if w.streamed() > 0 {
+			t.summary.SetText(t.summary.Text + "\n" + trf("open.streamed", map[string]any{"Stored": w.streamed(), "Store": storePath(w.path)}))
 		}
 	}
 	t.problemsTitle.SetText(fmt.Sprintf("%s (%d)", tr("open.problems"), t.problemCount()))
-	if w.wb != nil && t.problemCount() == 0 {
+	if w.workbook() != nil && t.problemCount() == 0 {
 		t.problemsTitle.SetText(tr("open.problems") + ": " + tr("open.no_problems"))
 	}
 	t.problems.UnselectAll()
@@ -187,7 +186,7 @@ func (t *openTab) refresh() {
 	t.guides.Refresh()
 	t.qa.Refresh()
 	t.scores.Refresh()
-	if w.wb != nil && len(w.wb.Items) > 0 && len(w.wb.Guides) > 0 && t.sheets.SelectedIndex() == 0 {
+	if w.workbook() != nil && len(w.workbook().Items) > 0 && len(w.workbook().Guides) > 0 && t.sheets.SelectedIndex() == 0 {
 		t.sheets.SelectIndex(1)
 	}
 }
@@ -196,7 +195,7 @@ func (t *openTab) refresh() {
 // row with errors is not loaded: then the row before it is selected and
 // the summary says so.
 func (t *openTab) showProblem(id int) {
-	if id >= t.problemCount() || t.w.wb == nil {
+	if id >= t.problemCount() || t.w.workbook() == nil {
 		return
 	}
 	p := t.problem(id)
@@ -260,7 +259,7 @@ func (t *openTab) locate(p ingest.Problem) (sheet, index int, exact bool) {
 		candidates = []int{1}
 	}
 	for _, s := range candidates {
-		for i, r := range rowsOf(t.w.wb, s) {
+		for i, r := range rowsOf(t.w.workbook(), s) {
 			if r == p.Row {
 				return s, i, true
 			}
@@ -270,7 +269,7 @@ func (t *openTab) locate(p ingest.Problem) (sheet, index int, exact bool) {
 		return -1, 0, false
 	}
 	s, best := candidates[0], 0
-	for i, r := range rowsOf(t.w.wb, s) {
+	for i, r := range rowsOf(t.w.workbook(), s) {
 		if r < p.Row {
 			best = i
 		}
@@ -327,7 +326,7 @@ func (t *openTab) loadSample(skip bool) {
 	go func() {
 		path, err := t.w.writeSample()
 		if err != nil {
-			t.w.do(func() { t.w.setWorkbook(path, nil, nil, err, 0) })
+			t.w.do(func() { t.w.setSession(path, nil, err) })
 			return
 		}
 		t.w.loadWorkbook(path, skip)
@@ -340,32 +339,18 @@ func (w *Window) openAsync(path string) {
 	go w.loadWorkbook(path, w.open.skipBad.Checked)
 }
 
-// loadWorkbook reads a workbook (off the UI thread) and then shows it.
+// loadWorkbook opens a workbook as a session (off the UI thread) and then
+// shows it. A province-sized knowledge base goes into the run store; the
+// window keeps only the guides the questions name (session.Open decides).
 func (w *Window) loadWorkbook(path string, skipBad bool) {
-	opt := ingest.Options{SkipBadRows: skipBad}
-	if !kb.Large(path) {
-		wb, rep, err := ingest.Open(context.Background(), path, opt)
-		w.do(func() { w.setWorkbook(path, wb, rep, err, 0) })
-		return
-	}
-	// A province-sized knowledge base goes into the run store; the window
-	// keeps only the guides the questions name.
-	wb, rep, stored, err := func() (*dataset.Workbook, *ingest.Report, int, error) {
-		st, err := store.Open(storePath(path))
-		if err != nil {
-			return nil, nil, 0, err
-		}
-		defer st.Close()
-		return kb.Open(context.Background(), path, st, opt)
-	}()
-	w.do(func() { w.setWorkbook(path, wb, rep, err, stored) })
+	sess, err := session.Open(context.Background(), path, session.OpenOptions{SkipBadRows: skipBad})
+	w.do(func() { w.setSession(path, sess, err) })
 }
 
-// setWorkbook makes a freshly read workbook the window's (UI thread).
-// stored > 0 says the guides were streamed into the run store.
-func (w *Window) setWorkbook(path string, wb *dataset.Workbook, rep *ingest.Report, err error, stored int) {
-	w.path, w.wb, w.report, w.loadErr, w.streamed = path, wb, rep, err, stored
-	w.result, w.index = nil, nil
+// setSession makes a freshly opened session the window's (UI thread).
+func (w *Window) setSession(path string, sess *session.Session, err error) {
+	w.path, w.sess, w.loadErr = path, sess, err
+	w.index = nil
 	if err == nil {
 		w.addRecent(path)
 	}

@@ -16,6 +16,7 @@ import (
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/engine"
 	"cubeworkbench/core/judge"
+	"cubeworkbench/core/result"
 )
 
 // resultIndex is what the item explorer looks up, built off the UI thread.
@@ -113,10 +114,10 @@ func newResultsTab(w *Window) *resultsTab {
 			return l
 		},
 		func(id widget.ListItemID, o fyne.CanvasObject) {
-			if w.index == nil || id >= len(w.index.order) || w.result == nil {
+			if w.index == nil || id >= len(w.index.order) || w.result() == nil {
 				return
 			}
-			it := w.result.Workbook.Items[w.index.order[id]]
+			it := w.result().Workbook.Items[w.index.order[id]]
 			text := it.ID + "  " + oneLine(it.Question)
 			if d := w.index.details[it.ID]; d != nil && d.DisagreementOverall != nil {
 				text = fmt.Sprintf("[%s %.2f] %s", tr("results.sd"), *d.DisagreementOverall, text)
@@ -162,11 +163,11 @@ func cellLabel(s string, bold bool) fyne.CanvasObject {
 }
 
 // summary is the CuBE part of the last result, nil when there is none.
-func (t *resultsTab) summary() *engine.Summary {
-	if t.w.result == nil {
+func (t *resultsTab) summary() *result.Summary {
+	if t.w.result() == nil {
 		return nil
 	}
-	return t.w.result.Summary
+	return t.w.result().Summary
 }
 
 // refresh shows the window's last result.
@@ -349,7 +350,7 @@ func (t *resultsTab) fillCompare(r *cube.Result) {
 }
 
 // otherText is the MFSS and CoFE-RAG summary.
-func otherText(s *engine.Summary, lang string) string {
+func otherText(s *result.Summary, lang string) string {
 	var b strings.Builder
 	if m := s.MFSS; m != nil {
 		b.WriteString(tr("results.mfss") + " (" + m.Embedder + ")\n")
@@ -366,9 +367,7 @@ func otherText(s *engine.Summary, lang string) string {
 		}
 		b.WriteString("\n")
 	}
-	if c, ok := s.CoFE.(interface{ HeadlineText(string) string }); ok {
-		b.WriteString(c.HeadlineText(lang) + "\n")
-	} else if c := cofeResult(s); c != nil {
+	if c := s.CoFE; c != nil {
 		fmt.Fprintf(&b, "%s: Accuracy@%d %s · Recall %s · Coverage %s · %s %s\n", tr("results.cofe"), c.K,
 			fmtPct(c.AccuracyAtK), fmtPct(c.Recall), fmtPct(c.Coverage), tr("results.hit"), fmtNum(c.MeanHitScore, 3))
 	}
@@ -399,10 +398,10 @@ func otherText(s *engine.Summary, lang string) string {
 // retrieved list, the three answers, every judge's scores and raw replies.
 func (t *resultsTab) showItem(id int) {
 	w := t.w
-	if w.index == nil || id >= len(w.index.order) || w.result == nil {
+	if w.index == nil || id >= len(w.index.order) || w.result() == nil {
 		return
 	}
-	wb := w.result.Workbook
+	wb := w.result().Workbook
 	it := wb.Items[w.index.order[id]]
 	var objs []fyne.CanvasObject
 	section := func(title, text string) {
@@ -446,7 +445,7 @@ func (t *resultsTab) showItem(id int) {
 	}
 	if d := w.index.details[it.ID]; d != nil {
 		var parts []string
-		for _, dim := range w.result.Summary.Dimensions {
+		for _, dim := range w.result().Summary.Dimensions {
 			parts = append(parts, fmt.Sprintf("%s %s", dimLabel(dim), fmtNum(d.Disagreement[dim], 2)))
 		}
 		section(tr("results.disagreement"), fmtNum(d.DisagreementOverall, 2)+"  ("+strings.Join(parts, " · ")+")")

@@ -3,7 +3,6 @@ package ui
 import (
 	"os"
 	"path/filepath"
-	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -14,6 +13,7 @@ import (
 	"cubeworkbench/core/engine"
 	"cubeworkbench/core/ingest"
 	"cubeworkbench/core/profile"
+	"cubeworkbench/core/session"
 )
 
 // AppID is the application identifier (also in FyneApp.toml).
@@ -44,13 +44,13 @@ type Window struct {
 	// storage, or a test's own folder.
 	dataDir string
 
-	path     string
-	wb       *dataset.Workbook
-	report   *ingest.Report
-	loadErr  error
-	streamed int // guides kept in the run store, not memory (a large knowledge base)
-	result   *engine.Result
-	index    *resultIndex
+	// sess is the open workbook and its last result: the one place the
+	// window's data lives (core/session, shared with the CLI). nil before
+	// a workbook opened, or when the last one failed to (loadErr says why).
+	sess    *session.Session
+	path    string // the workbook last opened or tried
+	loadErr error
+	index   *resultIndex // the result, indexed for the explorer
 
 	tabs      *container.AppTabs
 	langPick  *widget.Select
@@ -218,7 +218,40 @@ func (w *Window) addRecent(path string) {
 }
 
 // storePath is the run store beside the workbook (cli.md: WORKBOOK.cube.db).
-func storePath(workbook string) string {
-	clean := strings.TrimRight(workbook, string(os.PathSeparator))
-	return strings.TrimSuffix(clean, filepath.Ext(clean)) + ".cube.db"
+func storePath(workbook string) string { return session.StorePath(workbook) }
+
+// workbook is the workbook the tables show: as read, or as the last
+// evaluation left it; nil before one opened.
+func (w *Window) workbook() *dataset.Workbook {
+	if w.sess == nil {
+		return nil
+	}
+	return w.sess.Shown()
 }
+
+// report is what the reader found in the workbook; nil before one opened.
+func (w *Window) report() *ingest.Report {
+	if w.sess == nil {
+		return nil
+	}
+	return w.sess.Report
+}
+
+// result is the last evaluation's outcome; nil before one finished.
+func (w *Window) result() *engine.Result {
+	if w.sess == nil {
+		return nil
+	}
+	return w.sess.Result()
+}
+
+// streamed is how many guides the session keeps in the run store.
+func (w *Window) streamed() int {
+	if w.sess == nil {
+		return 0
+	}
+	return w.sess.Streamed
+}
+
+// ready says the open workbook may be evaluated.
+func (w *Window) ready() bool { return w.sess != nil && w.sess.Check() == nil }

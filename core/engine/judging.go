@@ -16,6 +16,7 @@ import (
 	"cubeworkbench/core/judge"
 	"cubeworkbench/core/llm"
 	"cubeworkbench/core/profile"
+	"cubeworkbench/core/result"
 )
 
 // scorer is what a judge does for the engine: the LLM judge and the
@@ -214,7 +215,7 @@ func (r *runner) judgeTasks(ctx context.Context, aj activeJudge, dims []judge.Di
 				j.Score, j.Status = out.Score, dataset.StatusOK
 			} else {
 				j.Status, j.Reason = dataset.StatusUnscorable, out.Reason
-				r.problem(Problem{Step: StepJudge, ItemID: it.ID, Set: t.set, Judge: aj.ep.Name, Dim: j.Dimension, Reason: out.Reason})
+				r.problem(result.Problem{Step: StepJudge, ItemID: it.ID, Set: t.set, Judge: aj.ep.Name, Dim: j.Dimension, Reason: out.Reason})
 			}
 			if err := r.opt.Store.PutJudgement(ectx, j, out.Key); err != nil {
 				return err
@@ -333,12 +334,12 @@ func (r *runner) contexts(it *dataset.Item, idx map[string]int) []string {
 	return out
 }
 
-func judgeInfos(judges []activeJudge, wb *dataset.Workbook) []JudgeInfo {
-	var out []JudgeInfo
+func judgeInfos(judges []activeJudge, wb *dataset.Workbook) []result.JudgeInfo {
+	var out []result.JudgeInfo
 	seen := map[string]bool{}
 	for _, aj := range judges {
 		seen[aj.ep.Name] = true
-		info := JudgeInfo{Name: aj.ep.Name, Kind: aj.kind, Repeats: aj.repeats}
+		info := result.JudgeInfo{Name: aj.ep.Name, Kind: aj.kind, Repeats: aj.repeats}
 		if aj.kind == "llm" {
 			info.Model, info.Host = aj.ep.Model, hostOf(aj.ep.BaseURL)
 		}
@@ -353,7 +354,7 @@ func judgeInfos(judges []activeJudge, wb *dataset.Workbook) []JudgeInfo {
 	}
 	sort.Strings(imported)
 	for _, name := range imported {
-		out = append(out, JudgeInfo{Name: name, Kind: "imported", Repeats: 1})
+		out = append(out, result.JudgeInfo{Name: name, Kind: "imported", Repeats: 1})
 	}
 	return out
 }

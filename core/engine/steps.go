@@ -14,6 +14,7 @@ import (
 	"cubeworkbench/core/generate"
 	"cubeworkbench/core/llm"
 	"cubeworkbench/core/profile"
+	"cubeworkbench/core/result"
 	"cubeworkbench/core/store"
 	"cubeworkbench/core/target"
 )
@@ -151,7 +152,7 @@ func (r *runner) questions(ctx context.Context) error {
 		eg.Go(func() error {
 			qt := generate.QueryTypeFor(i)
 			q, rep, err := g.Question(ectx, guide.Text, qt)
-			done, err := r.generated(ectx, counter, Problem{Step: StepQuestions, ItemID: guide.ID}, rep, err)
+			done, err := r.generated(ectx, counter, result.Problem{Step: StepQuestions, ItemID: guide.ID}, rep, err)
 			if !done {
 				return err
 			}
@@ -233,7 +234,7 @@ func (r *runner) collect(ctx context.Context) error {
 				if stop {
 					return fmt.Errorf("%w: the %s target failed %d times in a row without a single answer (last: %v)", ErrEndpointDown, t.Kind, breakerMin, err)
 				}
-				r.problem(Problem{Step: StepCollect, ItemID: it.ID, Set: dataset.SetRAG, Reason: err.Error()})
+				r.problem(result.Problem{Step: StepCollect, ItemID: it.ID, Set: dataset.SetRAG, Reason: err.Error()})
 				counter.add(true, 1, 0, 0, 0)
 				return nil
 			}
@@ -321,7 +322,7 @@ func (r *runner) bounds(ctx context.Context) error {
 		}
 		eg.Go(func() error {
 			text, rep, err := g.Answer(ectx, it.Question, doc)
-			done, err := r.generated(ectx, counter, Problem{Step: StepBounds, ItemID: it.ID, Set: j.set}, rep, err)
+			done, err := r.generated(ectx, counter, result.Problem{Step: StepBounds, ItemID: it.ID, Set: j.set}, rep, err)
 			if !done {
 				return err
 			}
@@ -344,7 +345,7 @@ func (r *runner) bounds(ctx context.Context) error {
 // neither a call nor a failure; an offline miss stops the run; any other
 // error is a problem on the item. done says the reply is usable; otherwise
 // err is what the worker returns (nil to go on with the next).
-func (r *runner) generated(ctx context.Context, counter *stepCounter, p Problem, rep llm.Reply, err error) (done bool, _ error) {
+func (r *runner) generated(ctx context.Context, counter *stepCounter, p result.Problem, rep llm.Reply, err error) (done bool, _ error) {
 	switch {
 	case errors.Is(err, llm.ErrDeferred):
 		r.mu.Lock()

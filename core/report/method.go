@@ -8,8 +8,8 @@ import (
 	"slices"
 	"strings"
 
-	"cubeworkbench/core/engine"
 	"cubeworkbench/core/profile"
+	"cubeworkbench/core/result"
 	"cubeworkbench/prompts"
 )
 
@@ -187,7 +187,7 @@ func (w *writer) promptInfo(dir, dim string) (title, line string) {
 
 // judgeInfos are the judges as the run describes them, or as the profile
 // does when the run recorded none.
-func (w *writer) judgeInfos() []engine.JudgeInfo {
+func (w *writer) judgeInfos() []result.JudgeInfo {
 	if len(w.s.Run.Judges) > 0 {
 		out := slices.Clone(w.s.Run.Judges)
 		for i := range out {
@@ -195,7 +195,7 @@ func (w *writer) judgeInfos() []engine.JudgeInfo {
 		}
 		return out
 	}
-	var out []engine.JudgeInfo
+	var out []result.JudgeInfo
 	for _, j := range w.in.Profile.Judges {
 		kind := "llm"
 		switch {
@@ -204,7 +204,7 @@ func (w *writer) judgeInfos() []engine.JudgeInfo {
 		case j.Imported():
 			kind = "imported"
 		}
-		out = append(out, engine.JudgeInfo{Name: j.Name, Kind: kind, Model: j.Model, Host: host(j.BaseURL, j.BaseURLs), Repeats: max(1, j.Repeats)})
+		out = append(out, result.JudgeInfo{Name: j.Name, Kind: kind, Model: j.Model, Host: host(j.BaseURL, j.BaseURLs), Repeats: max(1, j.Repeats)})
 	}
 	return out
 }
