@@ -21,7 +21,7 @@ const AppID = "org.cubeworkbench.cube"
 
 // Preference keys.
 const (
-	prefProfile  = "profile.toml" // the evaluation profile as TOML text; never holds keys
+	prefProfile  = "profile.toml" // the profile keys the user changed, as TOML; never holds keys
 	prefRecent   = "recent"       // recently opened workbooks, newest first
 	prefLanguage = "language"     // "", "zh" or "en"; "" follows the system
 	prefOffline  = "offline"      // the Evaluate tab's offline switch
@@ -166,26 +166,26 @@ func (w *Window) refreshAll() {
 	w.export.refresh()
 }
 
-// loadProfile reads the profile from the preferences; the default profile,
-// with the offline lexical judge so that a first Evaluate works anywhere,
-// when there is none or it no longer parses.
+// loadProfile reads the profile from the preferences: the keys the user
+// changed over the window's default (the offline lexical judge, so that a
+// first Evaluate works anywhere). The default alone when there is none or
+// it no longer parses.
 func (w *Window) loadProfile() profile.Profile {
 	if text := w.app.Preferences().String(prefProfile); text != "" {
-		if p, err := profile.Parse([]byte(text)); err == nil {
+		if p, err := profileFromChanges([]byte(text)); err == nil {
 			return p
 		} else {
 			fyne.LogError("ui: stored profile ignored", err)
 		}
 	}
-	p := profile.Default()
-	p.Judges = []profile.Endpoint{{Name: engine.LexicalJudge, Lexical: true}}
-	return p
+	return windowDefault()
 }
 
-// saveProfile stores the profile as TOML. Keys never reach it: endpoints
-// name the environment variable that holds theirs.
+// saveProfile stores the keys of the profile the user changed, as TOML:
+// a default changed in a later version then reaches this user too. Keys
+// never reach it: endpoints name the environment variable that holds theirs.
 func (w *Window) saveProfile() {
-	text, err := w.prof.Encode()
+	text, err := profileChanges(w.prof)
 	if err != nil {
 		fyne.LogError("ui: profile", err)
 		return
