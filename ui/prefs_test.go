@@ -19,7 +19,9 @@ func TestProfileStoresOnlyChangedKeys(t *testing.T) {
 		reloads func(p profile.Profile) bool
 	}{
 		{"untouched", func(*profile.Profile) {}, nil, []string{"trim", "top_n", "bootstrap", "thresholds", "cofe", "dimensions", "judge"},
-			func(p profile.Profile) bool { return p.Trim == profile.Default().Trim && len(p.Judges) == 1 && p.Judges[0].Lexical }},
+			func(p profile.Profile) bool {
+				return p.Trim == profile.Default().Trim && len(p.Judges) == 1 && p.Judges[0].Lexical
+			}},
 		{"trim and one threshold", func(p *profile.Profile) { p.Trim = 0.2; p.Thresholds.Deployable = 70 },
 			[]string{"trim = 0.2", "deployable = 70.0"}, []string{"top_n", "needs_work", "recall_low", "bootstrap", "judge"},
 			func(p profile.Profile) bool {
@@ -29,7 +31,9 @@ func TestProfileStoresOnlyChangedKeys(t *testing.T) {
 		{"judges replaced", func(p *profile.Profile) {
 			p.Judges = []profile.Endpoint{{Name: "qwen", BaseURL: "http://10.0.0.5:8000/v1", Model: "qwen2.5", APIKeyEnv: "VLLM_KEY"}}
 		}, []string{"[[judge]]", `name = "qwen"`}, []string{"lexical", "trim"},
-			func(p profile.Profile) bool { return len(p.Judges) == 1 && p.Judges[0].Name == "qwen" && p.Judges[0].APIKeyEnv == "VLLM_KEY" }},
+			func(p profile.Profile) bool {
+				return len(p.Judges) == 1 && p.Judges[0].Name == "qwen" && p.Judges[0].APIKeyEnv == "VLLM_KEY"
+			}},
 		{"every judge removed", func(p *profile.Profile) { p.Judges = nil }, []string{"judge = []"}, []string{"trim"},
 			func(p profile.Profile) bool { return len(p.Judges) == 0 }},
 		{"dimensions", func(p *profile.Profile) { p.Dimensions = []string{"relevance", "quality"} },
