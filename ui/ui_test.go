@@ -23,6 +23,7 @@ import (
 	"cubeworkbench/core/session"
 	"cubeworkbench/core/store"
 	"cubeworkbench/internal/fakeai"
+	"cubeworkbench/internal/testbook"
 )
 
 // TestTranslationsComplete: every key the window uses exists in both
@@ -280,15 +281,11 @@ func TestMainFlow(t *testing.T) {
 // writeBadFolder writes a CSV folder whose QA sheet repeats an id and
 // names a gold document that is not among the guides.
 func writeBadFolder(t *testing.T) string {
-	dir := t.TempDir()
-	guides := "doc_id,title,text\nG1,营业执照,材料：身份证\nG2,护照,材料：户口簿\n"
-	qa := "id,question,doc_id,answer\nq1,怎么办营业执照？,G1,带身份证\nq1,护照要多久？,G2,七天\nq3,驾照怎么换？,G9,去车管所\n"
-	for name, text := range map[string]string{"guides.csv": guides, "qa.csv": qa} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
+	b := testbook.New()
+	b.Sheet("guides", "doc_id", "title", "text").Row("G1", "营业执照", "材料：身份证").Row("G2", "护照", "材料：户口簿")
+	b.Sheet("qa", "id", "question", "doc_id", "answer").
+		Row("q1", "怎么办营业执照？", "G1", "带身份证").Row("q1", "护照要多久？", "G2", "七天").Row("q3", "驾照怎么换？", "G9", "去车管所")
+	return b.WriteCSV(t, t.TempDir())
 }
 
 func TestBadFileShowsMessages(t *testing.T) {
