@@ -56,7 +56,7 @@ func chartSpecs(sess *session.Session) []chartSpec {
 
 // chartsTab draws one chart at a time; rendering runs off the UI thread.
 type chartsTab struct {
-	w    *Window
+	sh   shell
 	item *container.TabItem
 
 	pick      *widget.Select
@@ -69,8 +69,8 @@ type chartsTab struct {
 	rendering int // generation, so a slow render does not overwrite a newer one
 }
 
-func newChartsTab(w *Window) *chartsTab {
-	t := &chartsTab{w: w}
+func newChartsTab(sh shell) *chartsTab {
+	t := &chartsTab{sh: sh}
 	t.pick = widget.NewSelect(nil, func(string) { t.render() })
 	t.pick.PlaceHolder = tr("chart.pick")
 	t.image = canvas.NewImageFromImage(nil)
@@ -83,8 +83,9 @@ func newChartsTab(w *Window) *chartsTab {
 	return t
 }
 
-func (t *chartsTab) refresh() {
-	t.specs = chartSpecs(t.w.sess)
+// refresh shows the charts of sess's last result.
+func (t *chartsTab) refresh(sess *session.Session) {
+	t.specs = chartSpecs(sess)
 	names := make([]string, len(t.specs))
 	for i, s := range t.specs {
 		names[i] = s.title
@@ -120,7 +121,7 @@ func (t *chartsTab) render() {
 		return
 	}
 	t.rendering++
-	gen, lang := t.rendering, t.w.lang
+	gen, lang := t.rendering, t.sh.lang()
 	t.status.SetText(tr("chart.rendering"))
 	t.savePNG.Disable()
 	t.saveSVG.Disable()
@@ -131,7 +132,7 @@ func (t *chartsTab) render() {
 		if err == nil {
 			img = fig.Image()
 		}
-		t.w.do(func() {
+		t.sh.do(func() {
 			if gen != t.rendering {
 				return
 			}
@@ -169,9 +170,9 @@ func (t *chartsTab) save(ext string) {
 			if err != nil {
 				msg = tr("judges.error") + " " + err.Error()
 			}
-			t.w.do(func() { t.status.SetText(msg) })
+			t.sh.do(func() { t.status.SetText(msg) })
 		}()
-	}, t.w.win)
+	}, t.sh.win)
 	d.SetFileName(s.file + "." + ext)
 	d.Resize(fyne.NewSize(900, 600))
 	d.Show()

@@ -65,6 +65,21 @@ type Window struct {
 	export  *exportTab
 }
 
+// shell is what a tab needs of the window besides the session it shows:
+// the app (preferences, URLs), the window (dialogs), the UI thread and the
+// language. A tab that holds a shell and is handed the session on refresh
+// reads nothing else of the window.
+type shell struct {
+	app  fyne.App
+	win  fyne.Window
+	do   func(f func()) // runs f on the UI thread
+	lang func() string
+}
+
+func (w *Window) shell() shell {
+	return shell{app: w.app, win: w.win, do: func(f func()) { w.do(f) }, lang: func() string { return w.lang }}
+}
+
 // New builds the main window.
 func New(a fyne.App) *Window {
 	a.Settings().SetTheme(newTheme())
@@ -125,8 +140,8 @@ func (w *Window) build() {
 	w.dims = newDimensionsTab(w)
 	w.eval = newEvaluateTab(w)
 	w.results = newResultsTab(w)
-	w.charts = newChartsTab(w)
-	w.export = newExportTab(w)
+	w.charts = newChartsTab(w.shell())
+	w.export = newExportTab(w.shell())
 	w.tabs = container.NewAppTabs(w.open.item, w.judges.item, w.dims.item, w.eval.item, w.results.item, w.charts.item, w.export.item)
 	w.tabs.SelectIndex(selected)
 
@@ -162,8 +177,8 @@ func (w *Window) refreshAll() {
 	w.open.refresh()
 	w.eval.refresh()
 	w.results.refresh()
-	w.charts.refresh()
-	w.export.refresh()
+	w.charts.refresh(w.sess)
+	w.export.refresh(w.sess)
 }
 
 // loadProfile reads the profile from the preferences: the keys the user
