@@ -139,7 +139,7 @@ func (w *Window) build() {
 	w.judges = newJudgesTab(w)
 	w.dims = newDimensionsTab(w)
 	w.eval = newEvaluateTab(w)
-	w.results = newResultsTab(w)
+	w.results = newResultsTab(w.shell())
 	w.charts = newChartsTab(w.shell())
 	w.export = newExportTab(w.shell())
 	w.tabs = container.NewAppTabs(w.open.item, w.judges.item, w.dims.item, w.eval.item, w.results.item, w.charts.item, w.export.item)
@@ -176,7 +176,7 @@ func (w *Window) showPath() {
 func (w *Window) refreshAll() {
 	w.open.refresh()
 	w.eval.refresh()
-	w.results.refresh()
+	w.results.refresh(w.sess, w.index)
 	w.charts.refresh(w.sess)
 	w.export.refresh(w.sess)
 }
