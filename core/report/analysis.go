@@ -354,6 +354,26 @@ func (w *writer) problemsSheet() error {
 		}
 	}
 
+	// Findings about the input the run went on despite, from every package
+	// that reports them (result.Warning.Source says which).
+	if err := section(w.t("Warnings about the input", "关于输入数据的警告")); err != nil {
+		return err
+	}
+	if len(w.s.Warnings) == 0 {
+		if err := none(); err != nil {
+			return err
+		}
+	} else {
+		if err := s.header(w.t("Source", "来源"), w.t("Code", "代码"), w.t("Where", "位置"), "", "", "", w.t("Message", "说明")); err != nil {
+			return err
+		}
+		for _, x := range w.s.Warnings {
+			if err := s.line(x.Source, x.Code, x.Where, nil, nil, nil, x.In(w.lang)); err != nil {
+				return err
+			}
+		}
+	}
+
 	if err := section(w.t("Problems during the run", "运行中的问题")); err != nil {
 		return err
 	}
