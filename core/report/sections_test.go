@@ -13,8 +13,8 @@ func TestProblemsSheetListsSkippedRowsAndWarnings(t *testing.T) {
 	skipped := "qa.xlsx, sheet qa, row 7: the id q3 appears twice"
 	warn := result.Warning{Source: "ingest", Code: "hidden_sheet", Where: "book.xlsx · notes", EN: "The sheet notes is hidden and was not read.", ZH: "工作表 notes 被隐藏，未读取。"}
 	cases := []struct {
-		name  string
-		edit  func(*Input)
+		name string
+		edit func(*Input)
 		want []string // texts the sheet must hold; nil: "None." under both headings
 	}{
 		{"with both", func(in *Input) {
