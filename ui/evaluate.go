@@ -220,7 +220,7 @@ func (t *evaluateTab) finish(sess *session.Session, idx *resultIndex, err error,
 		// One task per tab, so that input and redraws interleave with them
 		// instead of waiting for all of them at once.
 		for _, f := range []func(){func() { w.results.refresh(w.sess, w.index) }, func() { w.tabs.Select(w.results.item) },
-			w.open.refresh, func() { w.charts.refresh(w.sess) }, func() { w.export.refresh(w.sess) }, w.dims.refreshWeights} {
+			func() { w.open.refresh(w.sess, w.path, w.loadErr) }, func() { w.charts.refresh(w.sess) }, func() { w.export.refresh(w.sess) }, w.dims.refreshWeights} {
 			w.do(f)
 		}
 	}

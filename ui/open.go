@@ -24,8 +24,15 @@ import (
 // openTab opens a workbook (file dialog, drop, recent, the sample) and shows
 // its sheets as tables with the validation messages beside them.
 type openTab struct {
-	w    *Window
+	sh   shell
+	act  openActions
 	item *container.TabItem
+
+	// What refresh was handed: the session shown (nil before a workbook
+	// opened or when the last one failed), the path last tried, its error.
+	sess    *session.Session
+	path    string
+	loadErr error
 
 	openFile, openFolder, openSample *widget.Button
 	recent                           *widget.Select
@@ -37,30 +44,38 @@ type openTab struct {
 	problemsTitle                    *widget.Label
 }
 
-func newOpenTab(w *Window) *openTab {
-	t := &openTab{w: w}
+// openActions are what the open tab asks of the window: the session is
+// replaced there, and every tab is shown the new one.
+type openActions struct {
+	open   func(path string) // read a workbook, off the UI thread
+	sample func(skip bool)   // write the bundled sample and open it
+	recent func() []string   // recently opened workbooks that still exist
+}
+
+func newOpenTab(sh shell, act openActions) *openTab {
+	t := &openTab{sh: sh, act: act}
 	t.openFile = widget.NewButtonWithIcon(tr("open.file"), theme.FolderOpenIcon(), t.chooseFile)
 	t.openFolder = widget.NewButtonWithIcon(tr("open.folder"), theme.FolderIcon(), t.chooseFolder)
-	t.openSample = widget.NewButtonWithIcon(tr("open.sample"), theme.FileApplicationIcon(), func() { t.loadSample(t.skipBad.Checked) })
+	t.openSample = widget.NewButtonWithIcon(tr("open.sample"), theme.FileApplicationIcon(), func() { t.act.sample(t.skipBad.Checked) })
 	t.recent = widget.NewSelect(nil, func(p string) {
-		if p != "" && p != w.path {
-			w.openAsync(p)
+		if p != "" && p != t.path {
+			t.act.open(p)
 		}
 	})
 	t.recent.PlaceHolder = tr("open.recent")
 	t.skipBad = widget.NewCheck(tr("open.skip_bad"), func(bool) {
-		if w.path != "" {
-			w.openAsync(w.path)
+		if t.path != "" {
+			t.act.open(t.path)
 		}
 	})
 	t.summary = widget.NewLabel(tr("open.hint"))
 	t.summary.Wrapping = fyne.TextWrapWord
 
 	wb := func() *dataset.Workbook {
-		if w.workbook() == nil {
+		if t.workbook() == nil {
 			return &dataset.Workbook{}
 		}
-		return w.workbook()
+		return t.workbook()
 	}
 	t.guides = newSliceTable([]column{
 		{tr("col.row"), 60, func(i int) string { return strconv.Itoa(wb().Guides[i].Row) }},
@@ -115,7 +130,7 @@ func newOpenTab(w *Window) *openTab {
 				return
 			}
 			p := t.problem(id)
-			l.SetText(p.Message(w.lang))
+			l.SetText(p.Message(t.sh.lang()))
 			if p.Severity == ingest.SeverityWarning {
 				icon.SetResource(theme.WarningIcon())
 			} else {
@@ -141,8 +156,24 @@ func rowText(r int) string {
 	return strconv.Itoa(r)
 }
 
+// workbook is the shown session's workbook; nil before one opened.
+func (t *openTab) workbook() *dataset.Workbook {
+	if t.sess == nil {
+		return nil
+	}
+	return t.sess.Shown()
+}
+
+// report is what the reader found; nil before a workbook opened.
+func (t *openTab) report() *ingest.Report {
+	if t.sess == nil {
+		return nil
+	}
+	return t.sess.Report
+}
+
 func (t *openTab) problemCount() int {
-	r := t.w.report()
+	r := t.report()
 	if r == nil {
 		return 0
 	}
@@ -150,35 +181,36 @@ func (t *openTab) problemCount() int {
 }
 
 func (t *openTab) problem(i int) ingest.Problem {
-	r := t.w.report()
+	r := t.report()
 	if i < len(r.Problems) {
 		return r.Problems[i]
 	}
 	return r.Skipped[i-len(r.Problems)]
 }
 
-// refresh shows the window's workbook.
-func (t *openTab) refresh() {
-	w := t.w
-	t.recent.Options = w.recent()
+// refresh shows sess (the workbook at path, or loadErr when it could not
+// be read).
+func (t *openTab) refresh(sess *session.Session, path string, loadErr error) {
+	t.sess, t.path, t.loadErr = sess, path, loadErr
+	t.recent.Options = t.act.recent()
 	t.recent.Refresh()
 	switch {
-	case w.loadErr != nil:
-		t.summary.SetText(trf("open.failed", map[string]any{"Error": w.loadErr.Error()}))
-	case w.workbook() == nil:
+	case loadErr != nil:
+		t.summary.SetText(trf("open.failed", map[string]any{"Error": loadErr.Error()}))
+	case t.workbook() == nil:
 		t.summary.SetText(tr("open.hint"))
 	default:
-		wb := w.workbook()
+		wb := t.workbook()
 		t.summary.SetText(trf("open.loaded", map[string]any{
 			"Guides": len(wb.Guides), "Items": len(wb.Items), "Scores": len(wb.Scores), "Human": len(wb.Human),
-			"Errors": w.report().Count(ingest.SeverityError), "Warnings": w.report().Count(ingest.SeverityWarning),
+			"Errors": t.report().Count(ingest.SeverityError), "Warnings": t.report().Count(ingest.SeverityWarning),
 		}))
-		if w.streamed() > 0 {
-			t.summary.SetText(t.summary.Text + "\n" + trf("open.streamed", map[string]any{"Stored": w.streamed(), "Store": storePath(w.path)}))
+		if sess.Streamed > 0 {
+			t.summary.SetText(t.summary.Text + "\n" + trf("open.streamed", map[string]any{"Stored": sess.Streamed, "Store": sess.StorePath}))
 		}
 	}
 	t.problemsTitle.SetText(fmt.Sprintf("%s (%d)", tr("open.problems"), t.problemCount()))
-	if w.workbook() != nil && t.problemCount() == 0 {
+	if t.workbook() != nil && t.problemCount() == 0 {
 		t.problemsTitle.SetText(tr("open.problems") + ": " + tr("open.no_problems"))
 	}
 	t.problems.UnselectAll()
@@ -186,7 +218,7 @@ func (t *openTab) refresh() {
 	t.guides.Refresh()
 	t.qa.Refresh()
 	t.scores.Refresh()
-	if w.workbook() != nil && len(w.workbook().Items) > 0 && len(w.workbook().Guides) > 0 && t.sheets.SelectedIndex() == 0 {
+	if wb := t.workbook(); wb != nil && len(wb.Items) > 0 && len(wb.Guides) > 0 && t.sheets.SelectedIndex() == 0 {
 		t.sheets.SelectIndex(1)
 	}
 }
@@ -195,7 +227,7 @@ func (t *openTab) refresh() {
 // row with errors is not loaded: then the row before it is selected and
 // the summary says so.
 func (t *openTab) showProblem(id int) {
-	if id >= t.problemCount() || t.w.workbook() == nil {
+	if id >= t.problemCount() || t.workbook() == nil {
 		return
 	}
 	p := t.problem(id)
@@ -259,7 +291,7 @@ func (t *openTab) locate(p ingest.Problem) (sheet, index int, exact bool) {
 		candidates = []int{1}
 	}
 	for _, s := range candidates {
-		for i, r := range rowsOf(t.w.workbook(), s) {
+		for i, r := range rowsOf(t.workbook(), s) {
 			if r == p.Row {
 				return s, i, true
 			}
@@ -269,7 +301,7 @@ func (t *openTab) locate(p ingest.Problem) (sheet, index int, exact bool) {
 		return -1, 0, false
 	}
 	s, best := candidates[0], 0
-	for i, r := range rowsOf(t.w.workbook(), s) {
+	for i, r := range rowsOf(t.workbook(), s) {
 		if r < p.Row {
 			best = i
 		}
@@ -284,8 +316,8 @@ func (t *openTab) chooseFile() {
 		}
 		path := r.URI().Path()
 		r.Close()
-		t.w.openAsync(path)
-	}, t.w.win)
+		t.act.open(path)
+	}, t.sh.win)
 	d.SetFilter(storage.NewExtensionFileFilter([]string{".xlsx", ".csv", ".jsonl", ".json"}))
 	d.Resize(fyne.NewSize(900, 600))
 	d.Show()
@@ -296,8 +328,8 @@ func (t *openTab) chooseFolder() {
 		if err != nil || u == nil {
 			return
 		}
-		t.w.openAsync(u.Path())
-	}, t.w.win)
+		t.act.open(u.Path())
+	}, t.sh.win)
 	d.Resize(fyne.NewSize(900, 600))
 	d.Show()
 }
@@ -322,14 +354,14 @@ func (w *Window) writeSample() (string, error) {
 }
 
 // loadSample writes the sample and opens it, off the UI thread.
-func (t *openTab) loadSample(skip bool) {
+func (w *Window) loadSample(skip bool) {
 	go func() {
-		path, err := t.w.writeSample()
+		path, err := w.writeSample()
 		if err != nil {
-			t.w.do(func() { t.w.setSession(path, nil, err) })
+			w.do(func() { w.setSession(path, nil, err) })
 			return
 		}
-		t.w.loadWorkbook(path, skip)
+		w.loadWorkbook(path, skip)
 	}()
 }
 

@@ -135,7 +135,7 @@ func (w *Window) build() {
 	if w.tabs != nil {
 		selected = w.tabs.SelectedIndex()
 	}
-	w.open = newOpenTab(w)
+	w.open = newOpenTab(w.shell(), openActions{open: w.openAsync, sample: w.loadSample, recent: w.recent})
 	w.judges = newJudgesTab(w)
 	w.dims = newDimensionsTab(w)
 	w.eval = newEvaluateTab(w)
@@ -174,7 +174,7 @@ func (w *Window) showPath() {
 
 // refreshAll shows the current state in every tab.
 func (w *Window) refreshAll() {
-	w.open.refresh()
+	w.open.refresh(w.sess, w.path, w.loadErr)
 	w.eval.refresh()
 	w.results.refresh(w.sess, w.index)
 	w.charts.refresh(w.sess)
