@@ -14,8 +14,7 @@ import (
 // BatchExport asks where to write the pending requests of this evaluation
 // as batch JSONL (UI thread); the work runs in a goroutine.
 func (t *evaluateTab) BatchExport() {
-	w := t.w
-	if t.running || !w.ready() {
+	if t.running || !t.ready() {
 		return
 	}
 	d := dialog.NewFileSave(func(uc fyne.URIWriteCloser, err error) {
@@ -25,7 +24,7 @@ func (t *evaluateTab) BatchExport() {
 		path := uc.URI().Path()
 		uc.Close()
 		t.exportBatchTo(path)
-	}, w.win)
+	}, t.sh.win)
 	d.SetFileName("requests.jsonl")
 	d.Resize(fyne.NewSize(900, 600))
 	d.Show()
@@ -33,10 +32,8 @@ func (t *evaluateTab) BatchExport() {
 
 // exportBatchTo writes the batch file (UI thread: starts the goroutine).
 func (t *evaluateTab) exportBatchTo(path string) {
-	w := t.w
-	p := w.prof
-	p.Language = w.lang
-	sess := w.sess
+	p := t.act.profile()
+	sess := t.sess
 	t.setBatchBusy(true)
 	go func() {
 		n, err := func() (int, error) {
@@ -50,7 +47,7 @@ func (t *evaluateTab) exportBatchTo(path string) {
 			}
 			return n, err
 		}()
-		w.do(func() {
+		t.sh.do(func() {
 			t.setBatchBusy(false)
 			switch {
 			case err != nil:
@@ -66,8 +63,7 @@ func (t *evaluateTab) exportBatchTo(path string) {
 
 // BatchImport asks for a batch result file and stores its replies.
 func (t *evaluateTab) BatchImport() {
-	w := t.w
-	if t.running || w.path == "" {
+	if t.running || t.path == "" {
 		return
 	}
 	d := dialog.NewFileOpen(func(rc fyne.URIReadCloser, err error) {
@@ -77,7 +73,7 @@ func (t *evaluateTab) BatchImport() {
 		path := rc.URI().Path()
 		rc.Close()
 		t.importBatchFrom(path)
-	}, w.win)
+	}, t.sh.win)
 	d.Resize(fyne.NewSize(900, 600))
 	d.Show()
 }
@@ -85,10 +81,9 @@ func (t *evaluateTab) BatchImport() {
 // importBatchFrom reads a result file into the store (UI thread: starts the
 // goroutine).
 func (t *evaluateTab) importBatchFrom(path string) {
-	w := t.w
-	store := storePath(w.path)
-	if w.sess != nil {
-		store = w.sess.StorePath
+	store := storePath(t.path)
+	if t.sess != nil {
+		store = t.sess.StorePath
 	}
 	t.setBatchBusy(true)
 	go func() {
@@ -100,7 +95,7 @@ func (t *evaluateTab) importBatchFrom(path string) {
 			defer f.Close()
 			return session.BatchImport(context.Background(), store, f)
 		}()
-		w.do(func() {
+		t.sh.do(func() {
 			t.setBatchBusy(false)
 			if err != nil {
 				t.status.SetText(tr("eval.failed") + " " + err.Error())

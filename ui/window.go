@@ -138,7 +138,17 @@ func (w *Window) build() {
 	w.open = newOpenTab(w.shell(), openActions{open: w.openAsync, sample: w.loadSample, recent: w.recent})
 	w.judges = newJudgesTab(w)
 	w.dims = newDimensionsTab(w)
-	w.eval = newEvaluateTab(w)
+	w.eval = newEvaluateTab(w.shell(), evalActions{
+		profile: func() profile.Profile { p := w.prof; p.Language = w.lang; return p },
+		running: func(on bool) {
+			if on {
+				w.langPick.Disable()
+			} else {
+				w.langPick.Enable()
+			}
+		},
+		evaluated: w.showEvaluation,
+	})
 	w.results = newResultsTab(w.shell())
 	w.charts = newChartsTab(w.shell())
 	w.export = newExportTab(w.shell())
@@ -172,10 +182,26 @@ func (w *Window) showPath() {
 	w.pathLabel.SetText(w.path)
 }
 
+// showEvaluation shows a finished evaluation of sess (UI thread): one
+// task per tab, so that input and redraws interleave with them instead of
+// waiting for all of them at once. A run of a session the window has since
+// replaced (another workbook opened) changes nothing but its status line.
+func (w *Window) showEvaluation(sess *session.Session, idx *resultIndex) {
+	if sess != w.sess {
+		return
+	}
+	w.index = idx
+	for _, f := range []func(){func() { w.results.refresh(w.sess, w.index) }, func() { w.tabs.Select(w.results.item) },
+		func() { w.open.refresh(w.sess, w.path, w.loadErr) }, func() { w.charts.refresh(w.sess) }, func() { w.export.refresh(w.sess) },
+		w.dims.refreshWeights} {
+		w.do(f)
+	}
+}
+
 // refreshAll shows the current state in every tab.
 func (w *Window) refreshAll() {
 	w.open.refresh(w.sess, w.path, w.loadErr)
-	w.eval.refresh()
+	w.eval.refresh(w.sess, w.path)
 	w.results.refresh(w.sess, w.index)
 	w.charts.refresh(w.sess)
 	w.export.refresh(w.sess)
@@ -207,7 +233,7 @@ func (w *Window) saveProfile() {
 	}
 	w.app.Preferences().SetString(prefProfile, string(text))
 	if w.eval != nil {
-		w.eval.refresh()
+		w.eval.refresh(w.sess, w.path)
 	}
 }
 
