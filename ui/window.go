@@ -293,6 +293,3 @@ func (w *Window) streamed() int {
 	}
 	return w.sess.Streamed
 }
-
-// ready says the open workbook may be evaluated.
-func (w *Window) ready() bool { return w.sess != nil && w.sess.Check() == nil }
