@@ -10,6 +10,7 @@ import (
 	"cubeworkbench/core/chart"
 	"cubeworkbench/core/cofe"
 	"cubeworkbench/core/cube"
+	"cubeworkbench/core/figures"
 	"cubeworkbench/core/mfss"
 )
 
@@ -30,11 +31,11 @@ func (w *writer) correlationsSheet() error {
 		return g.first
 	}
 	blocks := []struct {
-		title string
-		get   func(cube.JudgeResult) map[string]*float64
+		title     string
+		retrieved bool
 	}{
-		{w.t("All cases", "全部案例"), func(j cube.JudgeResult) map[string]*float64 { return j.CorrelationAll }},
-		{w.t("Retrieved cases", "检索命中案例"), func(j cube.JudgeResult) map[string]*float64 { return j.CorrelationRetrieved }},
+		{w.t("All cases", "全部案例"), false},
+		{w.t("Retrieved cases", "检索命中案例"), true},
 	}
 	scale := excelize.ConditionalFormatOptions{Type: "3_color_scale", Criteria: "=", MinType: "num", MidType: "num", MaxType: "num",
 		MinValue: "-1", MidValue: "0", MaxValue: "1", MinColor: "#5B9BD5", MidColor: "#FFFFFF", MaxColor: "#F8696B"}
@@ -47,20 +48,14 @@ func (w *writer) correlationsSheet() error {
 		}
 		g.header(head...)
 		top := g.row
-		mat := chart.Matrix{Cols: make([]string, len(w.dims))}
-		for k, d := range w.dims {
-			mat.Cols[k] = w.dimTitle(d)
-		}
-		for _, j := range w.s.Judges {
-			cells := []any{j.Judge}
-			vals := make([]*float64, len(w.dims))
-			for k, d := range w.dims {
-				vals[k] = b.get(j)[d]
-				cells = append(cells, vals[k])
+		// The same matrix the window's heatmap draws.
+		mat := figures.Correlations(w.s.Result, b.retrieved, w.dimTitle)
+		for r, j := range mat.Rows {
+			cells := []any{j}
+			for _, v := range mat.Values[r] {
+				cells = append(cells, v)
 			}
 			g.line(cells...)
-			mat.Rows = append(mat.Rows, j.Judge)
-			mat.Values = append(mat.Values, vals)
 		}
 		if len(w.dims) > 0 {
 			g.err(w.f.SetConditionalFormat(g.name, fmt.Sprintf("B%d:%s%d", top, colName(1+len(w.dims)), g.row-1), []excelize.ConditionalFormatOptions{scale}))
