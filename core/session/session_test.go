@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"cubeworkbench/core/chart"
+	"cubeworkbench/core/chunk"
+	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/profile"
 	"cubeworkbench/internal/testbook"
 )
@@ -132,5 +134,34 @@ func TestOpenStreams(t *testing.T) {
 	}
 	if c := res.Summary.CoFE; c != nil && c.Chunks != 0 {
 		t.Fatalf("CoFE retrieved over %d chunks of a partial corpus", c.Chunks)
+	}
+}
+
+// A sweep beside an evaluation joins its summary (cofe_sweep), so the
+// report's CoFE sheet shows it; a sweep needs documents to retrieve over.
+func TestSweepJoinsTheSummary(t *testing.T) {
+	ctx := context.Background()
+	s, err := Open(ctx, testbook.Sample(t, t.TempDir()), OpenOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := s.Evaluate(ctx, lexicalProfile(), EvalOptions{Offline: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	small, err := chunk.New(chunk.KindFixed, 128, 16)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sw, skipped, err := s.Sweep(ctx, lexicalProfile(), []chunk.Chunker{small, chunk.PerDocument()}, []string{"bm25"}, nil)
+	if err != nil || len(skipped) != 0 {
+		t.Fatal(err, skipped)
+	}
+	if len(sw.Rows) != 2 || res.Summary.Sweep != sw || !res.Summary.HasCoFERetrieval() {
+		t.Fatalf("sweep rows %d, joined %v", len(sw.Rows), res.Summary.Sweep == sw)
+	}
+	empty := New(filepath.Join(t.TempDir(), "empty.xlsx"), &dataset.Workbook{}, nil)
+	if _, _, err := empty.Sweep(ctx, lexicalProfile(), []chunk.Chunker{small}, []string{"bm25"}, nil); !errors.Is(err, ErrNoDocuments) {
+		t.Fatalf("sweep without documents: %v", err)
 	}
 }
