@@ -13,23 +13,24 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"cubeworkbench/core/engine"
+	"cubeworkbench/core/judgepreset"
 	"cubeworkbench/core/llm"
 	"cubeworkbench/core/profile"
 	"cubeworkbench/core/target"
 )
 
-// preset is a known OpenAI-compatible server (spec/apis.md).
+// preset is a known OpenAI-compatible server (core/judgepreset).
 type preset struct {
 	name, baseURL, model, keyEnv string
 }
 
-var presets = []preset{
-	{"Ollama", "http://127.0.0.1:11434/v1", "qwen2.5:32b", ""},
-	{"vLLM", "http://127.0.0.1:8000/v1", "Qwen/Qwen2.5-32B-Instruct", ""},
-	{"DeepSeek", "https://api.deepseek.com/v1", "deepseek-chat", "DEEPSEEK_API_KEY"},
-	{"DashScope", "https://dashscope.aliyuncs.com/compatible-mode/v1", "qwen-plus", "DASHSCOPE_API_KEY"},
-	{"OpenAI", "https://api.openai.com/v1", "gpt-4o-mini", "OPENAI_API_KEY"},
-}
+var presets = func() []preset {
+	var out []preset
+	for _, p := range judgepreset.All() {
+		out = append(out, preset{p.Name, p.BaseURL, p.Model, p.KeyEnv})
+	}
+	return out
+}()
 
 func presetNames() []string {
 	out := make([]string, len(presets))
@@ -264,7 +265,7 @@ func newJudgesTab(w *Window) *judgesTab {
 		t.generator.set(*g)
 	}
 
-	t.targetKind = widget.NewSelect([]string{"", "ragflow", "dify", "openai", "http"}, func(string) { t.targetChanged() })
+	t.targetKind = widget.NewSelect(append([]string{""}, target.Kinds()...), func(string) { t.targetChanged() })
 	t.targetURL = widget.NewEntry()
 	t.targetURL.SetPlaceHolder("http://127.0.0.1:9380")
 	t.targetKeyEnv = widget.NewEntry()
@@ -409,11 +410,12 @@ func (t *judgesTab) currentTarget() *profile.Target {
 		return nil
 	}
 	tg := &profile.Target{Kind: kind, BaseURL: strings.TrimSpace(t.targetURL.Text), APIKeyEnv: strings.TrimSpace(t.targetKeyEnv.Text)}
-	switch kind {
-	case "ragflow":
-		tg.ChatID = strings.TrimSpace(t.targetChat.Text)
-	case "openai":
-		tg.Model = strings.TrimSpace(t.targetChat.Text)
+	if spec, ok := target.SpecOf(kind); ok { // the one id field the form shows: chat_id or model
+		for _, f := range spec.Fields {
+			if f.Key == "chat_id" || f.Key == "model" {
+				_ = tg.Set(f.Key, strings.TrimSpace(t.targetChat.Text))
+			}
+		}
 	}
 	return tg
 }

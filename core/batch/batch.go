@@ -13,6 +13,7 @@ import (
 
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/engine"
+	"cubeworkbench/core/httpsafe"
 	"cubeworkbench/core/llm"
 	"cubeworkbench/core/profile"
 	"cubeworkbench/core/store"
@@ -68,32 +69,40 @@ func (r *Recorder) Count() int {
 const ChatURL = "/v1/chat/completions"
 
 type inputLine struct {
-	CustomID string         `json:"custom_id"`
-	Method   string         `json:"method"`
-	URL      string         `json:"url"`
-	Body     map[string]any `json:"body"`
+	CustomID string          `json:"custom_id"`
+	Method   string          `json:"method"`
+	URL      string          `json:"url"`
+	Body     json.RawMessage `json:"body"`
 }
 
 // Export writes every pending request without a reply as one JSONL line and
-// returns how many it wrote. Temperature is always in the body, 0 included.
-func Export(ctx context.Context, s *store.Store, w io.Writer) (int, error) {
+// returns how many it wrote. Each body is built by llm.ChatBody, the builder
+// live calls use, for the endpoint among eps that serves the request's
+// model: a batch asks exactly what a live call would, thinking switch
+// included (a Qwen3 batch on vLLM must not think while live judging does
+// not). A model no endpoint names gets the generic body (no switch).
+func Export(ctx context.Context, s *store.Store, w io.Writer, eps ...llm.Endpoint) (int, error) {
 	pending, err := s.PendingRequests(ctx)
 	if err != nil {
 		return 0, err
+	}
+	byModel := map[string]llm.Endpoint{}
+	for _, ep := range eps {
+		if _, seen := byModel[ep.Model]; !seen {
+			byModel[ep.Model] = ep
+		}
 	}
 	bw := bufio.NewWriter(w)
 	enc := json.NewEncoder(bw)
 	enc.SetEscapeHTML(false)
 	for _, p := range pending {
-		body := map[string]any{"model": p.Model, "messages": p.Request.Messages, "temperature": p.Request.Temperature}
-		if p.Request.Seed != nil {
-			body["seed"] = *p.Request.Seed
+		ep, ok := byModel[p.Model]
+		if !ok {
+			ep = llm.Endpoint{Model: p.Model}
 		}
-		if p.Request.MaxTokens > 0 {
-			body["max_tokens"] = p.Request.MaxTokens
-		}
-		if p.Request.JSON {
-			body["response_format"] = map[string]string{"type": "json_object"}
+		body, err := llm.ChatBody(ep, p.Request)
+		if err != nil {
+			return 0, fmt.Errorf("batch: export: %w", err)
 		}
 		if err := enc.Encode(inputLine{CustomID: p.Key, Method: "POST", URL: ChatURL, Body: body}); err != nil {
 			return 0, fmt.Errorf("batch: export: %w", err)
@@ -209,28 +218,30 @@ func Import(ctx context.Context, s *store.Store, r io.Reader) (Report, error) {
 	return rep, nil
 }
 
-// lineError explains a result line that failed: OpenAI's error object, vLLM's
-// plain string or ErrorResponse, or an HTTP status other than 200.
+// lineError explains a result line that failed: OpenAI's error object
+// ({code, message}), vLLM's plain string (make_error_request_output) or its
+// ErrorResponse, which since the nested-error change of
+// vllm/entrypoints/openai/protocol.py serialises as {"error": {message,
+// type, param, code}} inside the line's "error"; or an HTTP status other
+// than 200 with the server's error body. Every shape becomes one readable
+// line: status, code or type, message.
 func lineError(out outputLine) string {
+	status := 0
+	if out.Response != nil {
+		status = out.Response.StatusCode
+	}
 	if len(out.Error) > 0 && string(out.Error) != "null" {
 		var s string
 		if json.Unmarshal(out.Error, &s) == nil {
-			return s
+			return httpsafe.Redact(s)
 		}
-		var obj struct {
-			Code    any    `json:"code"`
-			Message string `json:"message"`
-		}
-		if json.Unmarshal(out.Error, &obj) == nil && obj.Message != "" {
-			return fmt.Sprintf("%v: %s", obj.Code, obj.Message)
-		}
-		return string(out.Error)
+		return readable(status, out.Error)
 	}
 	if out.Response == nil {
 		return "no response"
 	}
 	if out.Response.StatusCode != 200 {
-		return fmt.Sprintf("HTTP %d: %s", out.Response.StatusCode, snippet(out.Response.Body))
+		return readable(out.Response.StatusCode, out.Response.Body)
 	}
 	if len(out.Response.Body) == 0 || string(out.Response.Body) == "null" {
 		return "empty body"
@@ -238,11 +249,28 @@ func lineError(out outputLine) string {
 	return ""
 }
 
-func snippet(b []byte) string {
-	if len(b) > 200 {
-		return string(b[:200]) + "…"
+// readable renders an error object of any of the shapes above.
+func readable(status int, raw json.RawMessage) string {
+	ae := llm.ParseAPIError(status, raw)
+	var b strings.Builder
+	if status != 0 {
+		fmt.Fprintf(&b, "HTTP %d", status)
 	}
-	return string(b)
+	label := ae.Code
+	if ae.Type != "" && (label == "" || label == fmt.Sprint(status)) {
+		label = ae.Type
+	}
+	if label != "" {
+		if b.Len() > 0 {
+			b.WriteString(" ")
+		}
+		fmt.Fprintf(&b, "(%s)", label)
+	}
+	if b.Len() > 0 {
+		b.WriteString(": ")
+	}
+	b.WriteString(ae.Message)
+	return httpsafe.Redact(b.String())
 }
 
 // ErrNothingPending is returned by callers that expected work to export.
@@ -256,10 +284,12 @@ var ErrNothingPending = errors.New("batch: nothing is pending")
 func Prepare(ctx context.Context, wb *dataset.Workbook, opt engine.Options, out io.Writer) (int, error) {
 	var mu sync.Mutex
 	var recorders []*Recorder
+	var eps []llm.Endpoint
 	opt.NewCompleter = func(ep profile.Endpoint) (llm.Completer, error) {
 		r := NewRecorder(opt.Store, ep.Model)
 		mu.Lock()
 		recorders = append(recorders, r)
+		eps = append(eps, liveEndpoint(ep))
 		mu.Unlock()
 		return r, nil
 	}
@@ -276,5 +306,16 @@ func Prepare(ctx context.Context, wb *dataset.Workbook, opt engine.Options, out 
 	if _, err := engine.Run(ctx, wb, opt); err != nil {
 		return 0, err
 	}
-	return Export(ctx, opt.Store, out)
+	return Export(ctx, opt.Store, out, eps...)
+}
+
+// liveEndpoint is the llm.Endpoint the engine's live client would get for
+// ep (engine.defaultCompleter builds the same fields), so the provider and
+// its thinking switch are resolved as for a live call.
+func liveEndpoint(ep profile.Endpoint) llm.Endpoint {
+	base := ep.BaseURL
+	if base == "" && len(ep.BaseURLs) > 0 {
+		base = ep.BaseURLs[0] // replicas serve one model behind one provider
+	}
+	return llm.Endpoint{Name: ep.Name, BaseURL: base, Model: ep.Model}
 }

@@ -27,6 +27,10 @@ type Guide struct {
 	Text   string  // the document as judges and retrievers see it
 	Fields []Field // every other column, in column order
 	Row    int     // 1-based source row (0 when not from a sheet)
+	// TargetDoc is how the system under test names this guide: its document
+	// id or uploaded file name (several separated by ";"), from the optional
+	// target_doc column. "" when the guide's id or title is what it uses.
+	TargetDoc string
 }
 
 // Item is one question of the QA set with everything known about it.

@@ -1,7 +1,8 @@
 package docparse
 
 import (
-	"bytes"
+	"context"
+	"fmt"
 	"io"
 	"os"
 	"strings"
@@ -22,62 +23,81 @@ var blocks = map[string]bool{
 	"title": true, "dt": true, "dd": true, "hr": true,
 }
 
-func htmlFile(path string) (string, error) {
-	b, err := os.ReadFile(path)
+func htmlFile(ctx context.Context, path string, lim Limits) (string, error) {
+	f, err := os.Open(path)
 	if err != nil {
 		return "", err
 	}
+	defer f.Close()
+	cr := &capReader{r: f, n: lim.PartBytes}
 	// charset.NewReader honours <meta charset> and BOMs, so GBK pages decode.
-	r, err := charset.NewReader(bytes.NewReader(b), "text/html")
-	if err != nil {
-		return "", err
+	r, err := charset.NewReader(cr, "text/html")
+	if err == io.EOF {
+		return "", nil // an empty page
 	}
-	return htmlText(r)
+	if err != nil {
+		return "", fmt.Errorf("%w (%v)", ErrCorrupt, err)
+	}
+	tc := &textCap{max: lim.TextBytes}
+	if err := htmlText(ctx, r, tc); err != nil {
+		if ctx.Err() != nil {
+			return "", err
+		}
+		return "", fmt.Errorf("%w (%v)", ErrCorrupt, err)
+	}
+	return tidyLines(tc.String()), cutError(cr.cut, tc.full, "", lim)
 }
 
-// htmlText walks the token stream; entities are decoded by the tokenizer.
-func htmlText(r io.Reader) (string, error) {
+// htmlText walks the token stream into tc, stopping when tc is full or ctx
+// ends; entities are decoded by the tokenizer.
+func htmlText(ctx context.Context, r io.Reader, tc *textCap) error {
 	z := html.NewTokenizer(r)
-	var sb strings.Builder
 	skip := 0
+	lastNewline := true // nothing written yet: no newline needed
 	newline := func() {
-		s := sb.String()
-		if len(s) > 0 && !strings.HasSuffix(s, "\n") {
-			sb.WriteByte('\n')
+		if !lastNewline {
+			tc.WriteByte('\n')
+			lastNewline = true
 		}
 	}
-	for {
+	for n := 0; !tc.full; n++ {
+		if n%4096 == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
 		tt := z.Next()
 		switch tt {
 		case html.ErrorToken:
 			if z.Err() == io.EOF {
-				return tidyLines(sb.String()), nil
+				return nil
 			}
-			return "", z.Err()
+			return z.Err()
 		case html.StartTagToken, html.SelfClosingTagToken:
 			name, _ := z.TagName()
-			tag := string(name)
-			if skipped[tag] && tt == html.StartTagToken {
+			// string(name) inside the index expression does not allocate (SA6001).
+			if skipped[string(name)] && tt == html.StartTagToken {
 				skip++
 			}
-			if blocks[tag] {
+			if blocks[string(name)] {
 				newline()
 			}
 		case html.EndTagToken:
 			name, _ := z.TagName()
-			tag := string(name)
-			if skipped[tag] && skip > 0 {
+			if skipped[string(name)] && skip > 0 {
 				skip--
 			}
-			if blocks[tag] {
+			if blocks[string(name)] {
 				newline()
 			}
 		case html.TextToken:
 			if skip == 0 {
-				sb.WriteString(collapseSpace(string(z.Text())))
+				if s := collapseSpace(string(z.Text())); s != "" {
+					tc.WriteString(s)
+					lastNewline = strings.HasSuffix(s, "\n")
+				}
 			}
 		}
 	}
+	return nil
 }
 
 // collapseSpace turns runs of whitespace (source indentation) into one space.
@@ -97,15 +117,4 @@ func collapseSpace(s string) string {
 		out += " "
 	}
 	return out
-}
-
-// tidyLines trims every line and drops empty ones.
-func tidyLines(s string) string {
-	var out []string
-	for _, l := range strings.Split(s, "\n") {
-		if l = strings.TrimSpace(l); l != "" {
-			out = append(out, l)
-		}
-	}
-	return strings.Join(out, "\n")
 }

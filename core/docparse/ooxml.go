@@ -3,6 +3,7 @@ package docparse
 import (
 	"archive/zip"
 	"bytes"
+	"context"
 	"encoding/xml"
 	"errors"
 	"fmt"
@@ -36,34 +37,70 @@ func openZip(path string) (*zip.ReadCloser, error) {
 	return nil, fmt.Errorf("%w (%v)", ErrCorrupt, err)
 }
 
-func readZipFile(f *zip.File) ([]byte, error) {
+// part is one zip entry being streamed: at most lim.PartBytes of it are
+// decompressed, never the whole entry at once (a 1 MiB docx can hold 1 GiB
+// of XML).
+type part struct {
+	name string
+	rc   io.ReadCloser
+	cr   *capReader
+	dec  *xml.Decoder
+}
+
+func openPart(f *zip.File, lim Limits) (*part, error) {
 	rc, err := f.Open()
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w (%v)", f.Name, ErrCorrupt, err)
 	}
-	defer rc.Close()
-	b, err := io.ReadAll(rc)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w (%v)", f.Name, ErrCorrupt, err)
-	}
-	return b, nil
+	cr := &capReader{r: rc, n: lim.PartBytes}
+	return &part{name: f.Name, rc: rc, cr: cr, dec: xml.NewDecoder(cr)}, nil
 }
 
-// ooxmlText collects the text runs of a WordprocessingML or DrawingML part:
-// textTag elements hold text, paraTag ends a paragraph (a newline), tabs and
-// breaks become whitespace. Namespaces are matched by local name because
-// producers use different prefixes.
-func ooxmlText(b []byte, textTag, paraTag string) (string, error) {
-	d := xml.NewDecoder(bytes.NewReader(b))
-	var sb strings.Builder
-	inText := false
-	for {
-		tok, err := d.Token()
+func (p *part) Close() error { return p.rc.Close() }
+
+// token returns the next XML token, io.EOF at the end of the part, and
+// errPartCut when the part was cut at the cap (a decoder error caused by the
+// cut is not damage). A DOCTYPE is refused: OOXML never has one, and
+// encoding/xml would otherwise pass unknown entities through.
+func (p *part) token() (xml.Token, error) {
+	tok, err := p.dec.Token()
+	if err != nil {
+		if p.cr.cut {
+			return nil, errPartCut
+		}
 		if err == io.EOF {
-			break
+			return nil, io.EOF
+		}
+		return nil, fmt.Errorf("%s: %w (%v)", p.name, ErrCorrupt, err)
+	}
+	if d, ok := tok.(xml.Directive); ok && bytes.HasPrefix(bytes.TrimSpace(d), []byte("DOCTYPE")) {
+		return nil, fmt.Errorf("%s: %w (DOCTYPE in an OOXML part)", p.name, ErrCorrupt)
+	}
+	return tok, nil
+}
+
+var errPartCut = errors.New("part cut at the cap")
+
+// ooxmlText streams the text runs of a WordprocessingML or DrawingML part
+// into tc: textTag elements hold text, paraTag ends a paragraph (a newline),
+// tabs and breaks become whitespace. Namespaces are matched by local name
+// because producers use different prefixes. It returns cut=true when the part
+// was cut at the cap, and stops early once tc is full.
+func ooxmlText(ctx context.Context, p *part, tc *textCap, textTag, paraTag string) (cut bool, err error) {
+	inText := false
+	for n := 0; !tc.full; n++ {
+		if n%4096 == 0 && ctx.Err() != nil {
+			return false, ctx.Err()
+		}
+		tok, err := p.token()
+		if err == io.EOF {
+			return false, nil
+		}
+		if err == errPartCut {
+			return true, nil
 		}
 		if err != nil {
-			return "", fmt.Errorf("%w (%v)", ErrCorrupt, err)
+			return false, err
 		}
 		switch t := tok.(type) {
 		case xml.StartElement:
@@ -71,40 +108,47 @@ func ooxmlText(b []byte, textTag, paraTag string) (string, error) {
 			case textTag:
 				inText = true
 			case "tab":
-				sb.WriteByte('\t')
+				tc.WriteByte('\t')
 			case "br", "cr":
-				sb.WriteByte('\n')
+				tc.WriteByte('\n')
 			}
 		case xml.EndElement:
 			switch t.Name.Local {
 			case textTag:
 				inText = false
 			case paraTag:
-				sb.WriteByte('\n')
+				tc.WriteByte('\n')
 			}
 		case xml.CharData:
 			if inText {
-				sb.Write(t)
+				tc.Write(t)
 			}
 		}
 	}
-	return tidyLines(sb.String()), nil
+	return false, nil
 }
 
-func docx(path string) (string, error) {
+func docx(ctx context.Context, path string, lim Limits) (string, error) {
 	zr, err := openZip(path)
 	if err != nil {
 		return "", err
 	}
 	defer zr.Close()
 	for _, f := range zr.File {
-		if f.Name == "word/document.xml" {
-			b, err := readZipFile(f)
-			if err != nil {
-				return "", err
-			}
-			return ooxmlText(b, "t", "p")
+		if f.Name != "word/document.xml" {
+			continue
 		}
+		p, err := openPart(f, lim)
+		if err != nil {
+			return "", err
+		}
+		defer p.Close()
+		tc := &textCap{max: lim.TextBytes}
+		cut, err := ooxmlText(ctx, p, tc, "t", "p")
+		if err != nil {
+			return "", err
+		}
+		return tidyLines(tc.String()), cutError(cut, tc.full, f.Name, lim)
 	}
 	return "", fmt.Errorf("no word/document.xml: %w", ErrCorrupt)
 }
@@ -113,7 +157,7 @@ var slideName = regexp.MustCompile(`^ppt/slides/slide(\d+)\.xml$`)
 
 // pptx reads the slides in their number order (slide10 after slide9), which
 // is the order of the file names, not of the zip entries.
-func pptx(path string) (string, error) {
+func pptx(ctx context.Context, path string, lim Limits) (string, error) {
 	zr, err := openZip(path)
 	if err != nil {
 		return "", err
@@ -134,19 +178,37 @@ func pptx(path string) (string, error) {
 		return "", fmt.Errorf("no ppt/slides/slideN.xml: %w", ErrCorrupt)
 	}
 	sort.Slice(slides, func(i, j int) bool { return slides[i].n < slides[j].n })
-	var parts []string
+	tc := &textCap{max: lim.TextBytes}
+	var cutPart string
 	for _, s := range slides {
-		b, err := readZipFile(s.f)
+		p, err := openPart(s.f, lim)
 		if err != nil {
 			return "", err
 		}
-		text, err := ooxmlText(b, "t", "p")
+		// Slides are paragraphs apart, as tidyLines drops the empty ones.
+		cut, err := ooxmlText(ctx, p, tc, "t", "p")
+		p.Close()
 		if err != nil {
-			return "", fmt.Errorf("%s: %w", s.f.Name, err)
+			return "", err
 		}
-		if text != "" {
-			parts = append(parts, text)
+		tc.WriteByte('\n')
+		if cut && cutPart == "" {
+			cutPart = s.f.Name
+		}
+		if tc.full {
+			break
 		}
 	}
-	return strings.Join(parts, "\n"), nil
+	return tidyLines(tc.String()), cutError(cutPart != "", tc.full, cutPart, lim)
+}
+
+// tidyLines trims every line and drops empty ones.
+func tidyLines(s string) string {
+	var out []string
+	for _, l := range strings.Split(s, "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "\n")
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/http"
 	"os"
 	"regexp"
 	"sort"
@@ -13,6 +12,8 @@ import (
 	"time"
 
 	openai "github.com/sashabaranov/go-openai"
+
+	"cubeworkbench/core/httpsafe"
 )
 
 // OpenAIConfig configures an OpenAI-compatible /v1/embeddings endpoint.
@@ -67,7 +68,9 @@ func NewOpenAI(cfg OpenAIConfig) (*OpenAI, error) {
 	cfg.BaseURL = base
 	oc := openai.DefaultConfig(key)
 	oc.BaseURL = base
-	oc.HTTPClient = &http.Client{Timeout: cfg.Timeout}
+	httpsafe.Register(key)
+	httpsafe.Register(httpsafe.URLSecrets(base)...)
+	oc.HTTPClient = httpsafe.NewClient(httpsafe.Options{Timeout: cfg.Timeout}) // cross-host redirects refused
 	return &OpenAI{cfg: cfg, client: openai.NewClientWithConfig(oc), cache: map[string][]float32{}}, nil
 }
 
@@ -113,7 +116,7 @@ func (o *OpenAI) Embed(ctx context.Context, texts []string) ([][]float32, error)
 		batch := todo[start:min(start+o.cfg.BatchSize, len(todo))]
 		vecs, err := o.request(ctx, batch)
 		if err != nil {
-			return nil, err
+			return nil, httpsafe.RedactError(err) // no key or URL secret in any message
 		}
 		o.mu.Lock()
 		for i, t := range batch {

@@ -174,7 +174,7 @@ func (r *runner) judgeTasks(ctx context.Context, aj activeJudge, dims []judge.Di
 	done := make([]bool, len(tasks))
 	down := &breaker{limit: max(breakerMin, 2*aj.limit)}
 	eg, ectx := errgroup.WithContext(ctx)
-	eg.SetLimit(aj.limit)
+	eg.SetLimit(llm.Workers(aj.limit)) // callers wait for slots in the client, not in the errgroup
 	for n, t := range tasks {
 		if ectx.Err() != nil {
 			break

@@ -32,6 +32,7 @@ const (
 	colDocID     = "doc_id"
 	colTitle     = "title"
 	colText      = "text"
+	colTargetDoc = "target_doc"
 	colID        = "id"
 	colQuestion  = "question"
 	colAnswer    = "answer"
@@ -64,6 +65,7 @@ var columnAliases = map[string][][]string{
 		{colDocID, "id", "事项编码", "编码", "事项代码", "document id"},
 		{colTitle, "事项名称", "名称", "item name", "标题", "name"},
 		{colText, "正文", "内容", "正文内容", "content", "document"},
+		{colTargetDoc, "target document", "target doc id", "kb document", "kb file name", "知识库文档", "知识库文件名", "目标文档", "系统文档", "文件名", "文档名"},
 	},
 	SheetQA: {
 		{colID, "编号", "qid", "question id"},

@@ -17,6 +17,7 @@ type guideReader struct {
 	idCol    int
 	titleCol int
 	textCol  int
+	docCol   int    // the optional target_doc column
 	spans    []span // reused per row: where each cell's value sits in the text
 	fromTtl  int    // rows whose empty id was replaced by the title
 	firstTtl int
@@ -25,7 +26,7 @@ type guideReader struct {
 type span struct{ start, end int }
 
 func newGuideReader(l *loader, c *collector, h *header) *guideReader {
-	return &guideReader{l: l, c: c, h: h, idCol: h.index(colDocID), titleCol: h.index(colTitle), textCol: h.index(colText)}
+	return &guideReader{l: l, c: c, h: h, idCol: h.index(colDocID), titleCol: h.index(colTitle), textCol: h.index(colText), docCol: h.index(colTargetDoc)}
 }
 
 func (g *guideReader) row(row int, cells []string) {
@@ -51,6 +52,7 @@ func (g *guideReader) row(row int, cells []string) {
 	gd.Text = text
 	gd.Title = value(g.titleCol)
 	gd.ID = value(g.idCol)
+	gd.TargetDoc = value(g.docCol)
 	n := len(g.h.other)
 	if len(cells) > len(g.h.names) {
 		n += len(cells) - len(g.h.names)

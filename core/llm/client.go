@@ -12,8 +12,11 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
+
+	"cubeworkbench/core/httpsafe"
 )
 
 // Client talks to one Endpoint. It is safe for concurrent use; its
@@ -22,14 +25,17 @@ type Client struct {
 	ep       Endpoint
 	key      string
 	hc       *http.Client
-	sem      chan struct{}
+	gate     *gate
 	limiter  *rateLimiter
 	sleep    func(context.Context, time.Duration) error
 	now      func() time.Time
 	meter    *Meter
 	budget   float64
 	inflight atomic.Int64
-	noSwitch atomic.Bool // the endpoint rejected the thinking switch
+
+	adapted     [adaptKinds]atomic.Bool // what the endpoint refused, remembered
+	adaptMu     sync.Mutex
+	adaptations []Adaptation
 
 	chatURL, embedURL, modelsURL string
 }
@@ -41,7 +47,8 @@ type Option func(*Client)
 // of the environment variable the Endpoint names.
 func WithAPIKey(key string) Option { return func(c *Client) { c.key = key } }
 
-// WithHTTPClient replaces the HTTP client (proxies, custom TLS roots).
+// WithHTTPClient replaces the HTTP client (proxies, custom TLS roots). Build
+// it with httpsafe.NewClient so the redirect policy stays.
 func WithHTTPClient(hc *http.Client) Option { return func(c *Client) { c.hc = hc } }
 
 // WithSleep replaces the function used to wait (backoff, Retry-After, rate
@@ -50,8 +57,8 @@ func WithSleep(f func(ctx context.Context, d time.Duration) error) Option {
 	return func(c *Client) { c.sleep = f }
 }
 
-// WithClock replaces time.Now for the rate limiter and HTTP-date
-// Retry-After headers.
+// WithClock replaces time.Now for the rate limiter, the 429 adaptation and
+// HTTP-date Retry-After headers.
 func WithClock(now func() time.Time) Option { return func(c *Client) { c.now = now } }
 
 // WithMeter makes the client record into m (shared across clients for a
@@ -64,18 +71,20 @@ func WithMeter(m *Meter) Option { return func(c *Client) { c.meter = m } }
 func WithBudget(maxCost float64) Option { return func(c *Client) { c.budget = maxCost } }
 
 // New makes a client for ep. The key is read from os.Getenv(ep.APIKeyEnv)
-// unless WithAPIKey gives one; it is only ever put in request headers.
+// unless WithAPIKey gives one; it is only ever put in request headers, and
+// it is registered with httpsafe so that no message can show it.
 func New(ep Endpoint, opts ...Option) (*Client, error) {
 	ep = ep.withDefaults()
+	httpsafe.Register(httpsafe.URLSecrets(ep.BaseURL)...)
 	if ep.BaseURL == "" {
 		return nil, fmt.Errorf("llm %s: base_url is empty", ep.Name)
 	}
 	if ep.Model == "" {
-		return nil, fmt.Errorf("llm: endpoint %s: model is empty", ep.BaseURL)
+		return nil, fmt.Errorf("llm: endpoint %s: model is empty", httpsafe.SanitizeURL(ep.BaseURL))
 	}
 	base, err := url.Parse(ep.BaseURL)
 	if err != nil || (base.Scheme != "http" && base.Scheme != "https") || base.Host == "" {
-		return nil, fmt.Errorf("llm %s: base_url %q is not an http(s) URL", ep.Name, ep.BaseURL)
+		return nil, fmt.Errorf("llm %s: base_url %q is not an http(s) URL", ep.Name, httpsafe.SanitizeURL(ep.BaseURL))
 	}
 	c := &Client{ep: ep, sleep: realSleep, now: time.Now, key: "\x00unset"}
 	for _, o := range opts {
@@ -90,16 +99,15 @@ func New(ep Endpoint, opts ...Option) (*Client, error) {
 			}
 		}
 	}
+	httpsafe.Register(c.key)
 	if c.hc == nil {
-		t := http.DefaultTransport.(*http.Transport).Clone()
-		t.MaxIdleConnsPerHost = 2 * ep.Concurrency
-		// No Client.Timeout: each attempt gets its own context deadline.
-		c.hc = &http.Client{Transport: t}
+		// No Timeout: each attempt gets its own context deadline.
+		c.hc = httpsafe.NewClient(httpsafe.Options{AllowRedirects: ep.AllowRedirects, MaxIdleConnsPerHost: 2 * ep.Concurrency})
 	}
 	if c.meter == nil {
 		c.meter = &Meter{}
 	}
-	c.sem = make(chan struct{}, ep.Concurrency)
+	c.gate = newGate(ep.Concurrency, c.now)
 	c.limiter = newRateLimiter(ep.RPM, c.now, c.sleep)
 	c.chatURL = join(base, "/chat/completions")
 	c.embedURL = join(base, "/embeddings")
@@ -126,7 +134,8 @@ func (c *Client) Endpoint() Endpoint { return c.ep }
 func (c *Client) Meter() *Meter { return c.meter }
 
 // Complete sends one chat request. Temperature is always on the wire, 0
-// included; the provider's thinking switch is added (Endpoint.DisableThinking).
+// included, unless the model refused it (see Adaptations); the provider's
+// thinking switch is added (Endpoint.DisableThinking).
 // Reply.Content has <think> blocks stripped (Reply.Raw keeps the original).
 // An empty answer returns ErrEmptyReply and a cut-off one ErrTruncated,
 // both with the Reply filled in.
@@ -134,65 +143,56 @@ func (c *Client) Complete(ctx context.Context, req Request) (Reply, error) {
 	if len(req.Messages) == 0 {
 		return Reply{}, fmt.Errorf("llm %s: request has no messages", c.ep.Name)
 	}
-	release, err := c.enter(ctx)
+	done, err := c.enter(ctx)
 	if err != nil {
 		return Reply{}, err
 	}
-	defer release()
+	defer done()
 
-	withSwitch := !c.noSwitch.Load() && switchField(c.ep.Provider) != "" && c.ep.thinkingOff()
 	var reply Reply
 	decode := func(b []byte) error {
 		var err error
 		reply, err = decodeChat(b)
 		return err
 	}
-	body, err := buildChat(c.ep, req, withSwitch)
-	if err != nil {
-		return Reply{}, err
+	var sentSwitch bool
+	build := func() ([]byte, error) {
+		o := c.wireOptions()
+		sentSwitch = o.withSwitch && switchField(c.ep.Provider) != "" && c.ep.thinkingOff()
+		return buildChat(c.ep, req, o)
 	}
-	retries, err := c.do(ctx, c.chatURL, body, decode)
-	if withSwitch && rejectsSwitch(err, c.ep.Provider) {
-		// An older server that refuses the switch (e.g. Ollama before
-		// reasoning_effort "none") still answers without it; remember,
-		// so the rest of the run does not pay for the refusal.
-		c.noSwitch.Store(true)
-		if body, err = buildChat(c.ep, req, false); err != nil {
-			return Reply{}, err
-		}
-		var more int
-		more, err = c.do(ctx, c.chatURL, body, decode)
-		retries += 1 + more
+	adapt := func(err error) bool {
+		k := adaptFor(err, c.ep.Provider, sentSwitch)
+		return k >= 0 && c.adapt(k, err)
 	}
+	t, err := c.do(ctx, c.chatURL, c.ep.MaxReplyBytes, build, decode, adapt)
 	if reply.Model == "" {
 		reply.Model = c.ep.Model
 	}
-	reply.Attempts = retries + 1
+	reply.Attempts = t.attempts
 	unusable := errors.Is(err, ErrEmptyReply) || errors.Is(err, ErrTruncated)
-	c.meter.record(c.ep, reply.Usage, reply.Usage != (Usage{}), retries, err, unusable)
+	c.meter.record(c.ep, reply.Usage, reply.Usage != (Usage{}), t, err, unusable)
 	if err != nil {
-		return reply, c.wrap(err, retries)
+		return reply, c.wrap(err, t.attempts)
 	}
 	return reply, nil
 }
 
-// rejectsSwitch reports a 400/422 that names the thinking switch we sent.
-func rejectsSwitch(err error, provider string) bool {
-	var ae *APIError
-	if !errors.As(err, &ae) || (ae.Status != 400 && ae.Status != 422) {
-		return false
+// wireOptions is what the endpoint has taught the client so far.
+func (c *Client) wireOptions() wireOptions {
+	return wireOptions{
+		withSwitch:    !c.adapted[adaptSwitch].Load(),
+		maxCompletion: c.adapted[adaptMaxCompletion].Load(),
+		noTemperature: c.adapted[adaptTemperature].Load(),
 	}
-	m := strings.ToLower(ae.Message + " " + ae.Code)
-	if provider == ProviderDashScope && strings.Contains(m, "must be set to false") {
-		// DashScope's complaint that thinking is on: dropping the switch
-		// would only make it worse.
-		return false
-	}
-	f := switchField(provider)
-	return (f != "" && strings.Contains(m, f)) || strings.Contains(m, "reasoning") || strings.Contains(m, "thinking")
 }
 
-// enter checks the budget and takes a concurrency slot.
+// ChatBody is the exact body Complete would send for req now, adaptations
+// learned so far included: a batch file must ask what a live call asks.
+func (c *Client) ChatBody(req Request) ([]byte, error) { return buildChat(c.ep, req, c.wireOptions()) }
+
+// enter checks the budget and counts the call in flight. The concurrency
+// slot is taken per attempt, in do.
 func (c *Client) enter(ctx context.Context) (func(), error) {
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("llm %s: %w", c.ep.Name, err)
@@ -203,17 +203,13 @@ func (c *Client) enter(ctx context.Context) (func(), error) {
 			return nil, fmt.Errorf("llm %s: %w (%.4f of %.4f spent)", c.ep.Name, ErrBudgetExceeded, total, c.budget)
 		}
 	}
-	select {
-	case c.sem <- struct{}{}:
-	case <-ctx.Done():
-		return nil, fmt.Errorf("llm %s: %w", c.ep.Name, ctx.Err())
-	}
 	c.inflight.Add(1)
-	return func() {
-		c.inflight.Add(-1)
-		<-c.sem
-	}, nil
+	return func() { c.inflight.Add(-1) }, nil
 }
+
+// CurrentConcurrency is the endpoint's concurrency limit now: the
+// configured one, lowered while the endpoint answers 429.
+func (c *Client) CurrentConcurrency() int { return c.gate.current() }
 
 // maxMalformed is how many unparsable 200 bodies in a row are retried: a
 // proxy hiccup is worth another try, a base_url pointing at a web page is not.
@@ -223,34 +219,74 @@ const maxMalformed = 2
 // a run for hours; ctx cancellation still ends any wait.
 const maxRetryAfter = 10 * time.Minute
 
-// do POSTs body to target until decode accepts the reply, a non-retryable
-// error comes back, or the retries run out. It returns the retries made.
-func (c *Client) do(ctx context.Context, target string, body []byte, decode func([]byte) error) (int, error) {
-	malformed := 0
-	for attempt := 0; ; attempt++ {
-		if err := c.limiter.wait(ctx); err != nil {
-			return attempt, err
+// tally counts what one call put on the wire: attempts are HTTP requests
+// sent (what the server sees), replies the HTTP responses that came back
+// (any status), throttled the 429s among them.
+type tally struct {
+	attempts, replies, throttled, adapted int
+}
+
+// do POSTs the body build renders until decode accepts the reply, a
+// non-retryable error comes back, or the retries run out. Each attempt
+// holds a concurrency slot only while it is on the wire: backoff and
+// Retry-After waits happen outside it. A refusal that adapt accepts (a
+// parameter the model does not take) is sent again at once, rebuilt, and is
+// not counted as a retry.
+func (c *Client) do(ctx context.Context, target string, limit int64, build func() ([]byte, error),
+	decode func([]byte) error, adapt func(error) bool) (tally, error) {
+	var t tally
+	malformed, retries := 0, 0
+	for {
+		body, err := build()
+		if err != nil {
+			return t, err
 		}
-		wait, err := c.attempt(ctx, target, body, decode)
+		if err := c.gate.acquire(ctx); err != nil {
+			return t, err
+		}
+		// The rate limit is waited inside the slot, as before: waiting it
+		// first and the slot second would let reserved starts bunch up
+		// behind a full gate and leave in a burst.
+		if err := c.limiter.wait(ctx); err != nil {
+			c.gate.release()
+			return t, err
+		}
+		t.attempts++
+		wait, replied, err := c.attempt(ctx, target, body, limit, decode)
+		c.gate.release()
+		if replied {
+			t.replies++
+		}
 		if err == nil {
-			return attempt, nil
+			c.gate.succeeded()
+			return t, nil
 		}
 		if ctx.Err() != nil {
-			return attempt, ctx.Err()
+			return t, ctx.Err()
+		}
+		if adapt != nil && adapt(err) {
+			t.adapted++
+			continue
+		}
+		var ae *APIError
+		if errors.As(err, &ae) && ae.Status == http.StatusTooManyRequests && ae.kind() != kindBalance {
+			t.throttled++
+			c.gate.throttled(wait)
 		}
 		retry := retryable(err)
 		if errors.Is(err, ErrMalformed) {
 			malformed++
 			retry = malformed <= maxMalformed
 		}
-		if !retry || attempt >= c.ep.MaxRetries {
-			return attempt, err
+		if !retry || retries >= c.ep.MaxRetries {
+			return t, err
 		}
 		if wait < 0 {
-			wait = c.backoff(attempt)
+			wait = c.backoff(retries)
 		}
+		retries++
 		if err := c.sleep(ctx, wait); err != nil {
-			return attempt, err
+			return t, err
 		}
 	}
 }
@@ -269,6 +305,9 @@ func (c *Client) backoff(n int) time.Duration {
 func retryable(err error) bool {
 	var ae *APIError
 	switch {
+	case errors.Is(err, httpsafe.ErrCrossHostRedirect), errors.Is(err, ErrReplyTooLarge):
+		// The same request gets the same redirect, the same huge body.
+		return false
 	case errors.As(err, &ae):
 		return ae.retryable()
 	case errors.Is(err, ErrTimeout):
@@ -282,8 +321,22 @@ func retryable(err error) bool {
 	return false
 }
 
-// attempt makes one HTTP request. wait is the server's Retry-After, or -1.
-func (c *Client) attempt(ctx context.Context, target string, body []byte, decode func([]byte) error) (wait time.Duration, err error) {
+// readCapped reads at most limit bytes of a reply; a longer one is
+// ErrReplyTooLarge, never a silently cut body.
+func readCapped(r io.Reader, limit int64) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("%w (max_reply_bytes = %d)", ErrReplyTooLarge, limit)
+	}
+	return data, nil
+}
+
+// attempt makes one HTTP request. wait is the server's Retry-After, or -1;
+// replied says an HTTP response came back (whatever its status).
+func (c *Client) attempt(ctx context.Context, target string, body []byte, limit int64, decode func([]byte) error) (wait time.Duration, replied bool, err error) {
 	actx, cancel := context.WithTimeout(ctx, c.ep.Timeout)
 	defer cancel()
 	timedOut := func(err error) error {
@@ -294,38 +347,36 @@ func (c *Client) attempt(ctx context.Context, target string, body []byte, decode
 	}
 	hr, err := http.NewRequestWithContext(actx, http.MethodPost, target, bytes.NewReader(body))
 	if err != nil {
-		return -1, fmt.Errorf("build request: %w", err)
+		return -1, false, fmt.Errorf("build request: %w", err)
 	}
 	hr.Header.Set("Content-Type", "application/json")
 	hr.Header.Set("Accept", "application/json")
 	c.authorize(hr)
 	resp, err := c.hc.Do(hr)
 	if err != nil {
-		return -1, timedOut(err)
+		return -1, false, timedOut(err)
 	}
 	defer resp.Body.Close()
-	// 64 MiB is far beyond any chat reply or embeddings batch; the cap
-	// only guards against a misconfigured URL streaming something huge.
-	data, err := io.ReadAll(io.LimitReader(resp.Body, 64<<20))
+	data, err := readCapped(resp.Body, limit)
 	if err != nil {
-		return -1, timedOut(fmt.Errorf("read reply: %w", err))
+		return -1, true, timedOut(fmt.Errorf("read reply: %w", err))
 	}
 	if resp.StatusCode != http.StatusOK {
 		ae := parseAPIError(resp.StatusCode, data)
-		ae.Message = redact(ae.Message, c.key)
-		return retryAfter(resp.Header, c.now()), ae
+		ae.Message = httpsafe.Redact(ae.Message)
+		return retryAfter(resp.Header, c.now()), true, ae
 	}
 	if err := decode(data); err != nil {
 		if errors.Is(err, errMalformed) {
-			return -1, fmt.Errorf("%w: %v", ErrMalformed, snippet(data))
+			return -1, true, fmt.Errorf("%w: %v", ErrMalformed, snippet(data))
 		}
 		var ae *APIError
 		if errors.As(err, &ae) {
-			ae.Message = redact(ae.Message, c.key)
+			ae.Message = httpsafe.Redact(ae.Message)
 		}
-		return -1, err
+		return -1, true, err
 	}
-	return -1, nil
+	return -1, true, nil
 }
 
 func snippet(b []byte) string {
@@ -358,18 +409,16 @@ func retryAfter(h http.Header, now time.Time) time.Duration {
 	return -1
 }
 
-// wrap adds the endpoint name and attempt count and makes sure the key
-// cannot leak through any error text.
-func (c *Client) wrap(err error, retries int) error {
-	if retries > 0 {
-		err = fmt.Errorf("llm %s: after %d attempts: %w", c.ep.Name, retries+1, err)
+// wrap adds the endpoint name and attempt count and makes sure no known
+// key (this client's or any other registered one) can leak through the
+// error text.
+func (c *Client) wrap(err error, attempts int) error {
+	if attempts > 1 {
+		err = fmt.Errorf("llm %s: after %d attempts: %w", c.ep.Name, attempts, err)
 	} else {
 		err = fmt.Errorf("llm %s: %w", c.ep.Name, err)
 	}
-	if msg := err.Error(); len(c.key) >= 4 && strings.Contains(msg, c.key) {
-		return &redactedError{msg: redact(msg, c.key), err: err}
-	}
-	return err
+	return httpsafe.RedactError(err)
 }
 
 // authorize puts the key in the header the provider expects (Azure's

@@ -8,6 +8,8 @@ import (
 	"io"
 	"net/http"
 	"time"
+
+	"cubeworkbench/core/httpsafe"
 )
 
 // TestConnection sends a tiny prompt to ep and returns the answer, for the
@@ -49,17 +51,17 @@ func (c *Client) Models(ctx context.Context) ([]string, error) {
 	c.authorize(hr)
 	resp, err := c.hc.Do(hr)
 	if err != nil {
-		return nil, c.wrap(fmt.Errorf("list models: %w", err), 0)
+		return nil, c.wrap(fmt.Errorf("list models: %w", err), 1)
 	}
 	defer resp.Body.Close()
 	data, err := io.ReadAll(io.LimitReader(resp.Body, 16<<20))
 	if err != nil {
-		return nil, c.wrap(fmt.Errorf("list models: %w", err), 0)
+		return nil, c.wrap(fmt.Errorf("list models: %w", err), 1)
 	}
 	if resp.StatusCode != http.StatusOK {
 		ae := parseAPIError(resp.StatusCode, data)
-		ae.Message = redact(ae.Message, c.key)
-		return nil, c.wrap(fmt.Errorf("list models: %w", ae), 0)
+		ae.Message = httpsafe.Redact(ae.Message)
+		return nil, c.wrap(fmt.Errorf("list models: %w", ae), 1)
 	}
 	var w struct {
 		Data []struct {
@@ -67,7 +69,7 @@ func (c *Client) Models(ctx context.Context) ([]string, error) {
 		} `json:"data"`
 	}
 	if err := json.Unmarshal(data, &w); err != nil {
-		return nil, c.wrap(fmt.Errorf("list models: %w: %v", ErrMalformed, snippet(data)), 0)
+		return nil, c.wrap(fmt.Errorf("list models: %w: %v", ErrMalformed, snippet(data)), 1)
 	}
 	names := make([]string, len(w.Data))
 	for i, d := range w.Data {

@@ -11,6 +11,13 @@
 // does not read Ollama's "reasoning" reply field, and hides the Retry-After
 // headers a polite client must honour.
 //
+// Under faults the endpoint stays busy: a request holds its concurrency slot
+// only while an attempt is on the wire (backoff and Retry-After are waited
+// outside it, gate.go), 429s adapt the concurrency (AIMD), and parameters
+// the model refuses are adapted to once and listed (Adaptations, adapt.go).
+// Every HTTP client comes from httpsafe (no cross-host redirects), and every
+// error is redacted of every known key (httpsafe.RedactError).
+//
 // Replies follow the score-parser rule of apis.md §5: only
 // choices[0].message.content is the answer, reasoning fields are kept
 // apart, <think> blocks are stripped, and an empty or cut-off reply is an

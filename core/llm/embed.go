@@ -34,25 +34,25 @@ func (c *Client) Embed(ctx context.Context, texts []string) ([][]float32, Usage,
 }
 
 func (c *Client) embedBatch(ctx context.Context, texts []string) ([][]float32, Usage, error) {
-	release, err := c.enter(ctx)
+	done, err := c.enter(ctx)
 	if err != nil {
 		return nil, Usage{}, err
 	}
-	defer release()
+	defer done()
 	body, err := json.Marshal(wireEmbedRequest{Model: c.ep.Model, Input: texts, EncodingFormat: "float"})
 	if err != nil {
 		return nil, Usage{}, fmt.Errorf("llm: encode embeddings request: %w", err)
 	}
 	var vecs [][]float32
 	var usage Usage
-	retries, err := c.do(ctx, c.embedURL, body, func(b []byte) error {
+	t, err := c.do(ctx, c.embedURL, embedReplyBytes, func() ([]byte, error) { return body, nil }, func(b []byte) error {
 		var err error
 		vecs, usage, err = decodeEmbeddings(b, len(texts))
 		return err
-	})
-	c.meter.record(c.ep, usage, usage != (Usage{}), retries, err, false)
+	}, nil)
+	c.meter.record(c.ep, usage, usage != (Usage{}), t, err, false)
 	if err != nil {
-		return nil, usage, c.wrap(err, retries)
+		return nil, usage, c.wrap(err, t.attempts)
 	}
 	return vecs, usage, nil
 }

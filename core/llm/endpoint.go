@@ -31,8 +31,8 @@ type Endpoint struct {
 	RPM         int           // requests per minute; 0 = unlimited
 	Timeout     time.Duration // per attempt; default 120 s (large local models are slow)
 	MaxRetries  int           // retries after the first attempt; 0 → default 4, negative → none
-	BackoffBase time.Duration // default 1 s
-	BackoffMax  time.Duration // default 60 s
+	BackoffBase time.Duration // default 0.5 s
+	BackoffMax  time.Duration // default 8 s
 
 	PriceInPerMTok  float64 // price per million prompt tokens; 0 with PriceOut 0 = unpriced
 	PriceOutPerMTok float64 // price per million completion tokens
@@ -43,6 +43,13 @@ type Endpoint struct {
 	// nil means true: a judge must answer, not think at length, and
 	// DashScope's open qwen3 even fails without the switch.
 	DisableThinking *bool
+
+	// MaxReplyBytes caps one chat reply's body (default DefaultMaxReplyBytes);
+	// a longer body is ErrReplyTooLarge, reported, not read on.
+	MaxReplyBytes int64
+	// AllowRedirects follows a redirect to another host (the profile's
+	// allow_redirects); refused by default (httpsafe.ErrCrossHostRedirect).
+	AllowRedirects bool
 }
 
 // Defaults applied by New.
@@ -50,8 +57,24 @@ const (
 	DefaultConcurrency = 4
 	DefaultTimeout     = 120 * time.Second
 	DefaultMaxRetries  = 4
-	DefaultBackoffBase = time.Second
-	DefaultBackoffMax  = 60 * time.Second
+	// Backoff after a 5xx, a timeout or a dropped connection: 0.5 s doubling
+	// to at most 8 s with full jitter, openai-python's own defaults
+	// (INITIAL_RETRY_DELAY, MAX_RETRY_DELAY in src/openai/_constants.py). The slot is
+	// free while a call backs off, so a long wait only delays that call; but
+	// the last calls of a run wait it out alone, so a longer ceiling buys
+	// nothing and costs the tail. An endpoint that is down trips the
+	// engine's breaker; a 429 waits its Retry-After instead.
+	DefaultBackoffBase = 500 * time.Millisecond
+	DefaultBackoffMax  = 8 * time.Second
+	// DefaultMaxReplyBytes is 4 MiB: a judge's reply is a few kilobytes, and
+	// the longest a model can write (32k tokens of reasoning at ~4 bytes a
+	// token, JSON-escaped, ~0.3 MiB) still fits more than ten times over,
+	// while 16 slots at the cap hold 64 MiB instead of the 1 GiB the old
+	// 64 MiB cap allowed (4 GB seen with retries and decoding).
+	DefaultMaxReplyBytes = 4 << 20
+	// embedReplyBytes caps an embeddings batch: 32 vectors of 8,192 floats
+	// as JSON text are about 6 MiB.
+	embedReplyBytes = 32 << 20
 )
 
 // withDefaults fills zero fields and resolves the provider.
@@ -80,6 +103,9 @@ func (ep Endpoint) withDefaults() Endpoint {
 	}
 	if ep.BackoffMax < ep.BackoffBase {
 		ep.BackoffMax = ep.BackoffBase
+	}
+	if ep.MaxReplyBytes <= 0 {
+		ep.MaxReplyBytes = DefaultMaxReplyBytes
 	}
 	if ep.Provider == "" {
 		ep.Provider = DetectProvider(ep.BaseURL)

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+
+	"cubeworkbench/core/httpsafe"
 )
 
 // Sentinel errors. ErrEmptyReply and ErrTruncated come with a filled Reply
@@ -21,6 +23,10 @@ var (
 	ErrTimeout        = errors.New("llm: request timed out")
 	ErrNoKey          = errors.New("llm: API key environment variable is empty")
 	ErrMalformed      = errors.New("llm: reply is not valid JSON")
+	// ErrReplyTooLarge: the body went past Endpoint.MaxReplyBytes. A chat
+	// reply is kilobytes; a bigger one is a misconfigured URL or a hostile
+	// server, and reading it whole at every slot is how memory runs out.
+	ErrReplyTooLarge = errors.New("llm: 回复超过大小上限，已停止读取 / reply larger than the size limit, reading stopped")
 )
 
 // APIError is an HTTP error the endpoint answered with. Message is the
@@ -29,6 +35,7 @@ type APIError struct {
 	Status  int
 	Code    string // "invalid_api_key", "model_not_found", "exceed_context_size_error", …
 	Type    string
+	Param   string // the parameter a 400 names (OpenAI's "param"), "" when none
 	Message string
 }
 
@@ -126,6 +133,10 @@ var otherHints = map[error][2]string{
 	ErrBudgetExceeded: {"The cost budget for this run is used up.", "本次运行的费用预算已用完。"},
 	ErrNoKey: {"The environment variable named in api_key_env is empty. Set it before starting.",
 		"api_key_env 指定的环境变量为空。请先设置该变量。"},
+	ErrReplyTooLarge: {"The endpoint sent a reply far larger than any chat answer. Check base_url; raise max_reply_bytes only if the model really writes that much.",
+		"服务端返回的内容远超正常回答的大小。请检查 base_url；只有模型确实会输出这么多内容时才调大 max_reply_bytes。"},
+	httpsafe.ErrCrossHostRedirect: {"The endpoint redirected to another host and the request was not sent there. Point base_url at the final address, or set allow_redirects = true for this endpoint.",
+		"服务端重定向到了另一个主机，请求未发往该处。请把 base_url 改为最终地址，或为该端点设置 allow_redirects = true。"},
 	ErrMalformed: {"The endpoint answered with something that is not OpenAI-style JSON. Check base_url (it usually ends in /v1).",
 		"服务端返回的不是 OpenAI 格式的 JSON。请检查 base_url（通常以 /v1 结尾）。"},
 }
@@ -164,13 +175,15 @@ func parseAPIError(status int, body []byte) *APIError {
 		Error   json.RawMessage `json:"error"`
 		Message string          `json:"message"`
 		Type    string          `json:"type"`
+		Param   json.RawMessage `json:"param"`
 		Code    json.RawMessage `json:"code"`
 	}
 	if json.Unmarshal(body, &outer) == nil {
-		e.Message, e.Type, e.Code = outer.Message, outer.Type, rawString(outer.Code)
+		e.Message, e.Type, e.Code, e.Param = outer.Message, outer.Type, rawString(outer.Code), rawString(outer.Param)
 		var inner struct {
 			Message string          `json:"message"`
 			Type    string          `json:"type"`
+			Param   json.RawMessage `json:"param"`
 			Code    json.RawMessage `json:"code"`
 		}
 		var text string
@@ -178,7 +191,7 @@ func parseAPIError(status int, body []byte) *APIError {
 		case json.Unmarshal(outer.Error, &text) == nil:
 			e.Message = text
 		case len(outer.Error) > 0 && json.Unmarshal(outer.Error, &inner) == nil:
-			e.Message, e.Type, e.Code = inner.Message, inner.Type, rawString(inner.Code)
+			e.Message, e.Type, e.Code, e.Param = inner.Message, inner.Type, rawString(inner.Code), rawString(inner.Param)
 		}
 	}
 	if e.Message == "" {
@@ -234,26 +247,9 @@ func isConnError(err error) bool {
 		errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.ECONNRESET)
 }
 
-// redact removes the key from text; servers sometimes echo the key they
-// were sent ("Incorrect API key provided: sk-…").
-func redact(s, key string) string {
-	if len(key) < 4 {
-		// A key this short would blank out ordinary words; such keys are
-		// placeholders for servers that ignore them.
-		return s
-	}
-	return strings.ReplaceAll(s, key, "[redacted]")
-}
-
-// redactedError keeps the chain (errors.Is/As still work) but prints the
-// message with the key removed.
-type redactedError struct {
-	msg string
-	err error
-}
-
-func (e *redactedError) Error() string { return e.msg }
-func (e *redactedError) Unwrap() error { return e.err }
-
 // ErrDeferred marks a request recorded for a batch file instead of sent.
 var ErrDeferred = errors.New("llm: request deferred to a batch file")
+
+// ParseAPIError reads an error body of any shape parseAPIError knows, for
+// errors that arrive by other roads (a batch result line).
+func ParseAPIError(status int, body []byte) *APIError { return parseAPIError(status, body) }

@@ -16,6 +16,10 @@ type Stats struct {
 	Failures         int64   // calls that ended in an error (unusable replies included)
 	Unusable         int64   // of those, empty or truncated replies (ErrEmptyReply, ErrTruncated)
 	Retries          int64   // attempts beyond the first
+	Attempts         int64   // HTTP requests sent, retries and re-sends included: what the server saw
+	Replies          int64   // HTTP responses received, any status (Attempts − Replies never got an answer)
+	Throttled        int64   // 429 responses among the replies
+	Adapted          int64   // re-sends after the endpoint refused a parameter (see Adaptations)
 	PromptTokens     int64   // as the endpoints reported them
 	CompletionTokens int64   //
 	NoUsage          int64   // successful replies that reported no token usage
@@ -42,11 +46,15 @@ func (m *Meter) cost() (total, perCall float64) {
 }
 
 // record adds one finished call.
-func (m *Meter) record(ep Endpoint, u Usage, reported bool, retries int, err error, unusable bool) {
+func (m *Meter) record(ep Endpoint, u Usage, reported bool, t tally, err error, unusable bool) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.s.Calls++
-	m.s.Retries += int64(retries)
+	m.s.Retries += int64(max(0, t.attempts-1-t.adapted))
+	m.s.Attempts += int64(t.attempts)
+	m.s.Replies += int64(t.replies)
+	m.s.Throttled += int64(t.throttled)
+	m.s.Adapted += int64(t.adapted)
 	if err != nil {
 		m.s.Failures++
 	}

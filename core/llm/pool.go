@@ -152,3 +152,14 @@ func (p *Pool) Stats() []ReplicaStats {
 	}
 	return out
 }
+
+// Adaptations gathers what every replica's client changed in its requests.
+func (p *Pool) Adaptations() []Adaptation {
+	var out []Adaptation
+	for _, m := range p.members {
+		if a, ok := m.c.(Adapter); ok {
+			out = append(out, a.Adaptations()...)
+		}
+	}
+	return out
+}

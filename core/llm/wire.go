@@ -13,13 +13,16 @@ import (
 // its reply struct has no "reasoning" field (Ollama, new vLLM). A fixed
 // struct also gives a byte-stable body, so one request always hashes alike.
 type wireRequest struct {
-	Model          string          `json:"model"`
-	Messages       []Message       `json:"messages"`
-	Temperature    float64         `json:"temperature"` // no omitempty: 0 must reach the server
-	Seed           *int            `json:"seed,omitempty"`
-	MaxTokens      int             `json:"max_tokens,omitempty"`
-	Stream         bool            `json:"stream"`
-	ResponseFormat *responseFormat `json:"response_format,omitempty"`
+	Model       string    `json:"model"`
+	Messages    []Message `json:"messages"`
+	Temperature *float64  `json:"temperature,omitempty"` // never nil unless the model refused it: 0 must reach the server
+	Seed        *int      `json:"seed,omitempty"`
+	MaxTokens   int       `json:"max_tokens,omitempty"`
+	// MaxCompletionTokens replaces max_tokens for models that refuse it
+	// (OpenAI gpt-5, o-series).
+	MaxCompletionTokens int             `json:"max_completion_tokens,omitempty"`
+	Stream              bool            `json:"stream"`
+	ResponseFormat      *responseFormat `json:"response_format,omitempty"`
 
 	// Thinking switches, one per provider family.
 	EnableThinking     *bool          `json:"enable_thinking,omitempty"`      // DashScope, top level
@@ -52,20 +55,40 @@ func switchField(provider string) string {
 	return ""
 }
 
-// buildChat renders the wire body. withSwitch is false once the endpoint
-// has rejected the thinking switch.
-func buildChat(ep Endpoint, req Request, withSwitch bool) ([]byte, error) {
+// wireOptions are the adaptations a client has learned (adapt.go).
+type wireOptions struct {
+	withSwitch    bool // false once the endpoint rejected the thinking switch
+	maxCompletion bool // send max_completion_tokens instead of max_tokens
+	noTemperature bool // leave temperature out: the model takes only its default
+}
+
+// ChatBody is the exact body a new client for ep would send for req: the
+// one body builder live calls and batch files share, thinking switch
+// included. A running client's Client.ChatBody adds what it has learned.
+func ChatBody(ep Endpoint, req Request) ([]byte, error) {
+	return buildChat(ep.withDefaults(), req, wireOptions{withSwitch: true})
+}
+
+// buildChat renders the wire body.
+func buildChat(ep Endpoint, req Request, o wireOptions) ([]byte, error) {
+	temp := req.Temperature
 	w := wireRequest{
 		Model:       ep.Model,
 		Messages:    req.Messages,
-		Temperature: req.Temperature,
+		Temperature: &temp,
 		Seed:        req.Seed,
 		MaxTokens:   req.MaxTokens,
+	}
+	if o.noTemperature {
+		w.Temperature = nil
+	}
+	if o.maxCompletion {
+		w.MaxTokens, w.MaxCompletionTokens = 0, req.MaxTokens
 	}
 	if req.JSON {
 		w.ResponseFormat = &responseFormat{Type: "json_object"}
 	}
-	if withSwitch && ep.thinkingOff() {
+	if o.withSwitch && ep.thinkingOff() {
 		switch ep.Provider {
 		case ProviderDashScope:
 			f := false

@@ -30,7 +30,64 @@ type Result struct {
 	// once here; answers a system does not have are counted per system.
 	SkippedNoReference int            `json:"skipped_no_reference"`
 	SkippedNoAnswer    map[string]int `json:"skipped_no_answer"`
-	Items              []ItemScore    `json:"-"` // per pair, for the report; too large for SUMMARY.json at scale
+	// ZeroVectors counts what the embedder could not embed and what that
+	// left unmeasured; Uninformative lists the factors that could not tell
+	// this run's answers apart (see FactorNotes for what each can tell).
+	ZeroVectors   ZeroVectors `json:"zero_vectors"`
+	Uninformative []Flag      `json:"uninformative"`
+	Items         []ItemScore `json:"-"` // per pair, for the report; too large for SUMMARY.json at scale
+}
+
+// ZeroVectors counts the texts an embedder returned a zero or non-finite
+// vector for (typically a real word-vector model on words it does not
+// know, e.g. the fragment "S." of a badly split "U.S."). Such a vector
+// decides no factor: the answer's accuracy or coherence is missing instead
+// (see Factors), or coherence runs over the other sentences.
+type ZeroVectors struct {
+	Texts    int      `json:"texts"`              // distinct texts with a zero vector
+	Examples []string `json:"examples,omitempty"` // the first few of them
+	// Touched is factor → system → answers: for accuracy the answers whose
+	// accuracy is missing; for coherence those that lost a sentence (and
+	// CoherenceMissing those left with fewer than two, so it is missing).
+	Touched          map[string]map[string]int `json:"touched,omitempty"`
+	CoherenceMissing map[string]int            `json:"coherence_missing,omitempty"`
+	SentencesLeftOut int                       `json:"sentences_left_out"`
+}
+
+// maxZeroExamples is how many zero-vector texts a result quotes.
+const maxZeroExamples = 5
+
+func (z *ZeroVectors) touch(factor, system string) {
+	if z.Touched == nil {
+		z.Touched = map[string]map[string]int{}
+	}
+	if z.Touched[factor] == nil {
+		z.Touched[factor] = map[string]int{}
+	}
+	z.Touched[factor][system]++
+}
+
+// Message is a bilingual line for the user, "" when nothing was zero.
+func (z ZeroVectors) Message() Text {
+	if z.Texts == 0 {
+		return Text{}
+	}
+	sum := func(m map[string]int) int {
+		n := 0
+		for _, v := range m {
+			n += v
+		}
+		return n
+	}
+	acc, coh := sum(z.Touched["accuracy"]), sum(z.Touched["coherence"])
+	return Text{
+		EN: fmt.Sprintf("The embedder returned a zero vector for %d texts (e.g. %q): accuracy is n/a for %d answers; "+
+			"coherence left out %d sentences in %d answers and is n/a for %d. These answers are not scored 0 on those factors.",
+			z.Texts, z.Examples[0], acc, z.SentencesLeftOut, coh, sum(z.CoherenceMissing)),
+		ZH: fmt.Sprintf("向量模型对 %d 段文本返回了零向量（如 %q）：%d 个回答的准确性无法计算；%d 个回答的连贯性略去了 %d 个句子，"+
+			"其中 %d 个无法计算。这些回答在这些因子上不计 0 分，而是记为无值。",
+			z.Texts, z.Examples[0], acc, coh, z.SentencesLeftOut, sum(z.CoherenceMissing)),
+	}
 }
 
 // chunkPairs is how many (item, system) pairs share one embedding call: big
@@ -71,28 +128,43 @@ func Evaluate(ctx context.Context, emb embed.Embedder, items []dataset.Item, sys
 			pairs = append(pairs, pair{it, sys, ans})
 		}
 	}
+	shapes := make([]shape, 0, len(pairs))
+	zeroSeen := map[string]bool{}
 	for start := 0; start < len(pairs); start += chunkPairs {
 		if err := ctx.Err(); err != nil {
 			return nil, fmt.Errorf("mfss: %w", err)
 		}
 		chunk := pairs[start:min(start+chunkPairs, len(pairs))]
-		scores, err := scoreChunk(ctx, emb, chunk, cfg)
+		scores, err := scoreChunk(ctx, emb, chunk, cfg, &res.ZeroVectors, zeroSeen)
 		if err != nil {
 			return nil, err
 		}
 		for k, p := range chunk {
-			res.Items = append(res.Items, ItemScore{ItemID: p.item.ID, System: p.system, Factors: scores[k]})
+			res.Items = append(res.Items, ItemScore{ItemID: p.item.ID, System: p.system, Factors: scores[k].f})
+			shapes = append(shapes, scores[k].shape)
 		}
 		if progress != nil {
 			progress(start+len(chunk), len(pairs))
 		}
 	}
 	res.aggregate(pairs)
+	res.Uninformative = flagUninformative(res, pairs, shapes)
 	return res, nil
 }
 
+// shape is what the uninformative-factor checks need of one answer.
+type shape struct {
+	empty     bool
+	sentences int // sentences of the answer
+}
+
+type scored struct {
+	f Factors
+	shape
+}
+
 // scoreChunk embeds every distinct text of a chunk in one call.
-func scoreChunk(ctx context.Context, emb embed.Embedder, chunk []pair, cfg Config) ([]Factors, error) {
+func scoreChunk(ctx context.Context, emb embed.Embedder, chunk []pair, cfg Config, zv *ZeroVectors, zeroSeen map[string]bool) ([]scored, error) {
 	index := map[string]int{}
 	var texts []string
 	add := func(s string) int {
@@ -134,43 +206,88 @@ func scoreChunk(ctx context.Context, emb embed.Embedder, chunk []pair, cfg Confi
 		}
 		preps[k] = pp
 	}
-	var cos cosines
+	var v vectors
 	if len(texts) > 0 {
 		var err error
-		if cos, err = embedAll(ctx, emb, texts); err != nil {
+		if v, err = embedAll(ctx, emb, texts); err != nil {
 			return nil, err
 		}
 	}
-	out := make([]Factors, len(chunk))
+	for i, z := range v.zero {
+		if z && !zeroSeen[texts[i]] {
+			zeroSeen[texts[i]] = true
+			zv.Texts++
+			if len(zv.Examples) < maxZeroExamples {
+				zv.Examples = append(zv.Examples, texts[i])
+			}
+		}
+	}
+	out := make([]scored, len(chunk))
 	for k, pp := range preps {
+		out[k].sentences = len(pp.resp.sentences)
 		if pp.empty {
+			out[k].empty = true
 			continue
 		}
 		// Sentence positions are not contiguous after de-duplication.
-		sent := pp.sentIdx
-		out[k] = finish(pp.resp, pp.ref, pp.respZH, cfg, cos(pp.ri, pp.gi),
-			func(j int) float64 { return cos(sent[j], sent[j+1]) })
+		f, u := finish(pp.resp, pp.ref, pp.respZH, cfg, v, pp.ri, pp.gi, pp.sentIdx)
+		out[k].f = f
+		sys := chunk[k].system
+		if u.accuracy {
+			zv.touch("accuracy", sys)
+		}
+		if u.sentencesLeftOut > 0 {
+			zv.touch("coherence", sys)
+			zv.SentencesLeftOut += u.sentencesLeftOut
+		}
+		if u.coherence {
+			if zv.CoherenceMissing == nil {
+				zv.CoherenceMissing = map[string]int{}
+			}
+			zv.CoherenceMissing[sys]++
+		}
 	}
 	return out, nil
 }
 
+// acc sums factors over the answers that measured them.
 type acc struct {
-	sum [7]float64
-	n   int
+	sum   [7]float64
+	count [7]int
+	zero  int
+	n     int
 }
 
 func (a *acc) add(f Factors) {
 	v := f.vector()
 	for i := range v {
-		a.sum[i] += v[i]
+		if f.Has(FactorNames[i]) {
+			a.sum[i] += v[i]
+			a.count[i]++
+		}
 	}
-	a.sum[6] += f.Total
+	if f.Has("total") {
+		a.sum[6] += f.Total
+		a.count[6]++
+	}
+	a.zero += f.ZeroVectors
 	a.n++
 }
 
 func (a *acc) mean() Factors {
-	n := float64(a.n)
-	return Factors{a.sum[0] / n, a.sum[1] / n, a.sum[2] / n, a.sum[3] / n, a.sum[4] / n, a.sum[5] / n, a.sum[6] / n}
+	var m [7]float64
+	var missing []string
+	for i := range m {
+		if a.count[i] > 0 {
+			m[i] = a.sum[i] / float64(a.count[i])
+		} else if i < 6 {
+			missing = append(missing, FactorNames[i])
+		} else {
+			missing = append(missing, "total")
+		}
+	}
+	return Factors{Accuracy: m[0], FactualConsistency: m[1], Readability: m[2], Coherence: m[3], Rouge: m[4],
+		Conciseness: m[5], Total: m[6], Missing: missing, ZeroVectors: a.zero}
 }
 
 func (r *Result) aggregate(pairs []pair) {

@@ -13,15 +13,33 @@ import (
 )
 
 // Factors are one answer's six MFSS factors and their weighted total.
+//
+// Missing names the factors that could not be measured (FactorNames keys):
+// accuracy when the embedder returned a zero vector for the answer or the
+// reference, coherence when an answer of two or more sentences kept fewer
+// than two with a vector. A missing factor reads 0 here but is n/a: it is
+// left out of every mean and of the total, whose weights are renormalised
+// over the factors measured. On a mean (Result.Systems and the breakdowns)
+// Missing lists the factors no answer could measure, and each factor is the
+// mean over the answers that measured it.
+//
+// ZeroVectors counts the texts of this answer (the answer, the reference,
+// its sentences) that came back as zero or non-finite vectors; on a mean it
+// is the sum over the answers.
 type Factors struct {
-	Accuracy           float64 `json:"accuracy"`
-	FactualConsistency float64 `json:"factual_consistency"`
-	Readability        float64 `json:"readability"`
-	Coherence          float64 `json:"coherence"`
-	Rouge              float64 `json:"rouge"`
-	Conciseness        float64 `json:"conciseness"`
-	Total              float64 `json:"total"`
+	Accuracy           float64  `json:"accuracy"`
+	FactualConsistency float64  `json:"factual_consistency"`
+	Readability        float64  `json:"readability"`
+	Coherence          float64  `json:"coherence"`
+	Rouge              float64  `json:"rouge"`
+	Conciseness        float64  `json:"conciseness"`
+	Total              float64  `json:"total"`
+	Missing            []string `json:"missing,omitempty"`
+	ZeroVectors        int      `json:"zero_vectors,omitempty"`
 }
+
+// Has reports whether factor (a FactorNames key) was measured.
+func (f Factors) Has(factor string) bool { return !slices.Contains(f.Missing, factor) }
 
 // Weights of the total; they are renormalised to sum 1.
 type Weights struct {
@@ -233,39 +251,86 @@ func distinct(toks []string) int {
 	return len(slices.Compact(s))
 }
 
-// total applies normalised weights.
+// total applies normalised weights over the measured factors; with none
+// weighted among them the total is missing too.
 func (f *Factors) total(w Weights) {
 	fv, wv := f.vector(), w.vector()
 	f.Total = 0
+	var sum float64
 	for i := range fv {
-		f.Total += fv[i] * wv[i]
+		if f.Has(FactorNames[i]) {
+			f.Total += fv[i] * wv[i]
+			sum += wv[i]
+		}
+	}
+	switch {
+	case sum <= 0:
+		f.Total = 0
+		f.Missing = append(f.Missing, "total")
+	case sum < 1-1e-12:
+		f.Total /= sum
 	}
 }
 
-// cosines embeds texts once and returns their pairwise cosine.
-type cosines func(i, j int) float64
+// vectors are the embeddings of one batch of texts: the cosine of two of
+// them, and whether one is unusable (zero or non-finite: an embedder's
+// answer for words it does not know), so that it decides no factor.
+type vectors struct {
+	cos  func(i, j int) float64
+	zero []bool
+}
 
-func embedAll(ctx context.Context, emb embed.Embedder, texts []string) (cosines, error) {
+func embedAll(ctx context.Context, emb embed.Embedder, texts []string) (vectors, error) {
 	if sp, ok := emb.(embed.SparseEmbedder); ok {
 		vs, err := sp.EmbedSparse(ctx, texts)
 		if err != nil {
-			return nil, fmt.Errorf("mfss: embedding with %s: %w", emb.Name(), err)
+			return vectors{}, fmt.Errorf("mfss: embedding with %s: %w", emb.Name(), err)
 		}
-		return func(i, j int) float64 { return embed.SparseCosine(vs[i], vs[j]) }, nil
+		if len(vs) != len(texts) {
+			return vectors{}, fmt.Errorf("mfss: %s returned %d vectors for %d texts", emb.Name(), len(vs), len(texts))
+		}
+		zero := make([]bool, len(vs))
+		for i, v := range vs {
+			zero[i] = !usable(v.Value)
+		}
+		return vectors{func(i, j int) float64 { return embed.SparseCosine(vs[i], vs[j]) }, zero}, nil
 	}
 	vs, err := emb.Embed(ctx, texts)
 	if err != nil {
-		return nil, fmt.Errorf("mfss: embedding with %s: %w", emb.Name(), err)
+		return vectors{}, fmt.Errorf("mfss: embedding with %s: %w", emb.Name(), err)
 	}
 	if len(vs) != len(texts) {
-		return nil, fmt.Errorf("mfss: %s returned %d vectors for %d texts", emb.Name(), len(vs), len(texts))
+		return vectors{}, fmt.Errorf("mfss: %s returned %d vectors for %d texts", emb.Name(), len(vs), len(texts))
 	}
-	return func(i, j int) float64 { return embed.Cosine(vs[i], vs[j]) }, nil
+	zero := make([]bool, len(vs))
+	for i, v := range vs {
+		// Vectors of different lengths have no cosine (embed.Cosine would
+		// say 0): that is a broken endpoint, not a score.
+		if len(v) != len(vs[0]) {
+			return vectors{}, fmt.Errorf("mfss: %s returned vectors of %d and %d dimensions / 向量维度不一致（%d 与 %d）",
+				emb.Name(), len(vs[0]), len(v), len(vs[0]), len(v))
+		}
+		zero[i] = !usable(v)
+	}
+	return vectors{func(i, j int) float64 { return embed.Cosine(vs[i], vs[j]) }, zero}, nil
+}
+
+// usable reports a vector with a direction: finite components, not all 0.
+func usable(v []float32) bool {
+	nonzero := false
+	for _, x := range v {
+		if math.IsNaN(float64(x)) || math.IsInf(float64(x), 0) {
+			return false
+		}
+		nonzero = nonzero || x != 0
+	}
+	return nonzero
 }
 
 // Score computes the six factors and the total of one response against its
 // reference. An empty response (no tokens) scores 0 on every factor; a
-// blank reference is ErrNoReference.
+// blank reference is ErrNoReference. A zero vector from the embedder makes
+// the factor it feeds missing (see Factors), never a silent 0.
 func Score(ctx context.Context, emb embed.Embedder, response, reference string, cfg Config) (Factors, error) {
 	cfg, err := cfg.normalized()
 	if err != nil {
@@ -281,37 +346,85 @@ func Score(ctx context.Context, emb embed.Embedder, response, reference string, 
 	}
 	ref := prepare(reference, zh, cfg.RougeStem)
 	texts := append([]string{response, reference}, resp.sentences...)
-	cos, err := embedAll(ctx, emb, texts)
+	v, err := embedAll(ctx, emb, texts)
 	if err != nil {
 		return Factors{}, err
 	}
 	// texts: 0 response, 1 reference, 2… the response's sentences.
-	return finish(resp, ref, textmetric.IsChinese(response), cfg, cos(0, 1),
-		func(k int) float64 { return cos(2+k, 3+k) }), nil
+	sent := make([]int, len(resp.sentences))
+	for k := range sent {
+		sent[k] = 2 + k
+	}
+	f, _ := finish(resp, ref, textmetric.IsChinese(response), cfg, v, 0, 1, sent)
+	return f, nil
 }
 
-// finish adds the embedding factors to the lexical ones: respRef is the
-// cosine of response and reference, adjacent(k) that of sentences k and k+1.
-func finish(resp, ref text, respIsZH bool, cfg Config, respRef float64, adjacent func(k int) float64) Factors {
+// zeroUse is what zero vectors did to one answer.
+type zeroUse struct {
+	texts            int  // texts used for this answer with zero vectors (answer, reference, sentences)
+	accuracy         bool // accuracy missing
+	coherence        bool // coherence missing
+	sentencesLeftOut int  // sentences left out of coherence
+}
+
+// finish adds the embedding factors to the lexical ones: ri, gi and sent are
+// the indexes in v of the response, the reference and the response's
+// sentences.
+func finish(resp, ref text, respIsZH bool, cfg Config, v vectors, ri, gi int, sent []int) (Factors, zeroUse) {
 	f := lexical(resp, ref, respIsZH, cfg)
-	f.Accuracy = max(0, respRef)
-	if n := len(resp.sentences); n <= 1 {
+	var u zeroUse
+	if len(sent) <= 1 {
+		sent = nil // one sentence: coherence 1 by definition, no vector used
 		f.Coherence = 1
-	} else {
-		var sum float64
-		for k := 0; k+1 < n; k++ {
-			sum += max(0, adjacent(k))
-		}
-		f.Coherence = sum / float64(n-1)
 	}
+	for _, i := range append([]int{ri, gi}, sent...) {
+		if v.zero[i] {
+			u.texts++
+		}
+	}
+	if v.zero[ri] || v.zero[gi] {
+		u.accuracy = true
+		f.Missing = append(f.Missing, "accuracy")
+	} else {
+		f.Accuracy = max(0, v.cos(ri, gi))
+	}
+	if sent != nil {
+		// A sentence without a vector has no direction to compare:
+		// coherence runs over adjacent pairs of the sentences that have one.
+		kept := make([]int, 0, len(sent))
+		for _, i := range sent {
+			if v.zero[i] {
+				u.sentencesLeftOut++
+			} else {
+				kept = append(kept, i)
+			}
+		}
+		if len(kept) >= 2 {
+			var sum float64
+			for k := 0; k+1 < len(kept); k++ {
+				sum += max(0, v.cos(kept[k], kept[k+1]))
+			}
+			f.Coherence = sum / float64(len(kept)-1)
+		} else {
+			u.coherence = true
+			f.Missing = append(f.Missing, "coherence")
+		}
+	}
+	f.ZeroVectors = u.texts
 	f.clamp()
 	f.total(cfg.Weights)
-	return f
+	return f, u
 }
 
 // clamp keeps float rounding (a cosine of 1.0000001) inside [0, 1].
 func (f *Factors) clamp() {
-	for _, p := range []*float64{&f.Accuracy, &f.FactualConsistency, &f.Readability, &f.Coherence, &f.Rouge, &f.Conciseness} {
+	for i, p := range []*float64{&f.Accuracy, &f.FactualConsistency, &f.Readability, &f.Coherence, &f.Rouge, &f.Conciseness} {
+		if math.IsNaN(*p) { // not expected (inputs are checked above), but never NaN
+			*p = 0
+			if f.Has(FactorNames[i]) {
+				f.Missing = append(f.Missing, FactorNames[i])
+			}
+		}
 		*p = min(1, max(0, *p))
 	}
 }

@@ -8,9 +8,11 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode"
 
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/embed"
+	"cubeworkbench/core/textmetric"
 )
 
 // tqaRow is one TruthfulQA question.
@@ -112,6 +114,8 @@ func TestTruthfulQAAUC(t *testing.T) {
 	dedup := make([]aucTally, len(names))     // without copies of the reference
 	noComment := make([]aucTally, len(names)) // also without "I have no comment"
 	dups := 0
+	var split splitTally
+	multiQ := aucTally{} // coherence, only questions with a multi-sentence answer
 	score := func(ans, ref string) [7]float64 {
 		f, err := Score(ctx, h, ans, ref, cfg)
 		if err != nil {
@@ -122,8 +126,13 @@ func TestTruthfulQAAUC(t *testing.T) {
 	}
 	for _, r := range rows {
 		var ic [][7]float64
+		multi := false
 		for _, a := range r.incorrect {
 			ic = append(ic, score(a, r.best))
+			multi = split.add(a) || multi
+		}
+		for _, a := range r.correct {
+			multi = split.add(a) || multi
 		}
 		var cAll, cDedup, cNC [][7]float64
 		for _, a := range r.correct {
@@ -149,6 +158,9 @@ func TestTruthfulQAAUC(t *testing.T) {
 			all[k].add(col(cAll), col(ic))
 			dedup[k].add(col(cDedup), col(ic))
 			noComment[k].add(col(cNC), col(ic))
+			if multi && names[k] == "coherence" {
+				multiQ.add(col(cAll), col(ic))
+			}
 		}
 	}
 	t.Logf("TruthfulQA: %d questions, %d correct answers equal to the best answer (reference)", len(rows), dups)
@@ -160,6 +172,13 @@ func TestTruthfulQAAUC(t *testing.T) {
 	t.Logf("pairs: %v as listed, %v without reference copies, %v also without \"no comment\"; "+
 		"AUC = pooled over pairs, AUC-q = mean of per-question AUCs",
 		all[len(names)-1].pairs, dedup[len(names)-1].pairs, noComment[len(names)-1].pairs)
+	t.Logf("sentences: %d answers; %d multi-sentence by the splitter, %d by the literal rule "+
+		"(split after every . ! ? 。！？；), %d of those stay multi-sentence; coherence AUC within the %d questions "+
+		"that have a multi-sentence answer %.4f", split.answers, split.multi, split.literalMulti, split.bothMulti,
+		multiQ.questions, multiQ.pooled())
+	if split.multi > maxMultiSentence {
+		t.Errorf("%d multi-sentence answers, want at most %d: the splitter cuts abbreviations or decimals again", split.multi, maxMultiSentence)
+	}
 	// Margins set from measurement with headroom (see the report).
 	if got := all[len(names)-1].pooled(); got < 0.5+aucMarginAll {
 		t.Errorf("total AUC %.4f < %.2f", got, 0.5+aucMarginAll)
@@ -169,14 +188,72 @@ func TestTruthfulQAAUC(t *testing.T) {
 	}
 }
 
+// splitTally counts multi-sentence answers under textmetric.Sentences and
+// under the literal rule of formulas.md §2, which the splitter refines.
+type splitTally struct{ answers, multi, literalMulti, bothMulti int }
+
+// add reports whether a is multi-sentence under textmetric.Sentences.
+func (s *splitTally) add(a string) bool {
+	s.answers++
+	m := len(textmetric.Sentences(a)) > 1
+	lit := len(literalSentences(a)) > 1
+	if m {
+		s.multi++
+	}
+	if lit {
+		s.literalMulti++
+		if m {
+			s.bothMulti++
+		}
+	}
+	return m
+}
+
+// literalSentences is formulas.md §2's rule read literally: split after
+// . ! ? 。！？； (a run of them counts once) and at line breaks. It is the
+// splitter before issue 18, kept here as the yardstick of the measurement.
+func literalSentences(s string) []string {
+	var out []string
+	var cur strings.Builder
+	emit := func() {
+		p := strings.TrimSpace(cur.String())
+		cur.Reset()
+		if strings.IndexFunc(p, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0 {
+			out = append(out, p)
+		}
+	}
+	term := func(r rune) bool { return strings.ContainsRune(".!?。！？；", r) }
+	prev := false
+	for _, r := range s {
+		if prev && !term(r) {
+			emit()
+		}
+		prev = term(r)
+		if r == '\n' || r == '\r' {
+			emit()
+			continue
+		}
+		cur.WriteRune(r)
+	}
+	emit()
+	return out
+}
+
 // Margins above chance for the total's pooled AUC, set from measurement
-// with the offline embedder: 0.6620 as listed (the reference itself is among
-// the correct answers, an easy win) and 0.5389 without those copies, where
-// TruthfulQA's incorrect answers are written to look like the right one.
+// with the offline embedder: 0.6644 as listed (the reference itself is among
+// the correct answers, an easy win) and 0.5410 without those copies, where
+// TruthfulQA's incorrect answers are written to look like the right one
+// (0.6620 and 0.5389 with the splitter before issue 18).
 const (
 	aucMarginAll   = 0.10
 	aucMarginDedup = 0.02
 )
+
+// maxMultiSentence bounds the TruthfulQA answers the splitter finds more
+// than one sentence in: 43 measured, all real sentence ends but "Scram!"
+// (a film title); the literal rule finds 154, most of them "the U.S." cut
+// in two.
+const maxMultiSentence = 50
 
 // truthfulItems builds one item per question with two systems: its first
 // correct answer that is not the reference, and its first incorrect answer.
@@ -216,6 +293,14 @@ func TestTruthfulQAEvaluate(t *testing.T) {
 	}
 	if n := len(res.ByCategory["correct"]); n < 30 {
 		t.Errorf("only %d categories in the breakdown", n)
+	}
+	// 1,533 of 1,536 answers are one sentence (measured): coherence cannot
+	// tell them apart, and the result must say so.
+	if _, ok := flagged(res)["coherence"]; !ok {
+		t.Errorf("coherence not flagged uninformative: %v", res.Uninformative)
+	}
+	if res.ZeroVectors.Texts != 0 {
+		t.Errorf("the offline embedder gave %d zero vectors", res.ZeroVectors.Texts)
 	}
 }
 

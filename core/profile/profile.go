@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/BurntSushi/toml"
+
+	"cubeworkbench/core/target"
 )
 
 // Endpoint is an OpenAI-compatible model endpoint: a judge, the generator or
@@ -44,20 +46,9 @@ func (e Endpoint) Timeout() time.Duration {
 	return time.Duration(e.TimeoutSec) * time.Second
 }
 
-// Target is the RAG system under test.
-type Target struct {
-	Kind      string `toml:"kind"` // ragflow | dify | openai | http
-	BaseURL   string `toml:"base_url"`
-	APIKeyEnv string `toml:"api_key_env,omitempty"`
-	ChatID    string `toml:"chat_id,omitempty"` // RAGFlow assistant id
-	Model     string `toml:"model,omitempty"`
-	// Generic HTTP: a JSON request template with {{question}} and JSON paths
-	// to the answer and the retrieved document list.
-	RequestTemplate string `toml:"request_template,omitempty"`
-	AnswerPath      string `toml:"answer_path,omitempty"`
-	DocsPath        string `toml:"docs_path,omitempty"`
-	Concurrency     int    `toml:"concurrency,omitempty"`
-}
+// Target is the RAG system under test; its fields come from the connector
+// registry (core/target).
+type Target = target.Config
 
 // Thresholds drive the verdict and the recommendations.
 type Thresholds struct {
@@ -201,10 +192,8 @@ func (p Profile) Validate() error {
 		}
 	}
 	if p.Target != nil {
-		switch p.Target.Kind {
-		case "ragflow", "dify", "openai", "http":
-		default:
-			problems = append(problems, fmt.Sprintf("target kind %q (ragflow, dify, openai or http)", p.Target.Kind))
+		if bad := target.CheckKind(p.Target.Kind); bad != "" {
+			problems = append(problems, bad)
 		}
 	}
 	if len(problems) > 0 {

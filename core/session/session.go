@@ -41,7 +41,11 @@ type OpenOptions struct {
 	// StreamGuides keeps the knowledge base in the run store, not memory;
 	// a workbook kb.Large calls large streams whatever this says.
 	StreamGuides bool
-	StorePath    string // the run store; "" is StorePath(path)
+	// AllGuides keeps every guide in memory whatever the workbook's size,
+	// for commands that need the whole corpus (a sweep, a knowledge-base
+	// export); it wins over StreamGuides.
+	AllGuides bool
+	StorePath string // the run store; "" is StorePath(path)
 }
 
 // Session is one opened workbook and, once evaluated, its result. The
@@ -78,7 +82,7 @@ func Open(ctx context.Context, path string, o OpenOptions) (*Session, error) {
 	}
 	opt := ingest.Options{SkipBadRows: o.SkipBadRows}
 	var err error
-	if !o.StreamGuides && !kb.Large(path) {
+	if o.AllGuides || !o.StreamGuides && !kb.Large(path) {
 		s.Workbook, s.Report, err = ingest.Open(ctx, path, opt)
 		if err != nil {
 			return nil, err

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"regexp"
 	"time"
+
+	"cubeworkbench/core/httpsafe"
 )
 
 // Run statuses.
@@ -21,6 +23,8 @@ const (
 // Counts sums up what a run did.
 type Counts struct {
 	Calls            int      `json:"calls"`      // endpoint calls made
+	Attempts         int      `json:"attempts"`   // HTTP requests sent, retries included (llm.Stats.Attempts): what the server saw
+	Replies          int      `json:"replies"`    // HTTP responses received, any status (llm.Stats.Replies)
 	Cached           int      `json:"cached"`     // requests served from the store
 	Failed           int      `json:"failed"`     // calls that ended in an error
 	Unscorable       int      `json:"unscorable"` // judgements without a score
@@ -48,13 +52,24 @@ var ErrSecretInProfile = errors.New("store: the profile holds a secret; name its
 // assignments (but not api_key_env).
 var secretLine = regexp.MustCompile(`(?im)^\s*"?(api_?key|secret|password|token|access_token)"?\s*[=:]`)
 
-// StartRun records the start of a run and returns its id.
+// StartRun records the start of a run, takes the store's run lock (a
+// second evaluation on the same store gets *LockedError naming who holds
+// it) and returns the run id. The profile copy is stored with URL
+// passwords, secret query parameters and every registered key removed
+// (httpsafe.SanitizeText): a base_url such as http://user:PASSWORD@host/…
+// keeps only its host and path.
 func (s *Store) StartRun(ctx context.Context, profile, toolVersion string) (int64, error) {
 	if secretLine.MatchString(profile) {
 		return 0, ErrSecretInProfile
 	}
+	profile = httpsafe.SanitizeText(profile)
 	counts, _ := json.Marshal(Counts{})
-	res, err := s.w.ExecContext(ctx, `INSERT INTO runs(profile, tool_version, started_at, status, counts)
+	tx, err := s.w.BeginTx(ctx, nil) // BEGIN IMMEDIATE (_txlock): the lock check and the insert are one step
+	if err != nil {
+		return 0, fmt.Errorf("store: start run: %w", err)
+	}
+	defer tx.Rollback()
+	res, err := tx.ExecContext(ctx, `INSERT INTO runs(profile, tool_version, started_at, status, counts)
 		VALUES (?, ?, ?, ?, ?)`, profile, toolVersion, now(), RunRunning, string(counts))
 	if err != nil {
 		return 0, fmt.Errorf("store: start run: %w", err)
@@ -63,6 +78,16 @@ func (s *Store) StartRun(ctx context.Context, profile, toolVersion string) (int6
 	if err != nil {
 		return 0, fmt.Errorf("store: start run: %w", err)
 	}
+	token, err := s.takeLock(ctx, tx, id)
+	if err != nil {
+		return 0, err
+	}
+	if err := tx.Commit(); err != nil {
+		return 0, fmt.Errorf("store: start run: %w", err)
+	}
+	s.lockMu.Lock()
+	s.locks[id] = token
+	s.lockMu.Unlock()
 	return id, nil
 }
 
@@ -80,7 +105,11 @@ func (s *Store) FinishRun(ctx context.Context, id int64, status string, c Counts
 	if n, _ := res.RowsAffected(); n != 1 {
 		return fmt.Errorf("store: finish run %d: no such run", id)
 	}
-	return nil
+	s.lockMu.Lock()
+	token := s.locks[id]
+	delete(s.locks, id)
+	s.lockMu.Unlock()
+	return s.releaseLock(ctx, token)
 }
 
 // Runs lists the recorded runs, oldest first.

@@ -8,9 +8,10 @@ import (
 	"net/url"
 	"runtime"
 	"strconv"
+	"sync"
 	"time"
 
-	_ "modernc.org/sqlite" // registers the "sqlite" driver
+	"modernc.org/sqlite" // registers the "sqlite" driver
 )
 
 // SchemaVersion is the layout this code writes. A file with a newer version
@@ -25,6 +26,9 @@ type Store struct {
 	path string
 	w    *sql.DB // exactly one connection: the single writer
 	r    *sql.DB // readers, running beside the writer thanks to WAL
+
+	lockMu sync.Mutex
+	locks  map[int64]string // run id → run-lock token this handle holds
 }
 
 var schema = []string{
@@ -78,6 +82,7 @@ var schema = []string{
 		finished_at  TEXT,
 		status       TEXT NOT NULL,
 		counts       TEXT NOT NULL)`,
+	lockSchema,
 }
 
 func dsn(path string, readOnly bool) string {
@@ -101,8 +106,8 @@ func Open(path string) (*Store, error) {
 	w.SetMaxOpenConns(1)
 	w.SetMaxIdleConns(1)
 	w.SetConnMaxLifetime(0)
-	s := &Store{path: path, w: w}
-	if err := s.migrate(context.Background()); err != nil {
+	s := &Store{path: path, w: w, locks: map[int64]string{}}
+	if err := s.migrateRetrying(context.Background()); err != nil {
 		w.Close()
 		return nil, err
 	}
@@ -116,6 +121,39 @@ func Open(path string) (*Store, error) {
 	r.SetMaxIdleConns(n)
 	s.r = r
 	return s, nil
+}
+
+// busyRetries bounds migrateRetrying: each try already waits up to the
+// busy timeout where SQLite calls the busy handler.
+const busyRetries = 8
+
+// migrateRetrying runs migrate again when SQLite says SQLITE_BUSY. The busy
+// timeout does not cover every case: when two connections could deadlock
+// (both hold SHARED on a new file in rollback mode and both want the
+// EXCLUSIVE lock that switching to WAL needs), SQLite returns SQLITE_BUSY
+// at once to one of them without calling the busy handler, and that
+// process would fail to start. The schema statements are all IF NOT
+// EXISTS, so a retry is safe.
+func (s *Store) migrateRetrying(ctx context.Context) error {
+	var err error
+	for try := range busyRetries {
+		if err = s.migrate(ctx); err == nil || !isBusy(err) {
+			return err
+		}
+		// A short, growing pause lets the other process finish its setup.
+		time.Sleep(time.Duration(try+1) * 20 * time.Millisecond)
+	}
+	return err
+}
+
+// isBusy reports SQLITE_BUSY (5) and SQLITE_LOCKED (6), extended codes included.
+func isBusy(err error) bool {
+	var se *sqlite.Error
+	if errors.As(err, &se) {
+		c := se.Code() & 0xff
+		return c == 5 || c == 6
+	}
+	return false
 }
 
 func (s *Store) migrate(ctx context.Context) error {
@@ -158,14 +196,23 @@ func (s *Store) migrate(ctx context.Context) error {
 // Path is the file the store was opened from.
 func (s *Store) Path() string { return s.path }
 
-// Close checkpoints the write-ahead log and closes the file.
+// Close gives back any run lock this handle still holds, checkpoints the
+// write-ahead log and closes the file.
 func (s *Store) Close() error {
 	var errs []error
+	s.lockMu.Lock()
+	for id, token := range s.locks {
+		errs = append(errs, s.releaseLock(context.Background(), token))
+		delete(s.locks, id)
+	}
+	s.lockMu.Unlock()
 	if s.r != nil {
 		errs = append(errs, s.r.Close())
 	}
-	// Fold the WAL back so the file can be copied on its own.
-	if _, err := s.w.Exec(`PRAGMA wal_checkpoint(TRUNCATE)`); err != nil {
+	// Fold the WAL back so the file can be copied on its own. Another
+	// process still using the store keeps it busy: that is no error, the
+	// last one out folds it.
+	if _, err := s.w.Exec(`PRAGMA wal_checkpoint(TRUNCATE)`); err != nil && !isBusy(err) {
 		errs = append(errs, fmt.Errorf("store: checkpoint: %w", err))
 	}
 	errs = append(errs, s.w.Close())

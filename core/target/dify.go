@@ -1,13 +1,36 @@
 package target
 
 import (
+	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
+	"strings"
 )
 
-// Dify asks a Dify chat app through /v1/chat-messages in blocking mode.
-// Retrieved documents come from metadata.retriever_resources, present when
-// the app has citations turned on.
+func init() {
+	register(Spec{
+		Kind:        "dify",
+		Label:       Text{"Dify 聊天应用", "Dify chat app"},
+		Placeholder: "http://127.0.0.1/v1",
+		Retrieves:   true,
+		Fields: []Field{
+			{Key: "base_url", Label: Text{"API 服务器地址", "API server"}, Required: true,
+				Hint: Text{"应用“访问 API”页面上的服务器地址，以 /v1 结尾", "the API server shown on the app's \"Access API\" page, ending in /v1"}},
+			{Key: "api_key_env", Label: Text{"应用 API 密钥", "App API key"}, Secret: true,
+				Hint: Text{"应用“访问 API”页面创建的 app- 开头的密钥", "the app-… key created on the app's \"Access API\" page"}},
+		},
+	}, func(c client, cfg Config) (Target, error) {
+		return &Dify{client: c, Base: cfg.BaseURL, User: "cube-eval"}, nil
+	})
+}
+
+// Dify asks a Dify chat app through /v1/chat-messages in streaming mode:
+// agent-chat apps refuse blocking mode (AgentChatAppGenerator.generate
+// raises "Agent Chat App does not support blocking mode", a 400
+// invalid_param), and chat and chatflow apps stream too. Retrieved documents
+// come from the message_end event's metadata.retriever_resources, present
+// only when the app has "Citations and Attributions" turned on.
 type Dify struct {
 	client
 	Base string // e.g. http://host/v1
@@ -28,36 +51,100 @@ func decodeDifyError(status int, body []byte) *Error {
 	return &Error{Message: snippet(body)}
 }
 
+type difyResource struct {
+	Position     int     `json:"position"`
+	DocumentID   string  `json:"document_id"`
+	DocumentName string  `json:"document_name"`
+	Content      string  `json:"content"`
+	Score        float64 `json:"score"`
+}
+
+// difyEvent is one SSE data line: message / agent_message carry answer
+// deltas, message_replace replaces the answer (moderation), message_end
+// the metadata, error a failure reported inside a 200 stream.
+type difyEvent struct {
+	Event    string `json:"event"`
+	Answer   string `json:"answer"`
+	Code     string `json:"code"`
+	Message  string `json:"message"`
+	Status   int    `json:"status"`
+	Metadata *struct {
+		Resources *[]difyResource `json:"retriever_resources"`
+	} `json:"metadata"`
+}
+
 // Ask sends one question in a fresh conversation.
 func (d *Dify) Ask(ctx context.Context, question string) (Answer, error) {
 	payload, _ := json.Marshal(map[string]any{
-		"query": question, "inputs": map[string]any{}, "response_mode": "blocking",
+		"query": question, "inputs": map[string]any{}, "response_mode": "streaming",
 		"user": d.User, "conversation_id": "",
 	})
 	data, err := d.post(ctx, "dify", d.Base+"/chat-messages", payload, decodeDifyError)
 	if err != nil {
 		return Answer{}, err
 	}
-	var reply struct {
-		Answer   string `json:"answer"`
-		Metadata struct {
-			Resources []struct {
-				Position     int     `json:"position"`
-				DocumentID   string  `json:"document_id"`
-				DocumentName string  `json:"document_name"`
-				Content      string  `json:"content"`
-				Score        float64 `json:"score"`
-			} `json:"retriever_resources"`
-		} `json:"metadata"`
+	var (
+		text      strings.Builder
+		resources *[]difyResource
+		ended     bool
+	)
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 0, 64<<10), 16<<20)
+	for sc.Scan() {
+		line := sc.Text()
+		if !strings.HasPrefix(line, "data:") {
+			continue // "event: ping" keep-alives and blank separators
+		}
+		var ev difyEvent
+		if err := json.Unmarshal([]byte(strings.TrimSpace(line[len("data:"):])), &ev); err != nil {
+			return Answer{}, &Error{Kind: "dify", Status: 200, Message: "stream event is not JSON: " + redactKey(snippet([]byte(line)), d.key)}
+		}
+		switch ev.Event {
+		case "message", "agent_message":
+			text.WriteString(ev.Answer)
+		case "message_replace":
+			text.Reset()
+			text.WriteString(ev.Answer)
+		case "message_end":
+			ended = true
+			if ev.Metadata != nil {
+				resources = ev.Metadata.Resources
+			}
+		case "error":
+			e := &Error{Kind: "dify", Status: ev.Status, Code: ev.Code, Message: redactKey(ev.Message, d.key)}
+			e.Retryable = ev.Status == 429 || ev.Status >= 500
+			return Answer{}, e
+		}
 	}
-	if err := json.Unmarshal(data, &reply); err != nil {
-		return Answer{}, &Error{Kind: "dify", Status: 200, Message: "reply: " + err.Error()}
+	if err := sc.Err(); err != nil {
+		return Answer{}, &Error{Kind: "dify", Status: 200, Message: "reading the stream: " + err.Error(), Retryable: true}
 	}
-	ans := Answer{Text: cleanAnswer(reply.Answer)}
+	if !ended {
+		// A JSON body instead of a stream: a blocking reply (an old server or
+		// a proxy that buffers); read its metadata the same way.
+		var reply difyEvent
+		if json.Unmarshal(data, &reply) == nil && reply.Answer != "" {
+			text.WriteString(reply.Answer)
+			if reply.Metadata != nil {
+				resources = reply.Metadata.Resources
+			}
+		} else {
+			return Answer{}, &Error{Kind: "dify", Status: 200, Retryable: true, Message: "the stream ended without message_end: " + redactKey(snippet(data), d.key)}
+		}
+	}
+	ans := Answer{Text: cleanAnswer(text.String())}
 	var docs []Doc
-	for _, r := range reply.Metadata.Resources {
-		docs = append(docs, Doc{ID: r.DocumentID, Name: r.DocumentName, Content: r.Content, Score: r.Score})
-		ans.Contexts = append(ans.Contexts, r.Content)
+	if resources != nil {
+		for _, r := range *resources {
+			docs = append(docs, Doc{ID: r.DocumentID, Name: r.DocumentName, Content: r.Content, Score: r.Score})
+			ans.Contexts = append(ans.Contexts, r.Content)
+		}
+	} else {
+		ans.Warnings = append(ans.Warnings, Warning{Code: WarnNoReference,
+			Setting: Text{"编排 → 功能 → 引用和归属", "Orchestrate → Features → Citations and Attributions"},
+			Message: Text{
+				"Dify 的回复没有 retriever_resources：该应用的“引用和归属”已关闭（预览里仍会显示引用，API 却不返回），无法计算 Recall@k。请在应用编排的“功能”中打开“引用和归属”并重新发布。",
+				"Dify's reply has no retriever_resources: the app's \"Citations and Attributions\" is off (the Studio preview still shows them, the API returns none), so Recall@k cannot be computed. Turn on \"Citations and Attributions\" under the app's Features and publish again."}})
 	}
 	ans.Retrieved = dedupe(docs)
 	return ans, nil

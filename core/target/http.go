@@ -8,6 +8,24 @@ import (
 	"strings"
 )
 
+func init() {
+	register(Spec{
+		Kind:        "http",
+		Label:       Text{"通用 HTTP JSON 接口", "Generic HTTP JSON endpoint"},
+		Placeholder: "http://127.0.0.1:8080/ask",
+		Retrieves:   true,
+		Fields: []Field{
+			{Key: "base_url", Label: Text{"请求地址", "Request URL"}, Required: true}, fieldKey,
+			{Key: "request_template", Label: Text{"请求模板", "Request template"}, Required: true, Multiline: true,
+				Hint: Text{"JSON，问题处写 {{question}}", "JSON with {{question}} where the question goes"}},
+			{Key: "answer_path", Label: Text{"回答路径", "Answer path"}, Required: true, Hint: Text{"如 data.answer", "e.g. data.answer"}},
+			{Key: "docs_path", Label: Text{"检索文档路径", "Documents path"}, Hint: Text{"如 data.docs[*]", "e.g. data.docs[*]"}},
+		},
+	}, func(c client, cfg Config) (Target, error) {
+		return &HTTP{client: c, URL: cfg.BaseURL, Template: cfg.RequestTemplate, AnswerPath: cfg.AnswerPath, DocsPath: cfg.DocsPath}, nil
+	})
+}
+
 // HTTP asks any JSON endpoint: the body is Template with {{question}}
 // replaced by the JSON-escaped question; AnswerPath and DocsPath locate the
 // answer and the retrieved documents in the reply.
@@ -40,7 +58,7 @@ func (h *HTTP) Ask(ctx context.Context, question string) (Answer, error) {
 	}
 	var root any
 	if err := json.Unmarshal(data, &root); err != nil {
-		return Answer{}, &Error{Kind: "http", Status: 200, Message: "reply is not JSON: " + snippet(data)}
+		return Answer{}, &Error{Kind: "http", Status: 200, Message: "reply is not JSON: " + redactKey(snippet(data), h.key)}
 	}
 	answers, err := Lookup(root, h.AnswerPath)
 	if err != nil || len(answers) == 0 {

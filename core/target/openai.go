@@ -6,6 +6,18 @@ import (
 	"strings"
 )
 
+func init() {
+	register(Spec{
+		Kind:        "openai",
+		Label:       Text{"OpenAI 兼容接口（仅回答）", "OpenAI-compatible endpoint (answers only)"},
+		Placeholder: "http://127.0.0.1:8000/v1",
+		Fields: []Field{fieldBaseURL, fieldKey,
+			{Key: "model", Label: Text{"模型名称", "Model name"}}},
+	}, func(c client, cfg Config) (Target, error) {
+		return &OpenAI{client: c, Base: cfg.BaseURL, Model: cfg.Model}, nil
+	})
+}
+
 // OpenAI asks a plain OpenAI-compatible chat endpoint: an answer and no
 // retrieved list, so rank and Recall@k stay unknown for these items.
 type OpenAI struct {
@@ -53,7 +65,7 @@ func (o *OpenAI) Ask(ctx context.Context, question string) (Answer, error) {
 		} `json:"choices"`
 	}
 	if err := json.Unmarshal(data, &reply); err != nil || len(reply.Choices) == 0 {
-		return Answer{}, &Error{Kind: "openai", Status: 200, Message: "reply has no choices: " + snippet(data)}
+		return Answer{}, &Error{Kind: "openai", Status: 200, Message: "reply has no choices: " + redactKey(snippet(data), o.key)}
 	}
 	return Answer{Text: cleanAnswer(reply.Choices[0].Message.Content)}, nil
 }

@@ -6,13 +6,13 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"os"
 	"regexp"
 	"strconv"
 	"strings"
 	"time"
 
-	"cubeworkbench/core/profile"
+	"cubeworkbench/core/httpsafe"
+	"cubeworkbench/core/secret"
 )
 
 // Doc is one retrieved document, in rank order.
@@ -28,6 +28,9 @@ type Answer struct {
 	Text      string   `json:"text"`
 	Retrieved []Doc    `json:"retrieved"` // one entry per document, first occurrence wins
 	Contexts  []string `json:"contexts,omitempty"`
+	// Warnings about the target's settings found in this reply (e.g. no
+	// documents because RAGFlow's quote is off). Never about the question.
+	Warnings []Warning `json:"warnings,omitempty"`
 }
 
 // Target answers questions.
@@ -44,6 +47,7 @@ type Error struct {
 	Code      string
 	Message   string
 	Retryable bool
+	Auth      bool // the key is missing or wrong, however the system said it
 }
 
 func (e *Error) Error() string {
@@ -53,40 +57,41 @@ func (e *Error) Error() string {
 	return fmt.Sprintf("%s: HTTP %d: %s", e.Kind, e.Status, e.Message)
 }
 
+// IsAuth reports a missing or wrong key, however the system said it.
+func (e *Error) IsAuth() bool {
+	return e.Auth || e.Status == http.StatusUnauthorized || e.Status == http.StatusForbidden
+}
+
 // ErrConfig marks a target profile that cannot work.
 var ErrConfig = errors.New("target: bad configuration")
 
-// New builds the connector a profile names. The API key is read from the
-// environment variable the profile names; it never leaves the Authorization
-// header.
-func New(t profile.Target) (Target, error) {
-	key := ""
-	if t.APIKeyEnv != "" {
-		key = os.Getenv(t.APIKeyEnv)
+// New builds the connector a profile names, through the registry. The API
+// key is read from the environment variable the profile names; it never
+// leaves the Authorization header and is redacted from every error.
+func New(t Config) (Target, error) { return build(t, 4) }
+
+// NewOnce is New without retries: Test connection wants the first failure
+// as it came, at once, not after a minute of backoff.
+func NewOnce(t Config) (Target, error) { return build(t, 1) }
+
+func build(t Config, attempts int) (Target, error) {
+	spec, ok := SpecOf(t.Kind)
+	if !ok {
+		return nil, fmt.Errorf("%w: %s", ErrConfig, CheckKind(t.Kind))
 	}
-	base := strings.TrimRight(t.BaseURL, "/")
-	if base == "" {
-		return nil, fmt.Errorf("%w: base_url is empty", ErrConfig)
+	// A key typed in the window this session, else the profile's
+	// environment variable, else the OS keyring; no key is fine for
+	// targets that need none, and the connector's 401 then says so.
+	key, _, _ := secret.Default().Get(secret.Target(t.Kind), t.APIKeyEnv)
+	httpsafe.Register(key)
+	httpsafe.Register(httpsafe.URLSecrets(t.BaseURL)...)
+	t.BaseURL = strings.TrimRight(t.BaseURL, "/")
+	if missing := spec.Missing(t, "en"); len(missing) > 0 {
+		return nil, fmt.Errorf("%w: %s needs %s", ErrConfig, t.Kind, strings.Join(missing, ", "))
 	}
-	c := client{http: &http.Client{Timeout: 180 * time.Second}, key: key, sleep: sleepCtx, attempts: 4}
-	switch t.Kind {
-	case "ragflow":
-		if t.ChatID == "" {
-			return nil, fmt.Errorf("%w: ragflow needs chat_id (the assistant's id)", ErrConfig)
-		}
-		return &RAGFlow{client: c, Base: base, ChatID: t.ChatID}, nil
-	case "dify":
-		return &Dify{client: c, Base: base, User: "cube-eval"}, nil
-	case "openai":
-		return &OpenAI{client: c, Base: base, Model: t.Model}, nil
-	case "http":
-		if t.RequestTemplate == "" || t.AnswerPath == "" {
-			return nil, fmt.Errorf("%w: http needs request_template and answer_path", ErrConfig)
-		}
-		return &HTTP{client: c, URL: t.BaseURL, Template: t.RequestTemplate, AnswerPath: t.AnswerPath, DocsPath: t.DocsPath}, nil
-	default:
-		return nil, fmt.Errorf("%w: kind %q", ErrConfig, t.Kind)
-	}
+	hc := httpsafe.NewClient(httpsafe.Options{Timeout: 180 * time.Second, AllowRedirects: t.AllowRedirects})
+	c := client{http: hc, key: key, sleep: sleepCtx, attempts: attempts}
+	return spec.build(c, t)
 }
 
 // client holds what every connector shares: the HTTP client, the key and
@@ -138,7 +143,7 @@ func (c client) post(ctx context.Context, kind, url string, body []byte, decodeE
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
 			}
-			last = &retryAfter{err: &Error{Kind: kind, Message: redactURL(err.Error()), Retryable: true}}
+			last = &retryAfter{err: &Error{Kind: kind, Message: redactKey(redactURL(err.Error()), c.key), Retryable: true}}
 			continue
 		}
 		data, readErr := io.ReadAll(io.LimitReader(resp.Body, 64<<20))
@@ -152,6 +157,7 @@ func (c client) post(ctx context.Context, kind, url string, body []byte, decodeE
 		}
 		e := decodeErr(resp.StatusCode, data)
 		e.Kind, e.Status = kind, resp.StatusCode
+		e.Message = redactKey(e.Message, c.key)
 		e.Retryable = resp.StatusCode == 429 || resp.StatusCode >= 500
 		if !e.Retryable {
 			return nil, e
@@ -182,10 +188,8 @@ func parseRetryAfter(v string) time.Duration {
 	return 0
 }
 
-var userinfo = regexp.MustCompile(`//[^/@\s]+@`)
-
 // redactURL removes credentials embedded in URLs of transport errors.
-func redactURL(s string) string { return userinfo.ReplaceAllString(s, "//") }
+func redactURL(s string) string { return httpsafe.Redact(s) }
 
 var (
 	thinkBlock  = regexp.MustCompile(`(?s)<think>.*?</think>`)

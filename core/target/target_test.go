@@ -11,8 +11,6 @@ import (
 	"sync"
 	"testing"
 	"time"
-
-	"cubeworkbench/core/profile"
 )
 
 // fake records requests and replays scripted responses per path.
@@ -62,7 +60,7 @@ func TestRAGFlowCreatesSessionThenAsks(t *testing.T) {
 		}
 	}}
 	srv := f.start(t)
-	tg, err := New(profile.Target{Kind: "ragflow", BaseURL: srv.URL, ChatID: "chat9", APIKeyEnv: "RF_KEY"})
+	tg, err := New(Config{Kind: "ragflow", BaseURL: srv.URL, ChatID: "chat9", APIKeyEnv: "RF_KEY"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -124,7 +122,9 @@ func TestRAGFlowErrors(t *testing.T) {
 	}
 }
 
-func TestDifyBlocking(t *testing.T) {
+// A blocking-mode JSON body (a chat app answering through a buffering
+// proxy) is still read, although the connector asks for a stream.
+func TestDifyBlockingBody(t *testing.T) {
 	f := &fake{handler: func(w http.ResponseWriter, r *http.Request, body map[string]any) {
 		io.WriteString(w, `{"event":"message","task_id":"t","id":"m","message_id":"m","conversation_id":"c","mode":"chat",
  "answer":"需要营业执照。","created_at":1705407629,
@@ -133,7 +133,7 @@ func TestDifyBlocking(t *testing.T) {
    {"position":2,"dataset_id":"d","dataset_name":"指南","document_id":"YC-0004","document_name":"公共场所卫生许可","segment_id":"s2","score":0.5,"content":"x"}]}}`)
 	}}
 	srv := f.start(t)
-	tg, _ := New(profile.Target{Kind: "dify", BaseURL: srv.URL + "/v1"})
+	tg, _ := New(Config{Kind: "dify", BaseURL: srv.URL + "/v1"})
 	ans, err := tg.Ask(context.Background(), "开餐馆要什么")
 	if err != nil {
 		t.Fatal(err)
@@ -142,7 +142,7 @@ func TestDifyBlocking(t *testing.T) {
 		t.Fatalf("answer = %+v", ans)
 	}
 	req := f.requests[0]
-	if req.Path != "/v1/chat-messages" || req.Body["response_mode"] != "blocking" || req.Body["query"] != "开餐馆要什么" {
+	if req.Path != "/v1/chat-messages" || req.Body["response_mode"] != "streaming" || req.Body["query"] != "开餐馆要什么" {
 		t.Fatalf("request = %+v", req)
 	}
 }
@@ -193,7 +193,7 @@ func TestOpenAITarget(t *testing.T) {
 		io.WriteString(w, `{"id":"x","object":"chat.completion","choices":[{"index":0,"message":{"role":"assistant","content":"</think>只需身份证。"},"finish_reason":"stop"}]}`)
 	}}
 	srv := f.start(t)
-	tg, _ := New(profile.Target{Kind: "openai", BaseURL: srv.URL + "/v1", Model: "m"})
+	tg, _ := New(Config{Kind: "openai", BaseURL: srv.URL + "/v1", Model: "m"})
 	ans, err := tg.Ask(context.Background(), "q")
 	if err != nil || ans.Text != "只需身份证。" || ans.Retrieved != nil {
 		t.Fatalf("ans = %+v err = %v", ans, err)
@@ -208,7 +208,7 @@ func TestHTTPTemplateAndPaths(t *testing.T) {
 		io.WriteString(w, `{"result":{"text":"答复","docs":[{"doc_id":"A","title":"甲"},{"doc_id":"B"},{"doc_id":"A"}]}}`)
 	}}
 	srv := f.start(t)
-	tg, err := New(profile.Target{Kind: "http", BaseURL: srv.URL + "/ask",
+	tg, err := New(Config{Kind: "http", BaseURL: srv.URL + "/ask",
 		RequestTemplate: `{"q":"{{question}}","k":8}`, AnswerPath: "result.text", DocsPath: "result.docs[*]"})
 	if err != nil {
 		t.Fatal(err)
@@ -243,7 +243,7 @@ func TestLookup(t *testing.T) {
 }
 
 func TestNewRejectsBadConfig(t *testing.T) {
-	bad := []profile.Target{
+	bad := []Config{
 		{Kind: "ragflow", BaseURL: "http://x"},
 		{Kind: "http", BaseURL: "http://x"},
 		{Kind: "nope", BaseURL: "http://x"},
@@ -263,7 +263,7 @@ func TestKeyNeverInErrors(t *testing.T) {
 		io.WriteString(w, `{"error":{"message":"Incorrect API key provided","type":"invalid_request_error"}}`)
 	}}
 	srv := f.start(t)
-	tg, _ := New(profile.Target{Kind: "openai", BaseURL: srv.URL, APIKeyEnv: "K"})
+	tg, _ := New(Config{Kind: "openai", BaseURL: srv.URL, APIKeyEnv: "K"})
 	_, err := tg.Ask(context.Background(), "q")
 	if err == nil || strings.Contains(err.Error(), "sk-very-secret") {
 		t.Fatalf("err = %v", err)

@@ -59,26 +59,3 @@ func TestContentTokens(t *testing.T) {
 		t.Errorf("zh: %q, want %q", got, want)
 	}
 }
-
-func TestSentences(t *testing.T) {
-	cases := []struct {
-		in   string
-		want []string
-	}{
-		{"", nil},
-		{"One. Two! Three? Four", []string{"One.", "Two!", "Three?", "Four"}},
-		{"Wait... what?! ok", []string{"Wait...", "what?!", "ok"}},
-		{"第一句。第二句！第三；第四？", []string{"第一句。", "第二句！", "第三；", "第四？"}},
-		{"line one\nline two\r\n\n  . \nend", []string{"line one", "line two", "end"}},
-		{"no terminator", []string{"no terminator"}},
-	}
-	for _, c := range cases {
-		got := Sentences(c.in)
-		if len(got) == 0 && len(c.want) == 0 {
-			continue
-		}
-		if !reflect.DeepEqual(got, c.want) {
-			t.Errorf("Sentences(%q) = %q, want %q", c.in, got, c.want)
-		}
-	}
-}

@@ -84,7 +84,7 @@ func storeOr(path, workbook string) string {
 // generator endpoints, then writes what they deferred.
 func batchExport(ctx context.Context, workbook, storePath, out string, p profile.Profile, stdout, stderr io.Writer) int {
 	lang := p.Language
-	sess, ok := openClean(ctx, workbook, storePath, lang, stderr)
+	sess, ok := openClean(ctx, workbook, session.OpenOptions{StorePath: storePath}, lang, stderr)
 	if !ok {
 		return ExitBadInput
 	}

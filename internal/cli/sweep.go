@@ -69,7 +69,7 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	rs := strings.Split(*retrievers, ",")
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	sess, ok := openClean(ctx, positional[0], "", lang, stderr)
+	sess, ok := openClean(ctx, positional[0], session.OpenOptions{AllGuides: true}, lang, stderr)
 	if !ok {
 		return ExitBadInput
 	}

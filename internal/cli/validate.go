@@ -46,9 +46,10 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 }
 
 // openClean opens a workbook for a command that cannot skip bad rows:
-// every problem is printed, and any error stops the command.
-func openClean(ctx context.Context, path, storePath, lang string, stderr io.Writer) (*session.Session, bool) {
-	sess, err := session.Open(ctx, path, session.OpenOptions{StorePath: storePath})
+// every problem is printed, and any error stops the command. o says where
+// the run store is and whether every guide must stay in memory.
+func openClean(ctx context.Context, path string, o session.OpenOptions, lang string, stderr io.Writer) (*session.Session, bool) {
+	sess, err := session.Open(ctx, path, o)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return nil, false

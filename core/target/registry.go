@@ -1,0 +1,128 @@
+package target
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+)
+
+// Text is a message in both UI languages.
+type Text struct{ ZH, EN string }
+
+// In returns the text in lang ("en" or anything else for Chinese).
+func (t Text) In(lang string) string {
+	if lang == "en" {
+		return t.EN
+	}
+	return t.ZH
+}
+
+// Field is one setting of a connector, named by its profile (TOML) key.
+type Field struct {
+	Key      string // profile key, e.g. "chat_id"; Config.Get/Set take it
+	Label    Text   // what the form and the messages call it
+	Hint     Text   // where to find the value in the system's own UI
+	Required bool
+	// Secret marks the credential field: the form takes a key for it (kept
+	// in the OS keyring or for the session) and the profile stores only the
+	// environment variable or keyring name, never the key.
+	Secret bool
+	// Multiline fields (request templates) want a text area.
+	Multiline bool
+}
+
+// Spec describes a connector kind: everything the profile, the CLI and the
+// window need to offer and check it. Each connector file registers one.
+type Spec struct {
+	Kind        string
+	Label       Text
+	Placeholder string // example base URL
+	Fields      []Field
+	// Retrieves says the system returns its retrieved documents, so Recall@k
+	// can be computed (false for a plain chat endpoint).
+	Retrieves bool
+	build     func(c client, cfg Config) (Target, error)
+}
+
+// Field returns the spec's field with key.
+func (s Spec) Field(key string) (Field, bool) {
+	for _, f := range s.Fields {
+		if f.Key == key {
+			return f, true
+		}
+	}
+	return Field{}, false
+}
+
+var (
+	regMu    sync.RWMutex
+	registry = map[string]Spec{}
+)
+
+// register adds a connector kind; connector files call it from init.
+func register(s Spec, build func(c client, cfg Config) (Target, error)) {
+	regMu.Lock()
+	defer regMu.Unlock()
+	if _, dup := registry[s.Kind]; dup {
+		panic("target: kind registered twice: " + s.Kind)
+	}
+	s.build = build
+	registry[s.Kind] = s
+}
+
+// SpecOf returns the spec of a kind.
+func SpecOf(kind string) (Spec, bool) {
+	regMu.RLock()
+	defer regMu.RUnlock()
+	s, ok := registry[kind]
+	return s, ok
+}
+
+// Kinds lists the registered kinds, sorted.
+func Kinds() []string {
+	regMu.RLock()
+	defer regMu.RUnlock()
+	out := make([]string, 0, len(registry))
+	for k := range registry {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Specs lists the registered specs in Kinds order.
+func Specs() []Spec {
+	var out []Spec
+	for _, k := range Kinds() {
+		s, _ := SpecOf(k)
+		out = append(out, s)
+	}
+	return out
+}
+
+// CheckKind returns a profile problem for an unknown kind ("" when known).
+func CheckKind(kind string) string {
+	if _, ok := SpecOf(kind); ok {
+		return ""
+	}
+	return fmt.Sprintf("target kind %q (%s)", kind, strings.Join(Kinds(), ", "))
+}
+
+// Missing lists the labels of required fields that cfg leaves empty.
+func (s Spec) Missing(cfg Config, lang string) []string {
+	var out []string
+	for _, f := range s.Fields {
+		if f.Required && !f.Secret && strings.TrimSpace(cfg.Get(f.Key)) == "" {
+			out = append(out, f.Label.In(lang)+" ("+f.Key+")")
+		}
+	}
+	return out
+}
+
+// Common fields, shared by the connectors that have them.
+var (
+	fieldBaseURL = Field{Key: "base_url", Label: Text{"服务地址", "Base URL"}, Required: true}
+	fieldKey     = Field{Key: "api_key_env", Label: Text{"API 密钥", "API key"}, Secret: true,
+		Hint: Text{"保存密钥的环境变量名或钥匙串条目", "the environment variable or keyring entry holding the key"}}
+)

@@ -1,0 +1,103 @@
+package target
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"cubeworkbench/core/httpsafe"
+	"cubeworkbench/core/secret"
+)
+
+// TestErrorsRedactEveryKnownSecret: a target that echoes the request's
+// Authorization header — and, worse, another endpoint's key it was sent by
+// mistake — in its error body must not put either key into a message that
+// reaches the report, SUMMARY.json or stderr (issue 12).
+func TestErrorsRedactEveryKnownSecret(t *testing.T) {
+	t.Setenv("TARGET_KEY", "rf-target-secret-123")
+	httpsafe.Register("sk-judge-secret-456") // a judge's key, registered at start
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(400)
+		io.WriteString(w, `{"error":{"message":"bad header `+r.Header.Get("Authorization")+` (also saw sk-judge-secret-456)"}}`)
+	}))
+	defer srv.Close()
+	tg, err := New(Config{Kind: "openai", BaseURL: srv.URL, APIKeyEnv: "TARGET_KEY", Model: "m"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = tg.Ask(context.Background(), "q")
+	if err == nil {
+		t.Fatal("no error")
+	}
+	for _, k := range []string{"rf-target-secret-123", "sk-judge-secret-456"} {
+		if strings.Contains(err.Error(), k) {
+			t.Errorf("error holds %s: %v", k, err)
+		}
+	}
+}
+
+// TestKeyTypedInWindowIsUsed: a key set for this session in the secret
+// store (what the window's key field does) is sent, with no variable set.
+func TestKeyTypedInWindowIsUsed(t *testing.T) {
+	var auth string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		auth = r.Header.Get("Authorization")
+		io.WriteString(w, `{"choices":[{"message":{"role":"assistant","content":"答"}}]}`)
+	}))
+	defer srv.Close()
+	if err := secret.Default().Set(secret.Target("openai"), "typed-in-window-789", secret.InMemory); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = secret.Default().Delete(secret.Target("openai")) })
+	tg, err := New(Config{Kind: "openai", BaseURL: srv.URL, Model: "m"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tg.Ask(context.Background(), "q"); err != nil {
+		t.Fatal(err)
+	}
+	if auth != "Bearer typed-in-window-789" {
+		t.Fatalf("Authorization = %q", auth)
+	}
+}
+
+// TestCrossHostRedirectRefused: a 307 from the target to another host is
+// refused (the question is not sent there) unless allow_redirects is set.
+// 127.0.0.1 and localhost are two hosts to net/http.
+func TestCrossHostRedirectRefused(t *testing.T) {
+	var elsewhere int
+	other := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		elsewhere++
+		io.WriteString(w, `{"choices":[{"message":{"role":"assistant","content":"别处的答案"}}]}`)
+	}))
+	defer other.Close()
+	away := strings.Replace(other.URL, "127.0.0.1", "localhost", 1)
+	origin := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, away+r.URL.Path, http.StatusTemporaryRedirect)
+	}))
+	defer origin.Close()
+	for _, allow := range []bool{false, true} {
+		before := elsewhere
+		tg, err := NewOnce(Config{Kind: "openai", BaseURL: origin.URL, Model: "m", AllowRedirects: allow})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = tg.Ask(context.Background(), "q")
+		if !allow {
+			if err == nil || !errors.Is(err, httpsafe.ErrCrossHostRedirect) && !strings.Contains(err.Error(), "重定向") {
+				t.Fatalf("redirect not refused: %v", err)
+			}
+			if elsewhere != before {
+				t.Fatal("the other host was asked")
+			}
+			continue
+		}
+		if err != nil || elsewhere != before+1 {
+			t.Fatalf("allowed redirect: err %v, other host asked %d times", err, elsewhere-before)
+		}
+	}
+}

@@ -1,0 +1,146 @@
+package targetcheck
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"cubeworkbench/core/dataset"
+	"cubeworkbench/core/profile"
+)
+
+var guides = []dataset.Guide{
+	{ID: "YC-0001", Title: "食品经营许可", Text: "材料：营业执照"},
+	{ID: "YC-0002", Title: "公共场所卫生许可", Text: "材料：卫生检测报告"},
+}
+
+// The RAGFlow session reply of api/apps/sdk/session.py create() (v0.24.0).
+const session = `{"code":0,"data":{"chat_id":"c","id":"5d1c6b0a9f4e4f7e8b0c2a1d3e5f7a9b","messages":[{"content":"你好","role":"assistant"}],"name":"cube-eval","user_id":""}}`
+
+func completion(reference string) string {
+	return `{"code":0,"data":{"answer":"需要营业执照。","reference":` + reference + `,"audio_binary":null,"prompt":"","created_at":1764579601.2,"id":"m","session_id":"5d1c6b0a9f4e4f7e8b0c2a1d3e5f7a9b"}}`
+}
+
+const chunks = `{"total":1,"chunks":[{"id":"c1","content":"材料：营业执照","document_id":"3f2a9c1e5b7d4e8f9a0b1c2d3e4f5a6b","document_name":"%s","dataset_id":"kb1","similarity":0.8}],"doc_aggs":[]}`
+
+func ragflow(sessionBody, completionBody string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/sessions") {
+			io.WriteString(w, sessionBody)
+			return
+		}
+		io.WriteString(w, completionBody)
+	}
+}
+
+// The Dify stream of an agent-chat app (see core/target/replay_test.go for
+// the server files it follows); end is the message_end event.
+func dify(status int, body string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(status)
+		io.WriteString(w, body)
+	}
+}
+
+const difyStream = "event: ping\n\n" +
+	`data: {"event":"agent_message","conversation_id":"c1","message_id":"m1","created_at":1764579600,"task_id":"t1","id":"m1","answer":"需要营业执照。"}` + "\n\n"
+
+func TestCheckVerdicts(t *testing.T) {
+	t.Setenv("CUBE_TEST_KEY", "ragflow-SECRETKEY123")
+	cases := []struct {
+		name    string
+		kind    string
+		handler http.HandlerFunc // nil: nothing listens
+		cfg     func(url string) profile.Target
+		code    string
+		field   string
+		zh      string // the verdict names this
+	}{
+		{name: "unreachable", kind: "ragflow", code: Unreachable, field: "base_url", zh: "服务地址"},
+		{name: "RAGFlow wrong key (code 109, data false)", kind: "ragflow",
+			// token_required, api/utils/api_utils.py v0.24.0
+			handler: ragflow(`{"code":109,"data":false,"message":"Authentication error: API key is invalid!"}`, ""),
+			code:    WrongKey, field: "api_key_env", zh: "API 密钥"},
+		{name: "RAGFlow ≤v0.24 empty Authorization (code 0, data false)", kind: "ragflow",
+			handler: ragflow("{\"code\":0,\"data\":false,\"message\":\"`Authorization` can't be empty\"}", ""),
+			cfg:     func(url string) profile.Target { return profile.Target{Kind: "ragflow", BaseURL: url, ChatID: "c"} },
+			code:    WrongKey, field: "api_key_env", zh: "尚未设置密钥"},
+		{name: "RAGFlow wrong chat id", kind: "ragflow",
+			// create(): get_error_data_result(message="You do not own the assistant."), DATA_ERROR 102
+			handler: ragflow(`{"code":102,"message":"You do not own the assistant."}`, ""),
+			code:    WrongID, field: "chat_id", zh: "聊天助理 ID"},
+		{name: "RAGFlow web port instead of the API", kind: "ragflow",
+			handler: ragflow("<!doctype html><html><body>RAGFlow</body></html>", ""),
+			code:    Unreachable, field: "base_url", zh: "不是该系统的 API"},
+		{name: "RAGFlow quote off", kind: "ragflow", handler: ragflow(session, completion(`{}`)),
+			code: NoDocuments, zh: "显示引文"},
+		{name: "RAGFlow documents named unlike the guides", kind: "ragflow",
+			handler: ragflow(session, completion(strings.Replace(chunks, "%s", "停车场管理.pdf", 1))),
+			code:    Unmatched, zh: "target_doc"},
+		{name: "RAGFlow ok, uploaded file name", kind: "ragflow",
+			handler: ragflow(session, completion(strings.Replace(chunks, "%s", "食品经营许可办理指南.pdf", 1))),
+			code:    OK, zh: "1 个对应到办事指南"},
+		{name: "RAGFlow no chat id", kind: "ragflow", handler: ragflow(session, ""),
+			cfg:  func(url string) profile.Target { return profile.Target{Kind: "ragflow", BaseURL: url} },
+			code: Config, field: "chat_id", zh: "聊天助理 ID"},
+		{name: "Dify wrong key", kind: "dify",
+			// validate_app_token (api/controllers/service_api/wraps.py) raises Unauthorized
+			handler: dify(401, `{"code":"unauthorized","message":"Access token is invalid","status":401}`),
+			code:    WrongKey, field: "api_key_env", zh: "应用 API 密钥"},
+		{name: "Dify without /v1", kind: "dify", handler: dify(404, "<html><title>404 Not Found</title></html>"),
+			code: Unreachable, field: "base_url", zh: "API 服务器地址"},
+		{name: "Dify citations off", kind: "dify",
+			handler: dify(200, difyStream+`data: {"event":"message_end","conversation_id":"c1","message_id":"m1","created_at":1764579601,"task_id":"t1","id":"m1","metadata":{"usage":{"total_tokens":9}},"files":null}`+"\n\n"),
+			code:    NoDocuments, zh: "引用和归属"},
+		{name: "OpenAI-compatible wrong model", kind: "openai",
+			handler: dify(404, `{"error":{"message":"The model `+"`qwen-max-x`"+` does not exist or you do not have access to it.","type":"invalid_request_error","param":null,"code":"model_not_found"}}`),
+			cfg: func(url string) profile.Target {
+				return profile.Target{Kind: "openai", BaseURL: url, Model: "qwen-max-x"}
+			},
+			code: WrongID, field: "model", zh: "模型名称"},
+		{name: "key echoed by the server never shown", kind: "dify",
+			handler: dify(400, `{"code":"invalid_param","message":"bad key ragflow-SECRETKEY123","status":400}`),
+			code:    Failed},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			url := "http://127.0.0.1:1"
+			if c.handler != nil {
+				srv := httptest.NewServer(c.handler)
+				defer srv.Close()
+				url = srv.URL
+			} else {
+				srv := httptest.NewServer(http.NotFoundHandler())
+				url = srv.URL
+				srv.Close() // a port nothing listens on any more
+			}
+			cfg := profile.Target{Kind: c.kind, BaseURL: url, ChatID: "c", APIKeyEnv: "CUBE_TEST_KEY"}
+			if c.kind == "dify" {
+				cfg.BaseURL += "/v1"
+			}
+			if c.cfg != nil {
+				cfg = c.cfg(url)
+			}
+			v := Check(context.Background(), cfg, guides, "", nil)
+			text := v.Text("zh") + v.Text("en")
+			if v.Code != c.code || v.Field != c.field || !strings.Contains(v.Text("zh"), c.zh) {
+				t.Fatalf("verdict = %s field %q\n%s", v.Code, v.Field, text)
+			}
+			if strings.Contains(text, "SECRETKEY123") {
+				t.Fatalf("the key is in the verdict: %s", text)
+			}
+		})
+	}
+}
+
+func TestQuestionFromGuides(t *testing.T) {
+	if q := Question(guides); q != "办理食品经营许可需要什么材料？" {
+		t.Errorf("question = %q", q)
+	}
+	if q := Question(nil); q == "" {
+		t.Error("no question without guides")
+	}
+}
