@@ -8,16 +8,13 @@ import (
 	"fyne.io/fyne/v2/dialog"
 
 	"cubeworkbench/core/batch"
-	"cubeworkbench/core/cli"
-	"cubeworkbench/core/engine"
-	"cubeworkbench/core/store"
+	"cubeworkbench/core/session"
 )
 
 // BatchExport asks where to write the pending requests of this evaluation
 // as batch JSONL (UI thread); the work runs in a goroutine.
 func (t *evaluateTab) BatchExport() {
-	w := t.w
-	if t.running || w.wb == nil || w.report.HasErrors() {
+	if t.running || !t.ready() {
 		return
 	}
 	d := dialog.NewFileSave(func(uc fyne.URIWriteCloser, err error) {
@@ -27,7 +24,7 @@ func (t *evaluateTab) BatchExport() {
 		path := uc.URI().Path()
 		uc.Close()
 		t.exportBatchTo(path)
-	}, w.win)
+	}, t.sh.win)
 	d.SetFileName("requests.jsonl")
 	d.Resize(fyne.NewSize(900, 600))
 	d.Show()
@@ -35,29 +32,22 @@ func (t *evaluateTab) BatchExport() {
 
 // exportBatchTo writes the batch file (UI thread: starts the goroutine).
 func (t *evaluateTab) exportBatchTo(path string) {
-	w := t.w
-	p := w.prof
-	p.Language = w.lang
-	wb, workbook := cloneWorkbook(w.wb), w.path
+	p := t.act.profile()
+	sess := t.sess
 	t.setBatchBusy(true)
 	go func() {
 		n, err := func() (int, error) {
-			st, err := store.Open(storePath(workbook))
-			if err != nil {
-				return 0, err
-			}
-			defer st.Close()
 			f, err := os.Create(path)
 			if err != nil {
 				return 0, err
 			}
-			n, err := batch.Prepare(context.Background(), wb, engine.Options{Profile: p, Store: st, Version: cli.Version, WorkbookPath: workbook}, f)
+			n, err := sess.BatchExport(context.Background(), p, f, nil)
 			if cerr := f.Close(); err == nil {
 				err = cerr
 			}
 			return n, err
 		}()
-		w.do(func() {
+		t.sh.do(func() {
 			t.setBatchBusy(false)
 			switch {
 			case err != nil:
@@ -73,8 +63,7 @@ func (t *evaluateTab) exportBatchTo(path string) {
 
 // BatchImport asks for a batch result file and stores its replies.
 func (t *evaluateTab) BatchImport() {
-	w := t.w
-	if t.running || w.path == "" {
+	if t.running || t.path == "" {
 		return
 	}
 	d := dialog.NewFileOpen(func(rc fyne.URIReadCloser, err error) {
@@ -84,7 +73,7 @@ func (t *evaluateTab) BatchImport() {
 		path := rc.URI().Path()
 		rc.Close()
 		t.importBatchFrom(path)
-	}, w.win)
+	}, t.sh.win)
 	d.Resize(fyne.NewSize(900, 600))
 	d.Show()
 }
@@ -92,24 +81,21 @@ func (t *evaluateTab) BatchImport() {
 // importBatchFrom reads a result file into the store (UI thread: starts the
 // goroutine).
 func (t *evaluateTab) importBatchFrom(path string) {
-	w := t.w
-	workbook := w.path
+	store := storePath(t.path)
+	if t.sess != nil {
+		store = t.sess.StorePath
+	}
 	t.setBatchBusy(true)
 	go func() {
 		rep, err := func() (batch.Report, error) {
-			st, err := store.Open(storePath(workbook))
-			if err != nil {
-				return batch.Report{}, err
-			}
-			defer st.Close()
 			f, err := os.Open(path)
 			if err != nil {
 				return batch.Report{}, err
 			}
 			defer f.Close()
-			return batch.Import(context.Background(), st, f)
+			return session.BatchImport(context.Background(), store, f)
 		}()
-		w.do(func() {
+		t.sh.do(func() {
 			t.setBatchBusy(false)
 			if err != nil {
 				t.status.SetText(tr("eval.failed") + " " + err.Error())

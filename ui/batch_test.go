@@ -25,7 +25,7 @@ func TestBatchRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	w.loadWorkbook(path, false)
-	loop.runUntil(t, 30*time.Second, "the sample", func() bool { return w.wb != nil })
+	loop.runUntil(t, 30*time.Second, "the sample", func() bool { return w.workbook() != nil })
 
 	requests := filepath.Join(t.TempDir(), "requests.jsonl")
 	w.eval.exportBatchTo(requests)
@@ -70,10 +70,10 @@ func TestBatchRoundTrip(t *testing.T) {
 	w.eval.offline.SetChecked(true)
 	test.Tap(w.eval.start)
 	loop.runUntil(t, 60*time.Second, "the offline run", func() bool { return !w.eval.running })
-	if w.result == nil {
+	if w.result() == nil {
 		t.Fatalf("offline run after import: %q", w.eval.status.Text)
 	}
-	if r := w.result.Summary.Run; r.Calls != 0 || r.Cached != n {
+	if r := w.result().Summary.Run; r.Calls != 0 || r.Cached != n {
 		t.Fatalf("offline run: %d calls, %d cached; %d requests were imported", r.Calls, r.Cached, n)
 	}
 }

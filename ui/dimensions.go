@@ -101,11 +101,11 @@ func newDimensionsTab(w *Window) *dimensionsTab {
 	split.Offset = 0.25
 
 	settings := widget.NewForm(
-		widget.NewFormItem(tr("dims.weights"), container.NewHBox(t.weightMode, helpButton(w, "help.weights"))),
+		widget.NewFormItem(tr("dims.weights"), container.NewHBox(t.weightMode, helpButton(w.win, "help.weights"))),
 		widget.NewFormItem(tr("dims.hand_weights"), t.handBox),
-		widget.NewFormItem(tr("dims.top_n"), container.NewBorder(nil, nil, nil, helpButton(w, "help.rank"), t.topN)),
-		widget.NewFormItem(tr("dims.trim"), container.NewBorder(nil, nil, nil, helpButton(w, "help.trim"), t.trim)),
-		widget.NewFormItem(tr("dims.subset"), container.NewBorder(nil, nil, nil, helpButton(w, "help.subset"), t.subset)),
+		widget.NewFormItem(tr("dims.top_n"), container.NewBorder(nil, nil, nil, helpButton(w.win, "help.rank"), t.topN)),
+		widget.NewFormItem(tr("dims.trim"), container.NewBorder(nil, nil, nil, helpButton(w.win, "help.trim"), t.trim)),
+		widget.NewFormItem(tr("dims.subset"), container.NewBorder(nil, nil, nil, helpButton(w.win, "help.subset"), t.subset)),
 	)
 	bottom := container.NewVBox(widget.NewSeparator(), settings, t.used)
 	t.item = container.NewTabItemWithIcon(tr("tab.dimensions"), theme.ListIcon(), container.NewBorder(nil, bottom, nil, nil, split))
@@ -117,11 +117,11 @@ func newDimensionsTab(w *Window) *dimensionsTab {
 }
 
 // helpButton shows a formula's explanation (formulas.md) in a dialog.
-func helpButton(w *Window, key string) *widget.Button {
+func helpButton(win fyne.Window, key string) *widget.Button {
 	return widget.NewButtonWithIcon("", theme.QuestionIcon(), func() {
 		l := widget.NewLabel(tr(key))
 		l.Wrapping = fyne.TextWrapWord
-		d := dialog.NewCustom(tr("help.title"), tr("dialog.close"), container.NewVScroll(l), w.win)
+		d := dialog.NewCustom(tr("help.title"), tr("dialog.close"), container.NewVScroll(l), win)
 		d.Resize(fyne.NewSize(640, 360))
 		d.Show()
 	})
@@ -434,7 +434,7 @@ func (t *dimensionsTab) refreshWeights() {
 	}
 	t.handBox.Objects = objs
 	t.handBox.Refresh()
-	res := t.w.result
+	res := t.w.result()
 	if res == nil || res.Summary == nil || res.Summary.Result == nil {
 		t.used.SetText(tr("dims.weights_after"))
 		return

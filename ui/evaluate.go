@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"maps"
-	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -15,12 +13,10 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"cubeworkbench/core/cli"
-	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/engine"
 	"cubeworkbench/core/llm"
 	"cubeworkbench/core/profile"
-	"cubeworkbench/core/store"
+	"cubeworkbench/core/session"
 )
 
 // eventInterval is how often engine events reach the widgets: about ten
@@ -31,8 +27,12 @@ const eventInterval = 100 * time.Millisecond
 // step, and cancels it. A cancelled run resumes: everything finished is in
 // the store beside the workbook.
 type evaluateTab struct {
-	w    *Window
+	sh   shell
+	act  evalActions
 	item *container.TabItem
+
+	sess *session.Session // the session shown; nil before a workbook opened
+	path string           // the workbook last tried (batch import needs only its store)
 
 	steps    *widget.Label
 	estimate *widget.Label
@@ -64,17 +64,27 @@ type stepRow struct {
 	info  *widget.Label
 }
 
-func newEvaluateTab(w *Window) *evaluateTab {
-	t := &evaluateTab{w: w, rows: map[string]*stepRow{}}
+// evalActions are what the evaluate tab asks of the window.
+type evalActions struct {
+	profile func() profile.Profile // the profile to run, in the window's language
+	// running is told when a run starts and ends (the window keeps the
+	// language fixed meanwhile).
+	running func(on bool)
+	// evaluated shows a finished evaluation of sess in every tab.
+	evaluated func(sess *session.Session, idx *resultIndex)
+}
+
+func newEvaluateTab(sh shell, act evalActions) *evaluateTab {
+	t := &evaluateTab{sh: sh, act: act, rows: map[string]*stepRow{}}
 	t.steps = widget.NewLabel("")
 	t.steps.Wrapping = fyne.TextWrapWord
 	t.estimate = widget.NewLabel("")
 	t.estimate.Wrapping = fyne.TextWrapWord
 	t.offline = widget.NewCheck(tr("eval.offline"), func(on bool) {
-		w.app.Preferences().SetBool(prefOffline, on)
-		t.refresh()
+		sh.app.Preferences().SetBool(prefOffline, on)
+		t.refresh(t.sess, t.path)
 	})
-	t.offline.Checked = w.app.Preferences().Bool(prefOffline)
+	t.offline.Checked = sh.app.Preferences().Bool(prefOffline)
 	t.start = widget.NewButtonWithIcon(tr("eval.start"), theme.MediaPlayIcon(), t.Start)
 	t.start.Importance = widget.HighImportance
 	t.cancel = widget.NewButtonWithIcon(tr("eval.cancel"), theme.MediaStopIcon(), t.Cancel)
@@ -101,26 +111,30 @@ func newEvaluateTab(w *Window) *evaluateTab {
 // stepName is a step's label in the window's language.
 func stepName(step string) string { return tr("step." + step) }
 
-// refresh shows what a run would do now: the steps and the estimate.
-func (t *evaluateTab) refresh() {
+// ready says the shown workbook may be evaluated.
+func (t *evaluateTab) ready() bool { return t.sess != nil && t.sess.Check() == nil }
+
+// refresh shows what a run of sess would do now: the steps and the estimate.
+func (t *evaluateTab) refresh(sess *session.Session, path string) {
+	t.sess, t.path = sess, path
 	if t.running {
 		return
 	}
-	w := t.w
+	prof := t.act.profile()
 	switch {
-	case w.wb == nil:
+	case sess == nil:
 		t.steps.SetText(tr("eval.no_workbook"))
 		t.estimate.SetText("")
 		t.start.Disable()
 		return
-	case w.report.HasErrors():
+	case !t.ready():
 		t.steps.SetText(tr("eval.has_errors"))
 		t.estimate.SetText("")
 		t.start.Disable()
 		return
 	}
 	t.start.Enable()
-	plan := engine.Plan(w.wb, w.prof)
+	plan := sess.Plan(prof)
 	var lines []string
 	for _, s := range plan.Steps {
 		label := stepName(s.Step)
@@ -129,7 +143,7 @@ func (t *evaluateTab) refresh() {
 		}
 		lines = append(lines, trf("eval.plan_step", map[string]any{"Step": label, "Calls": s.Calls}))
 	}
-	for _, j := range w.prof.Judges {
+	for _, j := range prof.Judges {
 		if j.Lexical {
 			lines = append(lines, stepName(engine.StepJudge)+" · "+tr("eval.lexical_step"))
 		}
@@ -139,7 +153,7 @@ func (t *evaluateTab) refresh() {
 	if plan.Calls == 0 {
 		t.estimate.SetText(tr("eval.no_calls"))
 	} else {
-		text := plan.Estimate(w.lang)
+		text := plan.Estimate(t.sh.lang())
 		if t.offline.Checked {
 			text += "\n" + tr("eval.offline_blocks")
 		}
@@ -149,12 +163,10 @@ func (t *evaluateTab) refresh() {
 
 // Start runs the evaluation in a goroutine (UI thread).
 func (t *evaluateTab) Start() {
-	w := t.w
-	if t.running || w.wb == nil || w.report.HasErrors() {
+	if t.running || !t.ready() {
 		return
 	}
-	p := w.prof
-	p.Language = w.lang
+	p := t.act.profile()
 	offline := t.offline.Checked
 	ctx, cancel := context.WithCancel(context.Background())
 	t.stop = cancel
@@ -162,44 +174,28 @@ func (t *evaluateTab) Start() {
 	t.done = make(chan struct{})
 	t.start.Disable()
 	t.cancel.Enable()
-	w.langPick.Disable()
+	t.act.running(true)
 	t.bars.Objects = nil
 	t.rows = map[string]*stepRow{}
 	t.bars.Refresh()
 	t.status.SetText(tr("eval.running"))
 	t.messages.SetText("")
 
-	wb := cloneWorkbook(w.wb) // the engine writes into its own copy; the tables keep reading theirs
-	path, streamed := w.path, w.streamed
+	sess := t.sess // the session evaluates a copy; the tables keep reading theirs
 	done := t.done
 	newCompleter := t.newCompleter
 	go func() {
 		defer close(done)
 		defer cancel()
-		th := newThrottle(w.do, t.apply)
-		res, idx, err := runEngine(ctx, wb, path, p, offline, streamed > 0, th, newCompleter)
+		th := newThrottle(t.sh.do, t.apply)
+		res, err := sess.Evaluate(ctx, p, session.EvalOptions{Offline: offline, Progress: th, NewCompleter: newCompleter})
+		var idx *resultIndex
+		if err == nil {
+			idx = newResultIndex(res) // off the UI thread
+		}
 		th.close()
-		w.do(func() { t.finish(res, idx, err, ctx.Err() != nil) })
+		t.sh.do(func() { t.finish(sess, idx, err, ctx.Err() != nil) })
 	}()
-}
-
-// runEngine opens the run store beside the workbook, runs the engine and
-// indexes the result for the explorer, all off the UI thread.
-func runEngine(ctx context.Context, wb *dataset.Workbook, path string, p profile.Profile, offline, partialGuides bool,
-	progress engine.Progress, newCompleter func(profile.Endpoint) (llm.Completer, error)) (*engine.Result, *resultIndex, error) {
-	st, err := store.Open(storePath(path))
-	if err != nil {
-		return nil, nil, err
-	}
-	defer st.Close()
-	res, err := engine.Run(ctx, wb, engine.Options{
-		Profile: p, Store: st, Offline: offline, Progress: progress, Version: cli.Version,
-		WorkbookPath: path, NewCompleter: newCompleter, PartialGuides: partialGuides,
-	})
-	if err != nil {
-		return nil, nil, err
-	}
-	return res, newResultIndex(res), nil
 }
 
 // Cancel stops the run; what finished stays in the store.
@@ -211,35 +207,29 @@ func (t *evaluateTab) Cancel() {
 	}
 }
 
-// finish shows a run's outcome (UI thread).
-func (t *evaluateTab) finish(res *engine.Result, idx *resultIndex, err error, cancelled bool) {
-	w := t.w
+// finish shows a run's outcome (UI thread). A run of a session the window
+// has since replaced (another workbook opened) only reports its status.
+func (t *evaluateTab) finish(sess *session.Session, idx *resultIndex, err error, cancelled bool) {
 	t.running = false
 	t.stop = nil
 	t.cancel.Disable()
 	t.start.Enable()
-	w.langPick.Enable()
+	t.act.running(false)
 	switch {
 	case err != nil && (cancelled || errors.Is(err, context.Canceled)):
-		t.status.SetText(trf("eval.cancelled", map[string]any{"Store": storePath(w.path)}))
+		t.status.SetText(trf("eval.cancelled", map[string]any{"Store": sess.StorePath}))
 	case err != nil:
 		t.status.SetText(tr("eval.failed") + " " + err.Error())
-		if h := llm.Hint(err, w.lang); h != "" {
+		if h := llm.Hint(err, t.sh.lang()); h != "" {
 			t.status.SetText(t.status.Text + "\n" + h)
 		}
 	default:
-		w.wb, w.result, w.index = res.Workbook, res, idx
-		r := res.Summary.Run
+		r := sess.Result().Summary.Run
 		t.status.SetText(trf("eval.done", map[string]any{
 			"Seconds": fmt.Sprintf("%.1f", r.Finished.Sub(r.Started).Seconds()), "Calls": r.Calls, "Cached": r.Cached,
-			"Failed": r.Failed, "Unscorable": r.Unscorable, "Tokens": r.Tokens, "Store": storePath(w.path),
+			"Failed": r.Failed, "Unscorable": r.Unscorable, "Tokens": r.Tokens, "Store": sess.StorePath,
 		}))
-		// One task per tab, so that input and redraws interleave with them
-		// instead of waiting for all of them at once.
-		for _, f := range []func(){w.results.refresh, func() { w.tabs.Select(w.results.item) },
-			w.open.refresh, w.charts.refresh, w.export.refresh, w.dims.refreshWeights} {
-			w.do(f)
-		}
+		t.act.evaluated(sess, idx)
 	}
 }
 
@@ -373,17 +363,4 @@ func (th *throttle) flush() {
 func (th *throttle) close() {
 	close(th.quit)
 	th.wg.Wait()
-}
-
-// cloneWorkbook copies what the engine writes to: the item answers and the
-// scores. Guides and human ratings are read only and shared.
-func cloneWorkbook(wb *dataset.Workbook) *dataset.Workbook {
-	c := *wb
-	c.Items = slices.Clone(wb.Items)
-	for i := range c.Items {
-		c.Items[i].Answers = maps.Clone(wb.Items[i].Answers)
-	}
-	c.Scores = slices.Clone(wb.Scores)
-	c.Systems = slices.Clone(wb.Systems)
-	return &c
 }

@@ -2,10 +2,8 @@ package ui
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/url"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -17,20 +15,20 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"cubeworkbench/core/engine"
-	"cubeworkbench/core/profile"
-	"cubeworkbench/core/report"
+	"cubeworkbench/core/session"
 )
 
-// Export kinds.
+// Export kinds (the session writes them).
 const (
-	exportReport = "report" // the Excel report
-	exportJSON   = "json"   // SUMMARY.json
-	exportCharts = "charts" // every chart as PNG and SVG
+	exportReport = session.ExportReport // the Excel report
+	exportJSON   = session.ExportJSON   // SUMMARY.json
+	exportCharts = session.ExportCharts // every chart as PNG and SVG
 )
 
 // exportTab writes the Excel report, SUMMARY.json and the charts.
 type exportTab struct {
-	w    *Window
+	sh   shell
+	sess *session.Session // the session shown; nil before a workbook opened
 	item *container.TabItem
 
 	dir                       *widget.Entry
@@ -42,15 +40,15 @@ type exportTab struct {
 	busy                      bool
 }
 
-func newExportTab(w *Window) *exportTab {
-	t := &exportTab{w: w}
+func newExportTab(sh shell) *exportTab {
+	t := &exportTab{sh: sh}
 	t.dir = widget.NewEntry()
 	t.choose = widget.NewButtonWithIcon(tr("export.choose"), theme.FolderOpenIcon(), func() {
 		d := dialog.NewFolderOpen(func(u fyne.ListableURI, err error) {
 			if err == nil && u != nil {
 				t.dir.SetText(u.Path())
 			}
-		}, w.win)
+		}, sh.win)
 		d.Resize(fyne.NewSize(900, 600))
 		d.Show()
 	})
@@ -62,7 +60,7 @@ func newExportTab(w *Window) *exportTab {
 	t.all.Importance = widget.HighImportance
 	t.show = widget.NewButtonWithIcon(tr("export.show"), theme.FolderOpenIcon(), func() {
 		if u, err := url.Parse(storage.NewFileURI(t.dir.Text).String()); err == nil {
-			if err := w.app.OpenURL(u); err != nil {
+			if err := sh.app.OpenURL(u); err != nil {
 				t.status.SetText(tr("judges.error") + " " + err.Error())
 			}
 		}
@@ -79,43 +77,52 @@ func newExportTab(w *Window) *exportTab {
 	return t
 }
 
-// refresh enables the buttons when there is a result and proposes a
-// folder beside the workbook.
-func (t *exportTab) refresh() {
-	if t.dir.Text == "" && t.w.path != "" {
-		base := strings.TrimSuffix(filepath.Base(t.w.path), filepath.Ext(t.w.path))
-		t.dir.SetText(filepath.Join(filepath.Dir(t.w.path), base+"-report"))
+// refresh shows sess: it enables the buttons when there is a result and
+// proposes a folder beside the workbook.
+func (t *exportTab) refresh(sess *session.Session) {
+	t.sess = sess
+	if t.dir.Text == "" && sess != nil {
+		base := strings.TrimSuffix(filepath.Base(sess.Path), filepath.Ext(sess.Path))
+		t.dir.SetText(filepath.Join(filepath.Dir(sess.Path), base+"-report"))
 	}
 	for _, b := range []*widget.Button{t.report, t.json, t.charts, t.all} {
-		if t.w.result == nil || t.busy {
+		if t.result() == nil || t.busy {
 			b.Disable()
 		} else {
 			b.Enable()
 		}
 	}
-	if t.w.result == nil {
+	if t.result() == nil {
 		t.status.SetText(tr("export.no_result"))
 	} else if !t.busy && t.status.Text == tr("export.no_result") {
 		t.status.SetText("")
 	}
 }
 
+// result is the shown session's last result; nil before one.
+func (t *exportTab) result() *engine.Result {
+	if t.sess == nil {
+		return nil
+	}
+	return t.sess.Result()
+}
+
 // start writes the chosen outputs in a goroutine (UI thread).
 func (t *exportTab) start(kinds ...string) {
-	if t.w.result == nil || t.busy {
+	if t.result() == nil || t.busy {
 		return
 	}
 	t.busy = true
 	t.progress.Show()
-	t.refresh()
+	t.refresh(t.sess)
 	t.status.SetText(tr("export.writing"))
-	res, prof, lang, dir := t.w.result, t.w.prof, t.w.lang, t.dir.Text
+	sess, lang, dir := t.sess, t.sh.lang(), t.dir.Text
 	go func() {
-		written, err := exportTo(context.Background(), dir, res, prof, lang, kinds...)
-		t.w.do(func() {
+		written, err := exportTo(context.Background(), sess, dir, lang, kinds...)
+		t.sh.do(func() {
 			t.busy = false
 			t.progress.Hide()
-			t.refresh()
+			t.refresh(t.sess)
 			var lines []string
 			for _, p := range written {
 				lines = append(lines, trf("export.wrote", map[string]any{"Path": p}))
@@ -128,41 +135,12 @@ func (t *exportTab) start(kinds ...string) {
 	}()
 }
 
-// exportTo writes the chosen outputs into dir and returns the paths written.
-func exportTo(ctx context.Context, dir string, res *engine.Result, p profile.Profile, lang string, kinds ...string) ([]string, error) {
+// exportTo writes the chosen outputs of the session's last evaluation into
+// dir and returns the paths written: the session writes exactly what the
+// CLI writes, with the profile of that evaluation.
+func exportTo(ctx context.Context, sess *session.Session, dir, lang string, kinds ...string) ([]string, error) {
 	if dir == "" {
 		return nil, fmt.Errorf("ui: export: %s", tr("export.no_folder"))
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, fmt.Errorf("ui: export: %w", err)
-	}
-	p.Language = lang
-	var written []string
-	for _, k := range kinds {
-		switch k {
-		case exportReport:
-			path := filepath.Join(dir, "report.xlsx")
-			if err := report.Write(ctx, path, report.Input{Summary: res.Summary, Workbook: res.Workbook, Profile: p, Lang: lang}, nil); err != nil {
-				return written, fmt.Errorf("ui: export report: %w", err)
-			}
-			written = append(written, path)
-		case exportJSON:
-			path := filepath.Join(dir, "SUMMARY.json")
-			data, err := json.MarshalIndent(res.Summary, "", "  ")
-			if err == nil {
-				err = os.WriteFile(path, append(data, '\n'), 0o644)
-			}
-			if err != nil {
-				return written, fmt.Errorf("ui: export SUMMARY.json: %w", err)
-			}
-			written = append(written, path)
-		case exportCharts:
-			paths, err := writeCharts(res, lang, filepath.Join(dir, "charts"))
-			written = append(written, paths...)
-			if err != nil {
-				return written, err
-			}
-		}
-	}
-	return written, nil
+	return sess.Export(ctx, dir, lang, kinds...)
 }

@@ -18,15 +18,21 @@ import (
 	"cubeworkbench/assets/sample"
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/ingest"
-	"cubeworkbench/core/kb"
-	"cubeworkbench/core/store"
+	"cubeworkbench/core/session"
 )
 
 // openTab opens a workbook (file dialog, drop, recent, the sample) and shows
 // its sheets as tables with the validation messages beside them.
 type openTab struct {
-	w    *Window
+	sh   shell
+	act  openActions
 	item *container.TabItem
+
+	// What refresh was handed: the session shown (nil before a workbook
+	// opened or when the last one failed), the path last tried, its error.
+	sess    *session.Session
+	path    string
+	loadErr error
 
 	openFile, openFolder, openSample *widget.Button
 	recent                           *widget.Select
@@ -38,30 +44,38 @@ type openTab struct {
 	problemsTitle                    *widget.Label
 }
 
-func newOpenTab(w *Window) *openTab {
-	t := &openTab{w: w}
+// openActions are what the open tab asks of the window: the session is
+// replaced there, and every tab is shown the new one.
+type openActions struct {
+	open   func(path string) // read a workbook, off the UI thread
+	sample func(skip bool)   // write the bundled sample and open it
+	recent func() []string   // recently opened workbooks that still exist
+}
+
+func newOpenTab(sh shell, act openActions) *openTab {
+	t := &openTab{sh: sh, act: act}
 	t.openFile = widget.NewButtonWithIcon(tr("open.file"), theme.FolderOpenIcon(), t.chooseFile)
 	t.openFolder = widget.NewButtonWithIcon(tr("open.folder"), theme.FolderIcon(), t.chooseFolder)
-	t.openSample = widget.NewButtonWithIcon(tr("open.sample"), theme.FileApplicationIcon(), func() { t.loadSample(t.skipBad.Checked) })
+	t.openSample = widget.NewButtonWithIcon(tr("open.sample"), theme.FileApplicationIcon(), func() { t.act.sample(t.skipBad.Checked) })
 	t.recent = widget.NewSelect(nil, func(p string) {
-		if p != "" && p != w.path {
-			w.openAsync(p)
+		if p != "" && p != t.path {
+			t.act.open(p)
 		}
 	})
 	t.recent.PlaceHolder = tr("open.recent")
 	t.skipBad = widget.NewCheck(tr("open.skip_bad"), func(bool) {
-		if w.path != "" {
-			w.openAsync(w.path)
+		if t.path != "" {
+			t.act.open(t.path)
 		}
 	})
 	t.summary = widget.NewLabel(tr("open.hint"))
 	t.summary.Wrapping = fyne.TextWrapWord
 
 	wb := func() *dataset.Workbook {
-		if w.wb == nil {
+		if t.workbook() == nil {
 			return &dataset.Workbook{}
 		}
-		return w.wb
+		return t.workbook()
 	}
 	t.guides = newSliceTable([]column{
 		{tr("col.row"), 60, func(i int) string { return strconv.Itoa(wb().Guides[i].Row) }},
@@ -116,7 +130,7 @@ func newOpenTab(w *Window) *openTab {
 				return
 			}
 			p := t.problem(id)
-			l.SetText(p.Message(w.lang))
+			l.SetText(p.Message(t.sh.lang()))
 			if p.Severity == ingest.SeverityWarning {
 				icon.SetResource(theme.WarningIcon())
 			} else {
@@ -142,8 +156,24 @@ func rowText(r int) string {
 	return strconv.Itoa(r)
 }
 
+// workbook is the shown session's workbook; nil before one opened.
+func (t *openTab) workbook() *dataset.Workbook {
+	if t.sess == nil {
+		return nil
+	}
+	return t.sess.Shown()
+}
+
+// report is what the reader found; nil before a workbook opened.
+func (t *openTab) report() *ingest.Report {
+	if t.sess == nil {
+		return nil
+	}
+	return t.sess.Report
+}
+
 func (t *openTab) problemCount() int {
-	r := t.w.report
+	r := t.report()
 	if r == nil {
 		return 0
 	}
@@ -151,35 +181,36 @@ func (t *openTab) problemCount() int {
 }
 
 func (t *openTab) problem(i int) ingest.Problem {
-	r := t.w.report
+	r := t.report()
 	if i < len(r.Problems) {
 		return r.Problems[i]
 	}
 	return r.Skipped[i-len(r.Problems)]
 }
 
-// refresh shows the window's workbook.
-func (t *openTab) refresh() {
-	w := t.w
-	t.recent.Options = w.recent()
+// refresh shows sess (the workbook at path, or loadErr when it could not
+// be read).
+func (t *openTab) refresh(sess *session.Session, path string, loadErr error) {
+	t.sess, t.path, t.loadErr = sess, path, loadErr
+	t.recent.Options = t.act.recent()
 	t.recent.Refresh()
 	switch {
-	case w.loadErr != nil:
-		t.summary.SetText(trf("open.failed", map[string]any{"Error": w.loadErr.Error()}))
-	case w.wb == nil:
+	case loadErr != nil:
+		t.summary.SetText(trf("open.failed", map[string]any{"Error": loadErr.Error()}))
+	case t.workbook() == nil:
 		t.summary.SetText(tr("open.hint"))
 	default:
-		wb := w.wb
+		wb := t.workbook()
 		t.summary.SetText(trf("open.loaded", map[string]any{
 			"Guides": len(wb.Guides), "Items": len(wb.Items), "Scores": len(wb.Scores), "Human": len(wb.Human),
-			"Errors": w.report.Count(ingest.SeverityError), "Warnings": w.report.Count(ingest.SeverityWarning),
+			"Errors": t.report().Count(ingest.SeverityError), "Warnings": t.report().Count(ingest.SeverityWarning),
 		}))
-		if w.streamed > 0 {
-			t.summary.SetText(t.summary.Text + "\n" + trf("open.streamed", map[string]any{"Stored": w.streamed, "Store": storePath(w.path)}))
+		if sess.Streamed > 0 {
+			t.summary.SetText(t.summary.Text + "\n" + trf("open.streamed", map[string]any{"Stored": sess.Streamed, "Store": sess.StorePath}))
 		}
 	}
 	t.problemsTitle.SetText(fmt.Sprintf("%s (%d)", tr("open.problems"), t.problemCount()))
-	if w.wb != nil && t.problemCount() == 0 {
+	if t.workbook() != nil && t.problemCount() == 0 {
 		t.problemsTitle.SetText(tr("open.problems") + ": " + tr("open.no_problems"))
 	}
 	t.problems.UnselectAll()
@@ -187,7 +218,7 @@ func (t *openTab) refresh() {
 	t.guides.Refresh()
 	t.qa.Refresh()
 	t.scores.Refresh()
-	if w.wb != nil && len(w.wb.Items) > 0 && len(w.wb.Guides) > 0 && t.sheets.SelectedIndex() == 0 {
+	if wb := t.workbook(); wb != nil && len(wb.Items) > 0 && len(wb.Guides) > 0 && t.sheets.SelectedIndex() == 0 {
 		t.sheets.SelectIndex(1)
 	}
 }
@@ -196,7 +227,7 @@ func (t *openTab) refresh() {
 // row with errors is not loaded: then the row before it is selected and
 // the summary says so.
 func (t *openTab) showProblem(id int) {
-	if id >= t.problemCount() || t.w.wb == nil {
+	if id >= t.problemCount() || t.workbook() == nil {
 		return
 	}
 	p := t.problem(id)
@@ -260,7 +291,7 @@ func (t *openTab) locate(p ingest.Problem) (sheet, index int, exact bool) {
 		candidates = []int{1}
 	}
 	for _, s := range candidates {
-		for i, r := range rowsOf(t.w.wb, s) {
+		for i, r := range rowsOf(t.workbook(), s) {
 			if r == p.Row {
 				return s, i, true
 			}
@@ -270,7 +301,7 @@ func (t *openTab) locate(p ingest.Problem) (sheet, index int, exact bool) {
 		return -1, 0, false
 	}
 	s, best := candidates[0], 0
-	for i, r := range rowsOf(t.w.wb, s) {
+	for i, r := range rowsOf(t.workbook(), s) {
 		if r < p.Row {
 			best = i
 		}
@@ -285,8 +316,8 @@ func (t *openTab) chooseFile() {
 		}
 		path := r.URI().Path()
 		r.Close()
-		t.w.openAsync(path)
-	}, t.w.win)
+		t.act.open(path)
+	}, t.sh.win)
 	d.SetFilter(storage.NewExtensionFileFilter([]string{".xlsx", ".csv", ".jsonl", ".json"}))
 	d.Resize(fyne.NewSize(900, 600))
 	d.Show()
@@ -297,8 +328,8 @@ func (t *openTab) chooseFolder() {
 		if err != nil || u == nil {
 			return
 		}
-		t.w.openAsync(u.Path())
-	}, t.w.win)
+		t.act.open(u.Path())
+	}, t.sh.win)
 	d.Resize(fyne.NewSize(900, 600))
 	d.Show()
 }
@@ -323,14 +354,14 @@ func (w *Window) writeSample() (string, error) {
 }
 
 // loadSample writes the sample and opens it, off the UI thread.
-func (t *openTab) loadSample(skip bool) {
+func (w *Window) loadSample(skip bool) {
 	go func() {
-		path, err := t.w.writeSample()
+		path, err := w.writeSample()
 		if err != nil {
-			t.w.do(func() { t.w.setWorkbook(path, nil, nil, err, 0) })
+			w.do(func() { w.setSession(path, nil, err) })
 			return
 		}
-		t.w.loadWorkbook(path, skip)
+		w.loadWorkbook(path, skip)
 	}()
 }
 
@@ -340,32 +371,18 @@ func (w *Window) openAsync(path string) {
 	go w.loadWorkbook(path, w.open.skipBad.Checked)
 }
 
-// loadWorkbook reads a workbook (off the UI thread) and then shows it.
+// loadWorkbook opens a workbook as a session (off the UI thread) and then
+// shows it. A province-sized knowledge base goes into the run store; the
+// window keeps only the guides the questions name (session.Open decides).
 func (w *Window) loadWorkbook(path string, skipBad bool) {
-	opt := ingest.Options{SkipBadRows: skipBad}
-	if !kb.Large(path) {
-		wb, rep, err := ingest.Open(context.Background(), path, opt)
-		w.do(func() { w.setWorkbook(path, wb, rep, err, 0) })
-		return
-	}
-	// A province-sized knowledge base goes into the run store; the window
-	// keeps only the guides the questions name.
-	wb, rep, stored, err := func() (*dataset.Workbook, *ingest.Report, int, error) {
-		st, err := store.Open(storePath(path))
-		if err != nil {
-			return nil, nil, 0, err
-		}
-		defer st.Close()
-		return kb.Open(context.Background(), path, st, opt)
-	}()
-	w.do(func() { w.setWorkbook(path, wb, rep, err, stored) })
+	sess, err := session.Open(context.Background(), path, session.OpenOptions{SkipBadRows: skipBad})
+	w.do(func() { w.setSession(path, sess, err) })
 }
 
-// setWorkbook makes a freshly read workbook the window's (UI thread).
-// stored > 0 says the guides were streamed into the run store.
-func (w *Window) setWorkbook(path string, wb *dataset.Workbook, rep *ingest.Report, err error, stored int) {
-	w.path, w.wb, w.report, w.loadErr, w.streamed = path, wb, rep, err, stored
-	w.result, w.index = nil, nil
+// setSession makes a freshly opened session the window's (UI thread).
+func (w *Window) setSession(path string, sess *session.Session, err error) {
+	w.path, w.sess, w.loadErr = path, sess, err
+	w.index = nil
 	if err == nil {
 		w.addRecent(path)
 	}

@@ -16,6 +16,8 @@ import (
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/engine"
 	"cubeworkbench/core/judge"
+	"cubeworkbench/core/result"
+	"cubeworkbench/core/session"
 )
 
 // resultIndex is what the item explorer looks up, built off the UI thread.
@@ -54,8 +56,10 @@ func newResultIndex(res *engine.Result) *resultIndex {
 // resultsTab shows the headline card, the paper's tables per judge, the
 // judges side by side and an item explorer.
 type resultsTab struct {
-	w    *Window
-	item *container.TabItem
+	sh    shell
+	sess  *session.Session // the session shown; nil before a workbook opened
+	index *resultIndex     // its last result, indexed for the explorer
+	item  *container.TabItem
 
 	headline  *widget.Label
 	cubeValue *canvas.Text
@@ -75,8 +79,8 @@ type resultsTab struct {
 	itemView *fyne.Container
 }
 
-func newResultsTab(w *Window) *resultsTab {
-	t := &resultsTab{w: w}
+func newResultsTab(sh shell) *resultsTab {
+	t := &resultsTab{sh: sh}
 	t.headline = widget.NewLabel("")
 	t.headline.Wrapping = fyne.TextWrapWord
 	t.cubeValue = canvas.NewText("", theme.Color(theme.ColorNameForeground))
@@ -102,10 +106,10 @@ func newResultsTab(w *Window) *resultsTab {
 
 	t.items = widget.NewList(
 		func() int {
-			if w.index == nil {
+			if t.index == nil {
 				return 0
 			}
-			return len(w.index.order)
+			return len(t.index.order)
 		},
 		func() fyne.CanvasObject {
 			l := widget.NewLabel("")
@@ -113,12 +117,12 @@ func newResultsTab(w *Window) *resultsTab {
 			return l
 		},
 		func(id widget.ListItemID, o fyne.CanvasObject) {
-			if w.index == nil || id >= len(w.index.order) || w.result == nil {
+			if t.index == nil || id >= len(t.index.order) || t.result() == nil {
 				return
 			}
-			it := w.result.Workbook.Items[w.index.order[id]]
+			it := t.result().Workbook.Items[t.index.order[id]]
 			text := it.ID + "  " + oneLine(it.Question)
-			if d := w.index.details[it.ID]; d != nil && d.DisagreementOverall != nil {
+			if d := t.index.details[it.ID]; d != nil && d.DisagreementOverall != nil {
 				text = fmt.Sprintf("[%s %.2f] %s", tr("results.sd"), *d.DisagreementOverall, text)
 			}
 			o.(*widget.Label).SetText(text)
@@ -128,13 +132,13 @@ func newResultsTab(w *Window) *resultsTab {
 
 	badge := container.NewStack(t.verdictBg, container.NewPadded(t.verdict))
 	card := container.NewPadded(container.NewVBox(
-		container.NewHBox(t.cubeValue, container.NewCenter(badge), helpButton(w, "help.cube")),
+		container.NewHBox(t.cubeValue, container.NewCenter(badge), helpButton(t.sh.win, "help.cube")),
 		t.headline, t.details, t.recs))
 	perJudge := container.NewVScroll(container.NewVBox(
 		container.NewHBox(widget.NewLabel(tr("results.judge")), t.judge),
 		heading("results.table2"), t.trimmed,
-		container.NewHBox(heading("results.table3"), helpButton(w, "help.weights")), t.weights,
-		container.NewHBox(heading("results.table4"), helpButton(w, "help.normalized")), t.normalized,
+		container.NewHBox(heading("results.table3"), helpButton(t.sh.win, "help.weights")), t.weights,
+		container.NewHBox(heading("results.table4"), helpButton(t.sh.win, "help.normalized")), t.normalized,
 	))
 	explorer := container.NewHSplit(t.items, container.NewVScroll(t.itemView))
 	explorer.Offset = 0.35
@@ -162,17 +166,27 @@ func cellLabel(s string, bold bool) fyne.CanvasObject {
 }
 
 // summary is the CuBE part of the last result, nil when there is none.
-func (t *resultsTab) summary() *engine.Summary {
-	if t.w.result == nil {
+func (t *resultsTab) summary() *result.Summary {
+	if t.result() == nil {
 		return nil
 	}
-	return t.w.result.Summary
+	return t.result().Summary
 }
 
-// refresh shows the window's last result.
-func (t *resultsTab) refresh() {
+// result is the shown session's last result; nil before one.
+func (t *resultsTab) result() *engine.Result {
+	if t.sess == nil {
+		return nil
+	}
+	return t.sess.Result()
+}
+
+// refresh shows the last result of sess, with idx its index for the
+// explorer (nil when there is none).
+func (t *resultsTab) refresh(sess *session.Session, idx *resultIndex) {
+	t.sess, t.index = sess, idx
 	s := t.summary()
-	lang := t.w.lang
+	lang := t.sh.lang()
 	t.itemView.Objects = nil
 	t.itemView.Refresh()
 	t.items.UnselectAll()
@@ -279,7 +293,7 @@ func (t *resultsTab) showJudge() {
 		flag := ""
 		for _, f := range j.Flags {
 			if strings.HasPrefix(f, d+":") {
-				flag = cube.FlagText(f, t.w.lang)
+				flag = cube.FlagText(f, t.sh.lang())
 			}
 		}
 		add(t.normalized, false, dimLabel(d), fmtNum(j.Normalized[d], 2), flag)
@@ -349,7 +363,7 @@ func (t *resultsTab) fillCompare(r *cube.Result) {
 }
 
 // otherText is the MFSS and CoFE-RAG summary.
-func otherText(s *engine.Summary, lang string) string {
+func otherText(s *result.Summary, lang string) string {
 	var b strings.Builder
 	if m := s.MFSS; m != nil {
 		b.WriteString(tr("results.mfss") + " (" + m.Embedder + ")\n")
@@ -366,9 +380,7 @@ func otherText(s *engine.Summary, lang string) string {
 		}
 		b.WriteString("\n")
 	}
-	if c, ok := s.CoFE.(interface{ HeadlineText(string) string }); ok {
-		b.WriteString(c.HeadlineText(lang) + "\n")
-	} else if c := cofeResult(s); c != nil {
+	if c := s.CoFE; c != nil {
 		fmt.Fprintf(&b, "%s: Accuracy@%d %s · Recall %s · Coverage %s · %s %s\n", tr("results.cofe"), c.K,
 			fmtPct(c.AccuracyAtK), fmtPct(c.Recall), fmtPct(c.Coverage), tr("results.hit"), fmtNum(c.MeanHitScore, 3))
 	}
@@ -398,12 +410,11 @@ func otherText(s *engine.Summary, lang string) string {
 // showItem fills the explorer with one item: question, gold document,
 // retrieved list, the three answers, every judge's scores and raw replies.
 func (t *resultsTab) showItem(id int) {
-	w := t.w
-	if w.index == nil || id >= len(w.index.order) || w.result == nil {
+	if t.index == nil || id >= len(t.index.order) || t.result() == nil {
 		return
 	}
-	wb := w.result.Workbook
-	it := wb.Items[w.index.order[id]]
+	wb := t.result().Workbook
+	it := wb.Items[t.index.order[id]]
 	var objs []fyne.CanvasObject
 	section := func(title, text string) {
 		objs = append(objs, cellLabel(title, true))
@@ -414,7 +425,7 @@ func (t *resultsTab) showItem(id int) {
 	}
 	section(tr("col.question")+" · "+it.ID, it.Question)
 	gold := it.DocID
-	if g, ok := w.index.guides[it.DocID]; ok {
+	if g, ok := t.index.guides[it.DocID]; ok {
 		gold = wb.Guides[g].ID + " · " + wb.Guides[g].Title
 	}
 	if gold == "" {
@@ -423,12 +434,12 @@ func (t *resultsTab) showItem(id int) {
 	section(tr("col.gold"), gold)
 	var ret []string
 	goldID := ""
-	if g, ok := w.index.guides[it.DocID]; ok {
+	if g, ok := t.index.guides[it.DocID]; ok {
 		goldID = wb.Guides[g].ID
 	}
 	for i, r := range it.Retrieved {
 		line := fmt.Sprintf("%d. %s", i+1, r)
-		if g, ok := w.index.guides[r]; ok {
+		if g, ok := t.index.guides[r]; ok {
 			line += " · " + wb.Guides[g].Title
 			if wb.Guides[g].ID == goldID {
 				line += "  ✓"
@@ -437,22 +448,22 @@ func (t *resultsTab) showItem(id int) {
 		ret = append(ret, line)
 	}
 	rank := ""
-	if d := w.index.details[it.ID]; d != nil {
+	if d := t.index.details[it.ID]; d != nil {
 		rank = fmt.Sprintf(" (%s %d)", tr("results.rank"), d.Rank)
 	}
 	section(tr("col.retrieved")+rank, strings.Join(ret, "\n"))
 	for _, set := range []string{dataset.SetRAG, dataset.SetZero, dataset.SetFull} {
 		section(tr("results.answer_"+set), it.Answer(set))
 	}
-	if d := w.index.details[it.ID]; d != nil {
+	if d := t.index.details[it.ID]; d != nil {
 		var parts []string
-		for _, dim := range w.result.Summary.Dimensions {
+		for _, dim := range t.result().Summary.Dimensions {
 			parts = append(parts, fmt.Sprintf("%s %s", dimLabel(dim), fmtNum(d.Disagreement[dim], 2)))
 		}
 		section(tr("results.disagreement"), fmtNum(d.DisagreementOverall, 2)+"  ("+strings.Join(parts, " · ")+")")
 	}
 	var scores []string
-	for _, k := range w.index.scores[it.ID] {
+	for _, k := range t.index.scores[it.ID] {
 		j := wb.Scores[k]
 		score := tr("na")
 		if j.OK() {

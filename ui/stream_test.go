@@ -7,7 +7,6 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
-	"cubeworkbench/core/cofe"
 	"cubeworkbench/core/kb"
 )
 
@@ -24,27 +23,27 @@ func TestLargeWorkbookStreamsGuides(t *testing.T) {
 		t.Fatal(err)
 	}
 	w.loadWorkbook(path, false)
-	loop.runUntil(t, 30*time.Second, "the sample", func() bool { return w.wb != nil })
-	if w.streamed != 60 || !strings.Contains(w.open.summary.Text, storePath(path)) {
-		t.Fatalf("streamed %d; summary %q", w.streamed, w.open.summary.Text)
+	loop.runUntil(t, 30*time.Second, "the sample", func() bool { return w.workbook() != nil })
+	if w.streamed() != 60 || !strings.Contains(w.open.summary.Text, storePath(path)) {
+		t.Fatalf("streamed %d; summary %q", w.streamed(), w.open.summary.Text)
 	}
 	named := map[string]bool{}
-	for _, it := range w.wb.Items {
+	for _, it := range w.workbook().Items {
 		named[it.DocID] = true
 		for _, r := range it.Retrieved {
 			named[r] = true
 		}
 	}
-	if len(w.wb.Guides) != len(named) {
-		t.Fatalf("%d guides loaded, %d named by the questions", len(w.wb.Guides), len(named))
+	if len(w.workbook().Guides) != len(named) {
+		t.Fatalf("%d guides loaded, %d named by the questions", len(w.workbook().Guides), len(named))
 	}
 	test.Tap(w.eval.start)
 	loop.runUntil(t, 60*time.Second, "the run", func() bool { return !w.eval.running })
-	if w.result == nil || w.result.Summary.Result == nil {
+	if w.result() == nil || w.result().Summary.Result == nil {
 		t.Fatalf("no CuBE result; status %q", w.eval.status.Text)
 	}
 	// CoFE's generation half needs no corpus; its retrieval half is skipped.
-	if c, ok := w.result.Summary.CoFE.(*cofe.Result); ok && c.Chunks != 0 {
+	if c := w.result().Summary.CoFE; c != nil && c.Chunks != 0 {
 		t.Fatalf("CoFE retrieval ran over %d chunks of a partial corpus", c.Chunks)
 	}
 }

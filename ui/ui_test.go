@@ -20,8 +20,10 @@ import (
 	"cubeworkbench/assets/i18n"
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/profile"
+	"cubeworkbench/core/session"
 	"cubeworkbench/core/store"
 	"cubeworkbench/internal/fakeai"
+	"cubeworkbench/internal/testbook"
 )
 
 // TestTranslationsComplete: every key the window uses exists in both
@@ -160,17 +162,17 @@ func contains(list []string, s string) bool {
 func TestMainFlow(t *testing.T) {
 	w, loop := newTestWindow(t, "en", nil)
 	test.Tap(w.open.openSample)
-	loop.runUntil(t, 30*time.Second, "the sample to load", func() bool { return w.wb != nil || w.loadErr != nil })
+	loop.runUntil(t, 30*time.Second, "the sample to load", func() bool { return w.workbook() != nil || w.loadErr != nil })
 	if w.loadErr != nil {
 		t.Fatal(w.loadErr)
 	}
-	if len(w.wb.Items) == 0 || len(w.wb.Guides) == 0 {
-		t.Fatalf("sample: %d items, %d guides", len(w.wb.Items), len(w.wb.Guides))
+	if len(w.workbook().Items) == 0 || len(w.workbook().Guides) == 0 {
+		t.Fatalf("sample: %d items, %d guides", len(w.workbook().Items), len(w.workbook().Guides))
 	}
-	if rows, _ := w.open.qa.Length(); rows != len(w.wb.Items) {
-		t.Fatalf("QA table has %d rows for %d items", rows, len(w.wb.Items))
+	if rows, _ := w.open.qa.Length(); rows != len(w.workbook().Items) {
+		t.Fatalf("QA table has %d rows for %d items", rows, len(w.workbook().Items))
 	}
-	if !strings.Contains(w.open.summary.Text, fmt.Sprintf("%d questions", len(w.wb.Items))) {
+	if !strings.Contains(w.open.summary.Text, fmt.Sprintf("%d questions", len(w.workbook().Items))) {
 		t.Fatalf("summary %q does not count the questions", w.open.summary.Text)
 	}
 
@@ -183,7 +185,7 @@ func TestMainFlow(t *testing.T) {
 		t.Fatalf("Evaluate did not start: %q", w.eval.status.Text)
 	}
 	loop.runUntil(t, 50*time.Second, "the evaluation", func() bool { return !w.eval.running })
-	if w.result == nil {
+	if w.result() == nil {
 		t.Fatalf("no result: %q", w.eval.status.Text)
 	}
 	if w.eval.applied == 0 || len(w.eval.rows) == 0 {
@@ -265,7 +267,7 @@ func TestMainFlow(t *testing.T) {
 	// The item explorer shows an item with the judge's raw replies.
 	r.items.Select(0)
 	view := strings.Join(labels(r.itemView), "\n")
-	it := w.result.Workbook.Items[w.index.order[0]]
+	it := w.result().Workbook.Items[w.index.order[0]]
 	if !strings.Contains(view, it.Question) || !strings.Contains(view, "lexical · rag") {
 		t.Errorf("item explorer for %s shows:\n%s", it.ID, view)
 	}
@@ -279,15 +281,11 @@ func TestMainFlow(t *testing.T) {
 // writeBadFolder writes a CSV folder whose QA sheet repeats an id and
 // names a gold document that is not among the guides.
 func writeBadFolder(t *testing.T) string {
-	dir := t.TempDir()
-	guides := "doc_id,title,text\nG1,营业执照,材料：身份证\nG2,护照,材料：户口簿\n"
-	qa := "id,question,doc_id,answer\nq1,怎么办营业执照？,G1,带身份证\nq1,护照要多久？,G2,七天\nq3,驾照怎么换？,G9,去车管所\n"
-	for name, text := range map[string]string{"guides.csv": guides, "qa.csv": qa} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
+	b := testbook.New()
+	b.Sheet("guides", "doc_id", "title", "text").Row("G1", "营业执照", "材料：身份证").Row("G2", "护照", "材料：户口簿")
+	b.Sheet("qa", "id", "question", "doc_id", "answer").
+		Row("q1", "怎么办营业执照？", "G1", "带身份证").Row("q1", "护照要多久？", "G2", "七天").Row("q3", "驾照怎么换？", "G9", "去车管所")
+	return b.WriteCSV(t, t.TempDir())
 }
 
 func TestBadFileShowsMessages(t *testing.T) {
@@ -296,22 +294,22 @@ func TestBadFileShowsMessages(t *testing.T) {
 			w, loop := newTestWindow(t, lang, nil)
 			dir := writeBadFolder(t)
 			w.openAsync(dir)
-			loop.runUntil(t, 30*time.Second, "the folder to load", func() bool { return w.report != nil || w.loadErr != nil })
+			loop.runUntil(t, 30*time.Second, "the folder to load", func() bool { return w.report() != nil || w.loadErr != nil })
 			if w.loadErr != nil {
 				t.Fatal(w.loadErr)
 			}
-			if !w.report.HasErrors() {
-				t.Fatalf("no errors reported: %+v", w.report.Problems)
+			if !w.report().HasErrors() {
+				t.Fatalf("no errors reported: %+v", w.report().Problems)
 			}
 			n := w.open.problems.Length()
-			if n != len(w.report.Problems)+len(w.report.Skipped) || n == 0 {
-				t.Fatalf("problem list has %d entries for %d problems", n, len(w.report.Problems))
+			if n != len(w.report().Problems)+len(w.report().Skipped) || n == 0 {
+				t.Fatalf("problem list has %d entries for %d problems", n, len(w.report().Problems))
 			}
 			// The list shows each message in the window's language.
 			item := w.open.problems.CreateItem()
 			w.open.problems.UpdateItem(0, item)
 			got := item.(*fyne.Container).Objects[0].(*widget.Label).Text
-			if want := w.report.Problems[0].Message(lang); got != want {
+			if want := w.report().Problems[0].Message(lang); got != want {
 				t.Fatalf("list shows %q, want %q", got, want)
 			}
 			if lang == "zh" && !strings.Contains(got, "错误") && !strings.Contains(got, "提示") {
@@ -319,22 +317,22 @@ func TestBadFileShowsMessages(t *testing.T) {
 			}
 			// Clicking the duplicate-id message selects its row in the QA table.
 			dup := -1
-			for i, p := range w.report.Problems {
+			for i, p := range w.report().Problems {
 				if p.Code == "duplicate_id" {
 					dup = i
 				}
 			}
 			if dup < 0 {
-				t.Fatalf("no duplicate_id problem: %v", w.report.Codes())
+				t.Fatalf("no duplicate_id problem: %v", w.report().Codes())
 			}
 			w.open.problems.Select(dup)
 			if w.open.sheets.SelectedIndex() != 1 {
 				t.Fatalf("sheet %d selected, want the QA sheet", w.open.sheets.SelectedIndex())
 			}
 			// The duplicate row was left out: the row before it is shown and the summary says so.
-			sheet, row, exact := w.open.locate(w.report.Problems[dup])
-			if sheet != 1 || exact || w.wb.Items[row].Row != w.report.Problems[dup].Row-1 {
-				t.Fatalf("located sheet %d row %d (exact %v) for problem at row %d", sheet, row, exact, w.report.Problems[dup].Row)
+			sheet, row, exact := w.open.locate(w.report().Problems[dup])
+			if sheet != 1 || exact || w.workbook().Items[row].Row != w.report().Problems[dup].Row-1 {
+				t.Fatalf("located sheet %d row %d (exact %v) for problem at row %d", sheet, row, exact, w.report().Problems[dup].Row)
 			}
 			if !strings.Contains(w.open.summary.Text, "3") || !strings.Contains(w.open.summary.Text, "qa.csv") {
 				t.Fatalf("summary %q does not say row 3 of qa.csv was left out", w.open.summary.Text)
@@ -367,7 +365,7 @@ func TestCancelResumes(t *testing.T) {
 		t.Fatal(err)
 	}
 	w.loadWorkbook(path, false)
-	loop.runUntil(t, 30*time.Second, "the sample", func() bool { return w.wb != nil })
+	loop.runUntil(t, 30*time.Second, "the sample", func() bool { return w.workbook() != nil })
 	if w.eval.start.Disabled() {
 		t.Fatalf("Evaluate disabled: %q", w.eval.estimate.Text)
 	}
@@ -380,7 +378,7 @@ func TestCancelResumes(t *testing.T) {
 	})
 	test.Tap(w.eval.cancel)
 	loop.runUntil(t, 30*time.Second, "the run to stop", func() bool { return !w.eval.running })
-	if w.result != nil {
+	if w.result() != nil {
 		t.Fatal("a cancelled run produced a result")
 	}
 	if !strings.Contains(w.eval.status.Text, storePath(path)) {
@@ -400,12 +398,12 @@ func TestCancelResumes(t *testing.T) {
 
 	test.Tap(w.eval.start)
 	loop.runUntil(t, 50*time.Second, "the resumed run", func() bool { return !w.eval.running })
-	if w.result == nil {
+	if w.result() == nil {
 		t.Fatalf("resumed run: %q", w.eval.status.Text)
 	}
 	// The second run reuses every reply the first one stored (requests in
 	// flight when it was cancelled are lost: at most the concurrency, 2).
-	if got := w.result.Summary.Run.Cached; got < first-2 || got > first {
+	if got := w.result().Summary.Run.Cached; got < first-2 || got > first {
 		t.Fatalf("second run served %d replies from the store; the first run made %d calls", got, first)
 	}
 	st, err = store.Open(storePath(path))
@@ -418,8 +416,8 @@ func TestCancelResumes(t *testing.T) {
 		t.Fatalf("store runs %+v, %v: want interrupted then done", runs, err)
 	}
 	// Random fake scores may collapse the bounds (CuBE n/a): count the judgements instead.
-	if n := len(w.result.Summary.Judges); n != 1 || w.result.Summary.Judges[0].Judgements != 3*len(w.wb.Items)*len(w.prof.Dimensions) {
-		t.Fatalf("resumed run's CuBE result: %+v", w.result.Summary.Judges)
+	if n := len(w.result().Summary.Judges); n != 1 || w.result().Summary.Judges[0].Judgements != 3*len(w.workbook().Items)*len(w.prof.Dimensions) {
+		t.Fatalf("resumed run's CuBE result: %+v", w.result().Summary.Judges)
 	}
 }
 
@@ -448,7 +446,7 @@ func TestResponsiveness(t *testing.T) {
 		wb.Items = append(wb.Items, it)
 	}
 	path := filepath.Join(t.TempDir(), "synthetic.xlsx")
-	w.setWorkbook(path, wb, nil, nil, 0)
+	w.setSession(path, session.New(path, wb, nil), nil)
 
 	// Time every UI-thread task the window queues.
 	var longestTask time.Duration
@@ -483,11 +481,11 @@ func TestResponsiveness(t *testing.T) {
 	loop.runUntil(t, 10*time.Minute, "the evaluation", func() bool { return !w.eval.running })
 	elapsed := time.Since(started)
 	close(stop)
-	if w.result == nil {
+	if w.result() == nil {
 		t.Fatalf("no result: %q", w.eval.status.Text)
 	}
 	judged := 0
-	for _, j := range w.result.Workbook.Scores {
+	for _, j := range w.result().Workbook.Scores {
 		if j.Judge == "fake-judge" {
 			judged++
 		}

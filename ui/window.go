@@ -3,7 +3,6 @@ package ui
 import (
 	"os"
 	"path/filepath"
-	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -14,6 +13,7 @@ import (
 	"cubeworkbench/core/engine"
 	"cubeworkbench/core/ingest"
 	"cubeworkbench/core/profile"
+	"cubeworkbench/core/session"
 )
 
 // AppID is the application identifier (also in FyneApp.toml).
@@ -21,7 +21,7 @@ const AppID = "org.cubeworkbench.cube"
 
 // Preference keys.
 const (
-	prefProfile  = "profile.toml" // the evaluation profile as TOML text; never holds keys
+	prefProfile  = "profile.toml" // the profile keys the user changed, as TOML; never holds keys
 	prefRecent   = "recent"       // recently opened workbooks, newest first
 	prefLanguage = "language"     // "", "zh" or "en"; "" follows the system
 	prefOffline  = "offline"      // the Evaluate tab's offline switch
@@ -44,13 +44,13 @@ type Window struct {
 	// storage, or a test's own folder.
 	dataDir string
 
-	path     string
-	wb       *dataset.Workbook
-	report   *ingest.Report
-	loadErr  error
-	streamed int // guides kept in the run store, not memory (a large knowledge base)
-	result   *engine.Result
-	index    *resultIndex
+	// sess is the open workbook and its last result: the one place the
+	// window's data lives (core/session, shared with the CLI). nil before
+	// a workbook opened, or when the last one failed to (loadErr says why).
+	sess    *session.Session
+	path    string // the workbook last opened or tried
+	loadErr error
+	index   *resultIndex // the result, indexed for the explorer
 
 	tabs      *container.AppTabs
 	langPick  *widget.Select
@@ -63,6 +63,21 @@ type Window struct {
 	results *resultsTab
 	charts  *chartsTab
 	export  *exportTab
+}
+
+// shell is what a tab needs of the window besides the session it shows:
+// the app (preferences, URLs), the window (dialogs), the UI thread and the
+// language. A tab that holds a shell and is handed the session on refresh
+// reads nothing else of the window.
+type shell struct {
+	app  fyne.App
+	win  fyne.Window
+	do   func(f func()) // runs f on the UI thread
+	lang func() string
+}
+
+func (w *Window) shell() shell {
+	return shell{app: w.app, win: w.win, do: func(f func()) { w.do(f) }, lang: func() string { return w.lang }}
 }
 
 // New builds the main window.
@@ -120,13 +135,23 @@ func (w *Window) build() {
 	if w.tabs != nil {
 		selected = w.tabs.SelectedIndex()
 	}
-	w.open = newOpenTab(w)
+	w.open = newOpenTab(w.shell(), openActions{open: w.openAsync, sample: w.loadSample, recent: w.recent})
 	w.judges = newJudgesTab(w)
 	w.dims = newDimensionsTab(w)
-	w.eval = newEvaluateTab(w)
-	w.results = newResultsTab(w)
-	w.charts = newChartsTab(w)
-	w.export = newExportTab(w)
+	w.eval = newEvaluateTab(w.shell(), evalActions{
+		profile: func() profile.Profile { p := w.prof; p.Language = w.lang; return p },
+		running: func(on bool) {
+			if on {
+				w.langPick.Disable()
+			} else {
+				w.langPick.Enable()
+			}
+		},
+		evaluated: w.showEvaluation,
+	})
+	w.results = newResultsTab(w.shell())
+	w.charts = newChartsTab(w.shell())
+	w.export = newExportTab(w.shell())
 	w.tabs = container.NewAppTabs(w.open.item, w.judges.item, w.dims.item, w.eval.item, w.results.item, w.charts.item, w.export.item)
 	w.tabs.SelectIndex(selected)
 
@@ -157,42 +182,58 @@ func (w *Window) showPath() {
 	w.pathLabel.SetText(w.path)
 }
 
-// refreshAll shows the current state in every tab.
-func (w *Window) refreshAll() {
-	w.open.refresh()
-	w.eval.refresh()
-	w.results.refresh()
-	w.charts.refresh()
-	w.export.refresh()
+// showEvaluation shows a finished evaluation of sess (UI thread): one
+// task per tab, so that input and redraws interleave with them instead of
+// waiting for all of them at once. A run of a session the window has since
+// replaced (another workbook opened) changes nothing but its status line.
+func (w *Window) showEvaluation(sess *session.Session, idx *resultIndex) {
+	if sess != w.sess {
+		return
+	}
+	w.index = idx
+	for _, f := range []func(){func() { w.results.refresh(w.sess, w.index) }, func() { w.tabs.Select(w.results.item) },
+		func() { w.open.refresh(w.sess, w.path, w.loadErr) }, func() { w.charts.refresh(w.sess) }, func() { w.export.refresh(w.sess) },
+		w.dims.refreshWeights} {
+		w.do(f)
+	}
 }
 
-// loadProfile reads the profile from the preferences; the default profile,
-// with the offline lexical judge so that a first Evaluate works anywhere,
-// when there is none or it no longer parses.
+// refreshAll shows the current state in every tab.
+func (w *Window) refreshAll() {
+	w.open.refresh(w.sess, w.path, w.loadErr)
+	w.eval.refresh(w.sess, w.path)
+	w.results.refresh(w.sess, w.index)
+	w.charts.refresh(w.sess)
+	w.export.refresh(w.sess)
+}
+
+// loadProfile reads the profile from the preferences: the keys the user
+// changed over the window's default (the offline lexical judge, so that a
+// first Evaluate works anywhere). The default alone when there is none or
+// it no longer parses.
 func (w *Window) loadProfile() profile.Profile {
 	if text := w.app.Preferences().String(prefProfile); text != "" {
-		if p, err := profile.Parse([]byte(text)); err == nil {
+		if p, err := profileFromChanges([]byte(text)); err == nil {
 			return p
 		} else {
 			fyne.LogError("ui: stored profile ignored", err)
 		}
 	}
-	p := profile.Default()
-	p.Judges = []profile.Endpoint{{Name: engine.LexicalJudge, Lexical: true}}
-	return p
+	return windowDefault()
 }
 
-// saveProfile stores the profile as TOML. Keys never reach it: endpoints
-// name the environment variable that holds theirs.
+// saveProfile stores the keys of the profile the user changed, as TOML:
+// a default changed in a later version then reaches this user too. Keys
+// never reach it: endpoints name the environment variable that holds theirs.
 func (w *Window) saveProfile() {
-	text, err := w.prof.Encode()
+	text, err := profileChanges(w.prof)
 	if err != nil {
 		fyne.LogError("ui: profile", err)
 		return
 	}
 	w.app.Preferences().SetString(prefProfile, string(text))
 	if w.eval != nil {
-		w.eval.refresh()
+		w.eval.refresh(w.sess, w.path)
 	}
 }
 
@@ -218,7 +259,37 @@ func (w *Window) addRecent(path string) {
 }
 
 // storePath is the run store beside the workbook (cli.md: WORKBOOK.cube.db).
-func storePath(workbook string) string {
-	clean := strings.TrimRight(workbook, string(os.PathSeparator))
-	return strings.TrimSuffix(clean, filepath.Ext(clean)) + ".cube.db"
+func storePath(workbook string) string { return session.StorePath(workbook) }
+
+// workbook is the workbook the tables show: as read, or as the last
+// evaluation left it; nil before one opened.
+func (w *Window) workbook() *dataset.Workbook {
+	if w.sess == nil {
+		return nil
+	}
+	return w.sess.Shown()
+}
+
+// report is what the reader found in the workbook; nil before one opened.
+func (w *Window) report() *ingest.Report {
+	if w.sess == nil {
+		return nil
+	}
+	return w.sess.Report
+}
+
+// result is the last evaluation's outcome; nil before one finished.
+func (w *Window) result() *engine.Result {
+	if w.sess == nil {
+		return nil
+	}
+	return w.sess.Result()
+}
+
+// streamed is how many guides the session keeps in the run store.
+func (w *Window) streamed() int {
+	if w.sess == nil {
+		return 0
+	}
+	return w.sess.Streamed
 }

@@ -7,7 +7,7 @@ import (
 
 	"fyne.io/fyne/v2/app"
 
-	"cubeworkbench/core/cli"
+	"cubeworkbench/internal/cli"
 	"cubeworkbench/ui"
 )
 

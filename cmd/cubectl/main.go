@@ -6,7 +6,7 @@ package main
 import (
 	"os"
 
-	"cubeworkbench/core/cli"
+	"cubeworkbench/internal/cli"
 )
 
 func main() {

@@ -250,3 +250,46 @@ func cloneWB(wb *dataset.Workbook) *dataset.Workbook {
 	c.Scores = nil
 	return &c
 }
+
+// A batch Prepare defers the bound answers it needs; a deferred request is
+// no endpoint call and no failure. The run's counts, in the store and in the
+// events, say so (the bounds step once counted each as a failed call).
+func TestPrepareCountsDeferredBoundsAsNoCalls(t *testing.T) {
+	ctx := context.Background()
+	s := openStore(t)
+	wb := &dataset.Workbook{Guides: []dataset.Guide{{ID: "G1", Title: "社保卡申领", Text: "申请材料：身份证"}}}
+	for i := 1; i <= 2; i++ {
+		it := dataset.Item{ID: fmt.Sprint("q", i), Question: fmt.Sprintf("社保卡第%d问？", i), DocID: "G1", Retrieved: []string{"G1"}}
+		it.SetAnswer(dataset.SetRAG, "带身份证去办。")
+		wb.Items = append(wb.Items, it)
+	}
+	p := profile.Default()
+	p.Dimensions = []string{"relevance"}
+	p.Bootstrap = 0
+	p.Generator = &profile.Endpoint{Name: "gen", BaseURL: "http://127.0.0.1:1/v1", Model: "gen"}
+	p.Judges = []profile.Endpoint{{Name: "qwen", BaseURL: "http://127.0.0.1:1/v1", Model: "qwen"}}
+	var boundsEvent engine.Event
+	var out bytes.Buffer
+	n, err := batch.Prepare(ctx, wb, engine.Options{Profile: p, Store: s,
+		Progress: engine.ProgressFunc(func(e engine.Event) {
+			if e.Step == engine.StepBounds && e.Finished {
+				boundsEvent = e
+			}
+		})}, &out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n != 6 { // two zero and two full answers, two judgements of the rag answers
+		t.Fatalf("Prepare wrote %d requests, want 6", n)
+	}
+	runs, err := s.Runs(ctx)
+	if err != nil || len(runs) != 1 {
+		t.Fatalf("runs = %v, %v", runs, err)
+	}
+	if c := runs[0].Counts; c.Calls != 0 || c.Failed != 0 {
+		t.Errorf("store counts calls=%d failed=%d, want 0 and 0 (nothing was called)", c.Calls, c.Failed)
+	}
+	if boundsEvent.Calls != 0 || boundsEvent.Failed != 0 || boundsEvent.Done != 4 {
+		t.Errorf("bounds event %+v, want 4 done, 0 calls, 0 failed", boundsEvent)
+	}
+}

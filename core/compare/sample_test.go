@@ -16,6 +16,7 @@ import (
 	"cubeworkbench/core/ingest"
 	"cubeworkbench/core/mfss"
 	"cubeworkbench/core/profile"
+	"cubeworkbench/core/result"
 	"cubeworkbench/core/store"
 )
 
@@ -27,7 +28,7 @@ const setB = "系统B"
 // whose rag answers are 系统B's and whose scores are the bounds already
 // judged (so they are not judged again), judges 系统B, whose judgements
 // are then filed under their own set.
-func judgedSample(t *testing.T) (*dataset.Workbook, *engine.Summary) {
+func judgedSample(t *testing.T) (*dataset.Workbook, *result.Summary) {
 	t.Helper()
 	ctx := context.Background()
 	dir := t.TempDir()

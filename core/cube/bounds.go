@@ -68,6 +68,11 @@ func Cube(weighted, recall *float64) *float64 {
 	return &c
 }
 
+// Bound places rag between zero and full on 0–100: 100·(rag − zero)/(full −
+// zero), false when the bounds collapse (a denominator ≤ 1e-9). Every
+// normalisation between the bounds (CuBE's dimensions, the baselines) uses it.
+func Bound(rag, zero, full float64) (float64, bool) { return bound(rag, zero, full) }
+
 func bound(rag, zero, full float64) (float64, bool) {
 	den := full - zero
 	if den <= collapseEps {

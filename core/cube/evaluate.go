@@ -133,6 +133,7 @@ func evaluate(items []dataset.Item, scores []dataset.Judgement, human []dataset.
 	res.Aggregate = e.aggregate(res)
 	e.bootstrap(res)
 	res.ItemDetails = e.itemDetails()
+	res.RAGScores = e.itemScores(sRAG, byID)
 	if len(human) > 0 {
 		res.Human = e.human(human, byID)
 	}
@@ -454,6 +455,21 @@ func meanSD(xs []*float64) MeanSD {
 		}
 	}
 	return MeanSD{Mean: num(stats.Mean(v)), SD: num(stats.SD(v)), N: len(v)}
+}
+
+// itemScores copies one set's per-item means out of the judges' cells.
+func (e *evaluation) itemScores(set int, byID map[string]int) *ItemScores {
+	n, k := len(e.items), len(e.dims)
+	s := &ItemScores{ids: byID, items: n, nj: len(e.cells), k: k, val: make([]float64, len(e.cells)*k*n), ok: make([]bool, len(e.cells)*k*n)}
+	for j, c := range e.cells {
+		for d := range k {
+			for i := range n {
+				p := (j*k+d)*n + i
+				s.val[p], s.ok[p] = c.score(set, d, i)
+			}
+		}
+	}
+	return s
 }
 
 // itemDetails reports each item's rank and the judges' spread on its rag answer.

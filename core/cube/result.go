@@ -29,6 +29,49 @@ type Result struct {
 	// dimension not configured, or a set other than rag, zero and full.
 	IgnoredJudgements int          `json:"ignored_judgements"`
 	ItemDetails       []ItemDetail `json:"-"` // per item, for the report and the window; too large for SUMMARY.json at scale
+	// RAGScores are each judge's rag score per item and dimension, the data
+	// behind the report's items sheet and the score histograms of the report
+	// and the window alike; too large for SUMMARY.json at scale.
+	RAGScores *ItemScores `json:"-"`
+}
+
+// ItemScores holds one answer set's item scores: for each item, judge (in
+// Result.Judges order) and dimension (in Result.Dimensions order) the mean
+// of the judge's ok repeats, or nothing when it has none.
+type ItemScores struct {
+	ids          map[string]int
+	items, nj, k int
+	val          []float64
+	ok           []bool
+}
+
+// At is the score of item id by judge j on dimension k.
+func (s *ItemScores) At(id string, j, k int) (float64, bool) {
+	if s == nil {
+		return 0, false
+	}
+	i, found := s.ids[id]
+	if !found || j < 0 || j >= s.nj || k < 0 || k >= s.k {
+		return 0, false
+	}
+	p := (j*s.k+k)*s.items + i
+	return s.val[p], s.ok[p]
+}
+
+// Column lists judge j's defined scores on dimension k in item order: one
+// value per item (its repeats averaged), as the histograms draw them.
+func (s *ItemScores) Column(j, k int) []float64 {
+	if s == nil || j < 0 || j >= s.nj || k < 0 || k >= s.k {
+		return nil
+	}
+	var out []float64
+	base := (j*s.k + k) * s.items
+	for i := range s.items {
+		if s.ok[base+i] {
+			out = append(out, s.val[base+i])
+		}
+	}
+	return out
 }
 
 // Text is one message in both product languages.

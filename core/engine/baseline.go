@@ -4,25 +4,16 @@ import (
 	"runtime"
 	"sync"
 
+	"cubeworkbench/core/cube"
 	"cubeworkbench/core/dataset"
+	"cubeworkbench/core/result"
 	"cubeworkbench/core/stats"
 	"cubeworkbench/core/textmetric"
 )
 
-// Baselines are the traditional metrics beside the judges (the CuBE paper's
-// Table 6): BLEU and ROUGE-L of each set's answers against the gold
-// document, as means, and normalised between the zero and full sets exactly
-// as CuBE normalises a dimension.
-type Baselines struct {
-	Items      int                              `json:"items"`   // items with all three answers and a gold document
-	BLEU       map[string]*float64              `json:"bleu"`    // set → mean sentence BLEU (0–100)
-	RougeL     map[string]*float64              `json:"rouge_l"` // set → mean ROUGE-L F (0–100)
-	BLEUNorm   *float64                         `json:"bleu_normalized"`
-	RougeLNorm *float64                         `json:"rouge_l_normalized"`
-	PerItem    map[string]map[string][2]float64 `json:"-"` // item → set → {BLEU, ROUGE-L}
-}
-
-func computeBaselines(wb *dataset.Workbook) *Baselines {
+// computeBaselines scores BLEU and ROUGE-L of each set's answers against
+// the gold document (result.Baselines).
+func computeBaselines(wb *dataset.Workbook) *result.Baselines {
 	idx := wb.GuideIndex()
 	sets := []string{dataset.SetZero, dataset.SetRAG, dataset.SetFull}
 	type job struct {
@@ -80,7 +71,7 @@ func computeBaselines(wb *dataset.Workbook) *Baselines {
 	}
 	wg.Wait()
 
-	b := &Baselines{Items: len(jobs), BLEU: map[string]*float64{}, RougeL: map[string]*float64{}, PerItem: make(map[string]map[string][2]float64, len(jobs))}
+	b := &result.Baselines{Items: len(jobs), BLEU: map[string]*float64{}, RougeL: map[string]*float64{}, PerItem: make(map[string]map[string][2]float64, len(jobs))}
 	for k, s := range sets {
 		bleu := make([]float64, len(jobs))
 		rouge := make([]float64, len(jobs))
@@ -104,11 +95,10 @@ func computeBaselines(wb *dataset.Workbook) *Baselines {
 
 func normalizeBetween(m map[string]*float64) *float64 {
 	z, r, f := m[dataset.SetZero], m[dataset.SetRAG], m[dataset.SetFull]
-	if z == nil || r == nil || f == nil || *f-*z <= 1e-9 {
+	if z == nil || r == nil || f == nil {
 		return nil
 	}
-	v := 100 * (*r - *z) / (*f - *z)
-	return &v
+	return ptr(cube.Bound(*r, *z, *f))
 }
 
 func ptr(v float64, ok bool) *float64 {

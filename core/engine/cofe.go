@@ -8,6 +8,7 @@ import (
 	"cubeworkbench/core/cofe"
 	"cubeworkbench/core/docparse"
 	"cubeworkbench/core/embed"
+	"cubeworkbench/core/result"
 )
 
 // cofe runs the CoFE-RAG keyword evaluation over the guides when any item
@@ -68,7 +69,7 @@ func (r *runner) corpus(ctx context.Context) ([]cofe.Doc, error) {
 		return nil, err
 	}
 	for _, e := range errs {
-		r.problem(Problem{Step: StepMetrics, Reason: "CoFE corpus: " + e.Error()})
+		r.problem(result.Problem{Step: StepMetrics, Reason: "CoFE corpus: " + e.Error()})
 	}
 	if len(parsed) == 0 {
 		return nil, fmt.Errorf("engine: CoFE corpus %s has no readable document", dir)

@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"cubeworkbench/core/cofe"
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/profile"
 	"cubeworkbench/internal/fakeai"
@@ -159,7 +160,7 @@ func withCoFESlots(wb *dataset.Workbook, slots map[tkey]bool, judges ...string) 
 			continue
 		}
 		for _, j := range judges {
-			for _, d := range cofeDims {
+			for _, d := range cofe.GenerationDimensions {
 				slots[tkey{it.ID, dataset.SetRAG, j, d, 1}] = true
 			}
 		}

@@ -16,6 +16,7 @@ import (
 	"cubeworkbench/core/judge"
 	"cubeworkbench/core/llm"
 	"cubeworkbench/core/profile"
+	"cubeworkbench/core/result"
 )
 
 // scorer is what a judge does for the engine: the LLM judge and the
@@ -125,47 +126,25 @@ func (r *runner) judgeAll(ctx context.Context, judges []activeJudge) error {
 	if err != nil {
 		return err
 	}
-	cubeDims := len(dims)
-	if r.cofeGeneration() {
-		for _, name := range cofe.GenerationDimensions {
-			d, err := r.builtin(name)
-			if err != nil {
-				return err
-			}
-			dims = append(dims, d)
+	names, cubeDims := judgingDims(r.opt.Profile, r.wb.Items)
+	for _, name := range names[cubeDims:] {
+		d, err := r.builtin(name)
+		if err != nil {
+			return err
 		}
+		dims = append(dims, d)
 	}
-	type key struct {
-		item, set, judge, dim string
-		repeat                int
+	for k := range dims {
+		names[k] = dims[k].Name // a rubric file may name its dimension itself
 	}
-	have := make(map[key]bool, len(r.wb.Scores))
-	for _, j := range r.wb.Scores {
-		have[key{j.ItemID, j.Set, j.Judge, j.Dimension, max(j.Repeat, 1)}] = true
-	}
+	have := haveJudgements(r.wb.Scores)
 	idx := r.wb.GuideIndex()
-	sets := []string{dataset.SetRAG, dataset.SetZero, dataset.SetFull}
 	for _, aj := range judges {
 		var tasks []judgeTask
-		for i, it := range r.wb.Items {
-			for _, set := range sets {
-				if it.Answer(set) == "" {
-					continue
-				}
-				for d := range dims {
-					// CoFE's generation dimensions judge the system's answer
-					// against a reference answer: rag only, with a reference.
-					if d >= cubeDims && (set != dataset.SetRAG || it.Reference == "") {
-						continue
-					}
-					for rep := 1; rep <= aj.repeats; rep++ {
-						if !have[key{it.ID, set, aj.ep.Name, dims[d].Name, rep}] {
-							tasks = append(tasks, judgeTask{i, set, d, rep})
-						}
-					}
-				}
-			}
-		}
+		owedJudgements(r.wb.Items, names, cubeDims, aj.repeats,
+			func(it *dataset.Item, set string) bool { return it.Answer(set) != "" },
+			func(id, set, dim string, rep int) bool { return have[slot{id, set, aj.ep.Name, dim, rep}] },
+			func(i int, set string, d, rep int) { tasks = append(tasks, judgeTask{i, set, d, rep}) })
 		if len(tasks) == 0 {
 			continue
 		}
@@ -236,7 +215,7 @@ func (r *runner) judgeTasks(ctx context.Context, aj activeJudge, dims []judge.Di
 				j.Score, j.Status = out.Score, dataset.StatusOK
 			} else {
 				j.Status, j.Reason = dataset.StatusUnscorable, out.Reason
-				r.problem(Problem{Step: StepJudge, ItemID: it.ID, Set: t.set, Judge: aj.ep.Name, Dim: j.Dimension, Reason: out.Reason})
+				r.problem(result.Problem{Step: StepJudge, ItemID: it.ID, Set: t.set, Judge: aj.ep.Name, Dim: j.Dimension, Reason: out.Reason})
 			}
 			if err := r.opt.Store.PutJudgement(ectx, j, out.Key); err != nil {
 				return err
@@ -267,21 +246,71 @@ func (r *runner) judgeTasks(ctx context.Context, aj activeJudge, dims []judge.Di
 	return ctx.Err()
 }
 
-// cofeGeneration says whether judges also score CoFE-RAG's generation
-// dimensions: when the profile allows it and the workbook asks for CoFE
-// (keywords on its questions, or a corpus) and has reference answers.
-func (r *runner) cofeGeneration() bool {
-	p := r.opt.Profile.CoFE
-	if !p.Generation {
-		return false
+// judgingDims names the dimensions judges score, in task order: the
+// profile's CuBE dimensions (the first cube of them), then CoFE-RAG's
+// generation dimensions when the run evaluates generation: when the profile
+// allows it and the workbook asks for CoFE (keywords on its questions, or a
+// corpus) and has reference answers. Run and Plan both read it.
+func judgingDims(p profile.Profile, items []dataset.Item) (names []string, cube int) {
+	names = append([]string(nil), p.Dimensions...)
+	if !p.CoFE.Generation {
+		return names, len(names)
 	}
-	ref, kw := false, p.Corpus != ""
-	for _, it := range r.wb.Items {
+	ref, kw := false, p.CoFE.Corpus != ""
+	for _, it := range items {
 		ref = ref || it.Reference != ""
 		kw = kw || len(it.Coarse) > 0
 	}
-	return ref && kw
+	if ref && kw {
+		return append(names, cofe.GenerationDimensions...), len(p.Dimensions)
+	}
+	return names, len(names)
 }
+
+// slot is one judgement a judge owes or has.
+type slot struct {
+	item, set, judge, dim string
+	repeat                int
+}
+
+func haveJudgements(scores []dataset.Judgement) map[slot]bool {
+	have := make(map[slot]bool, len(scores))
+	for _, j := range scores {
+		have[slot{j.ItemID, j.Set, j.Judge, j.Dimension, max(j.Repeat, 1)}] = true
+	}
+	return have
+}
+
+// owedJudgements is the one enumeration of judging tasks, for the run and
+// its estimate: every item, every CuBE set whose answer exists (answered
+// says, so the estimate may count answers still to come), every dimension,
+// every repeat, less the judgements had. CoFE's generation dimensions (index
+// cube and up) judge the system's answer against a reference answer: rag
+// only, with a reference.
+func owedJudgements(items []dataset.Item, dims []string, cube, repeats int, answered func(it *dataset.Item, set string) bool,
+	had func(id, set, dim string, rep int) bool, yield func(item int, set string, dim, rep int)) {
+	for i := range items {
+		it := &items[i]
+		for _, set := range judgedSets {
+			if !answered(it, set) {
+				continue
+			}
+			for d, dim := range dims {
+				if d >= cube && (set != dataset.SetRAG || it.Reference == "") {
+					continue
+				}
+				for rep := 1; rep <= repeats; rep++ {
+					if !had(it.ID, set, dim, rep) {
+						yield(i, set, d, rep)
+					}
+				}
+			}
+		}
+	}
+}
+
+// judgedSets are the answer sets judges score, in task order.
+var judgedSets = []string{dataset.SetRAG, dataset.SetZero, dataset.SetFull}
 
 // contextsShown is how many retrieved guides stand in for the retrieved
 // chunk texts when the workbook has none (CoFE faithfulness needs them).
@@ -305,12 +334,12 @@ func (r *runner) contexts(it *dataset.Item, idx map[string]int) []string {
 	return out
 }
 
-func judgeInfos(judges []activeJudge, wb *dataset.Workbook) []JudgeInfo {
-	var out []JudgeInfo
+func judgeInfos(judges []activeJudge, wb *dataset.Workbook) []result.JudgeInfo {
+	var out []result.JudgeInfo
 	seen := map[string]bool{}
 	for _, aj := range judges {
 		seen[aj.ep.Name] = true
-		info := JudgeInfo{Name: aj.ep.Name, Kind: aj.kind, Repeats: aj.repeats}
+		info := result.JudgeInfo{Name: aj.ep.Name, Kind: aj.kind, Repeats: aj.repeats}
 		if aj.kind == "llm" {
 			info.Model, info.Host = aj.ep.Model, hostOf(aj.ep.BaseURL)
 		}
@@ -325,7 +354,7 @@ func judgeInfos(judges []activeJudge, wb *dataset.Workbook) []JudgeInfo {
 	}
 	sort.Strings(imported)
 	for _, name := range imported {
-		out = append(out, JudgeInfo{Name: name, Kind: "imported", Repeats: 1})
+		out = append(out, result.JudgeInfo{Name: name, Kind: "imported", Repeats: 1})
 	}
 	return out
 }

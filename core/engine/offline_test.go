@@ -10,13 +10,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/xuri/excelize/v2"
 	"gonum.org/v1/gonum/stat"
 
 	"cubeworkbench/core/ingest"
 	"cubeworkbench/core/llm"
 	"cubeworkbench/core/profile"
 	"cubeworkbench/core/target"
+	"cubeworkbench/internal/testbook"
 )
 
 // filledItems is the workbook of TestOfflineFilledScores: item i's gold
@@ -49,32 +49,14 @@ func filledScore(judge, set string, i, d int, rankScore int) int {
 
 func writeFilledWorkbook(t *testing.T, path string) {
 	t.Helper()
-	f := excelize.NewFile()
-	defer f.Close()
-	must := func(err error) {
-		t.Helper()
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	must(f.SetSheetName("Sheet1", "guides"))
-	for _, s := range []string{"qa", "scores"} {
-		_, err := f.NewSheet(s)
-		must(err)
-	}
-	row := func(sheet string, r int, cells ...any) {
-		cell, err := excelize.CoordinatesToCellName(1, r)
-		must(err)
-		must(f.SetSheetRow(sheet, cell, &cells))
-	}
-	row("guides", 1, "doc_id", "title", "text")
-	row("qa", 1, "id", "question", "doc_id", "answer", "retrieved", "answer_zero", "answer_full")
-	row("scores", 1, "id", "set", "judge", "dimension", "score", "repeat", "status")
+	b := testbook.New()
+	guides := b.Sheet("guides", "doc_id", "title", "text")
+	qa := b.Sheet("qa", "id", "question", "doc_id", "answer", "retrieved", "answer_zero", "answer_full")
+	scores := b.Sheet("scores", "id", "set", "judge", "dimension", "score", "repeat", "status")
 	n := len(filledRanks)
-	sr := 2
 	for i, rank := range filledRanks {
 		gold := fmt.Sprintf("G%02d", i+1)
-		row("guides", i+2, gold, "事项"+gold, "事项"+gold+"：持身份证办理，5个工作日。")
+		guides.Row(gold, "事项"+gold, "事项"+gold+"：持身份证办理，5个工作日。")
 		var retrieved []string
 		switch {
 		case rank == -1:
@@ -96,17 +78,16 @@ func writeFilledWorkbook(t *testing.T, path string) {
 			}
 		}
 		id := fmt.Sprintf("q%02d", i+1)
-		row("qa", i+2, id, "事项"+gold+"怎么办？", gold, "答"+id, strings.Join(retrieved, "|"), "零"+id, "满"+id)
+		qa.Row(id, "事项"+gold+"怎么办？", gold, "答"+id, strings.Join(retrieved, "|"), "零"+id, "满"+id)
 		for _, judge := range []string{"judge-A", "judge-BB"} {
 			for _, set := range []string{"zero", "rag", "full"} {
 				for d, dim := range fourDims {
-					row("scores", sr, id, set, judge, dim, filledScore(judge, set, i, d, rankScore(rank)), 1, "ok")
-					sr++
+					scores.Row(id, set, judge, dim, filledScore(judge, set, i, d, rankScore(rank)), 1, "ok")
 				}
 			}
 		}
 	}
-	must(f.SaveAs(path))
+	b.WriteXLSX(t, path)
 }
 
 // rankScore is formulas.md §1 for TOP-N 8: 10 − rank, 0 when absent, plus

@@ -42,9 +42,6 @@ func tokensOf(s string) int {
 	return han + other/4
 }
 
-// cofeDims are CoFE-RAG's generation dimensions (cofe.GenerationDimensions).
-var cofeDims = []string{"correctness", "faithfulness", "relevancy"}
-
 // rubricTokens is the size of a rendered rubric around its inputs.
 const rubricTokens = 450
 
@@ -107,48 +104,34 @@ func Plan(wb *dataset.Workbook, p profile.Profile) Preflight {
 		}
 		add(StepBounds, gen.Name, *gen, calls, prompt, 300*calls)
 	}
-	have := map[string]bool{}
-	for _, j := range wb.Scores {
-		have[j.Judge+"\x00"+j.ItemID+"\x00"+j.Set+"\x00"+j.Dimension+fmt.Sprint(max(j.Repeat, 1))] = true
+	have := haveJudgements(wb.Scores)
+	names, cubeDims := judgingDims(p, items)
+	answered := func(it *dataset.Item, set string) bool {
+		switch {
+		case it.Answer(set) != "":
+			return true
+		case set == dataset.SetRAG:
+			return p.Target != nil // to be collected
+		default:
+			return gen != nil // to be generated
+		}
 	}
 	for _, ep := range p.Judges {
 		if ep.Imported() || ep.Lexical {
 			continue
 		}
 		calls, prompt := 0, 0
-		for _, it := range items {
-			for _, set := range []string{dataset.SetRAG, dataset.SetZero, dataset.SetFull} {
-				ans := it.Answer(set)
-				if ans == "" && !(set != dataset.SetRAG && gen != nil) && !(set == dataset.SetRAG && p.Target != nil) {
-					continue
+		owedJudgements(items, names, cubeDims, max(ep.Repeats, 1), answered,
+			func(id, set, dim string, rep int) bool { return have[slot{id, set, ep.Name, dim, rep}] },
+			func(i int, set string, d, _ int) {
+				it := items[i]
+				size := rubricTokens + tokensOf(it.Question) + max(tokensOf(it.Answer(set)), 200) + docTokens(it)
+				if d >= cubeDims {
+					size = rubricTokens + tokensOf(it.Question) + max(tokensOf(it.Answer(dataset.SetRAG)), 200) + tokensOf(it.Reference) + 3*docTokens(it)
 				}
-				size := rubricTokens + tokensOf(it.Question) + max(tokensOf(ans), 200) + docTokens(it)
-				for _, d := range p.Dimensions {
-					for rep := 1; rep <= max(ep.Repeats, 1); rep++ {
-						if !have[ep.Name+"\x00"+it.ID+"\x00"+set+"\x00"+d+fmt.Sprint(rep)] {
-							calls++
-							prompt += size
-						}
-					}
-				}
-			}
-		}
-		if p.CoFE.Generation && wantsCoFE(items, p) {
-			for _, it := range items {
-				if it.Reference == "" {
-					continue
-				}
-				size := rubricTokens + tokensOf(it.Question) + max(tokensOf(it.Answer(dataset.SetRAG)), 200) + tokensOf(it.Reference) + 3*docTokens(it)
-				for _, d := range cofeDims {
-					for rep := 1; rep <= max(ep.Repeats, 1); rep++ {
-						if !have[ep.Name+"\x00"+it.ID+"\x00"+dataset.SetRAG+"\x00"+d+fmt.Sprint(rep)] {
-							calls++
-							prompt += size
-						}
-					}
-				}
-			}
-		}
+				calls++
+				prompt += size
+			})
 		add(StepJudge, ep.Name, ep, calls, prompt, 120*calls)
 	}
 	return plan
@@ -182,14 +165,4 @@ func (p Preflight) Estimate(lang string) string {
 	}
 	return fmt.Sprintf("This run makes at most %d endpoint calls (%s), about %d prompt and %d completion tokens%s. Replies already in the run store are not requested again.",
 		p.Calls, p.Describe(lang), p.PromptTokens, p.CompletionTokens, cost)
-}
-
-// wantsCoFE mirrors runner.cofeGeneration for the estimate.
-func wantsCoFE(items []dataset.Item, p profile.Profile) bool {
-	ref, kw := false, p.CoFE.Corpus != ""
-	for _, it := range items {
-		ref = ref || it.Reference != ""
-		kw = kw || len(it.Coarse) > 0
-	}
-	return ref && kw
 }

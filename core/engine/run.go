@@ -16,6 +16,7 @@ import (
 	"cubeworkbench/core/llm"
 	"cubeworkbench/core/mfss"
 	"cubeworkbench/core/profile"
+	"cubeworkbench/core/result"
 	"cubeworkbench/core/store"
 	"cubeworkbench/core/target"
 )
@@ -47,7 +48,7 @@ type Options struct {
 // added (answers, judgements) and the summary.
 type Result struct {
 	Workbook *dataset.Workbook
-	Summary  *Summary
+	Summary  *result.Summary
 }
 
 // ErrOffline marks a step that needs the network in an offline run.
@@ -115,7 +116,7 @@ type runner struct {
 	unscor   int
 	pTokens  int
 	cTokens  int
-	problems []Problem
+	problems []result.Problem
 	meter    *llm.Meter           // every real client's calls, tokens and cost
 	pools    map[string]*llm.Pool // judges served by several replicas
 	deferred int                  // requests left for a batch file
@@ -133,7 +134,7 @@ func (r *runner) counts() store.Counts {
 	return c
 }
 
-func (r *runner) problem(p Problem) {
+func (r *runner) problem(p result.Problem) {
 	r.mu.Lock()
 	r.problems = append(r.problems, p)
 	r.mu.Unlock()
@@ -163,7 +164,7 @@ func (r *runner) account(rep llm.Reply, err error) (calls, cached, tokens int) {
 	return calls, cached, tokens
 }
 
-func (r *runner) run(ctx context.Context) (*Summary, error) {
+func (r *runner) run(ctx context.Context) (*result.Summary, error) {
 	p := r.opt.Profile
 	if err := r.applyStoredAnswers(ctx); err != nil {
 		return nil, err
@@ -189,7 +190,7 @@ func (r *runner) run(ctx context.Context) (*Summary, error) {
 	}
 
 	metrics := newStepCounter(r.opt.Progress, StepMetrics, "", 3)
-	sum := &Summary{ToolVersion: r.opt.Version}
+	sum := &result.Summary{ToolVersion: r.opt.Version}
 	if len(r.wb.Items) > 0 && len(r.wb.Scores) > 0 {
 		cfg, err := cubeConfig(p, r.wb)
 		if err != nil {
@@ -242,9 +243,7 @@ func (r *runner) run(ctx context.Context) (*Summary, error) {
 		}
 		cofeRes.Generation = gen
 	}
-	if cofeRes != nil {
-		sum.CoFE = cofeRes
-	}
+	sum.CoFE = cofeRes
 	metrics.add(false, 0, 0, 0, 0)
 	metrics.finish()
 
@@ -252,9 +251,9 @@ func (r *runner) run(ctx context.Context) (*Summary, error) {
 	if sum.Result != nil {
 		c = sum.Aggregate.Cube.Mean
 	}
-	sum.Verdict = VerdictFor(c, p.Thresholds.Deployable, p.Thresholds.NeedsWork)
+	sum.Verdict = result.VerdictFor(c, p.Thresholds.Deployable, p.Thresholds.NeedsWork)
 	counts := r.counts()
-	sum.Run = RunInfo{
+	sum.Run = result.RunInfo{
 		ID: r.runID, Started: r.started, Finished: time.Now(), Calls: counts.Calls, Cached: counts.Cached,
 		Failed: counts.Failed, Unscorable: counts.Unscorable, Tokens: counts.PromptTokens + counts.CompletionTokens,
 		Judges: judgeInfos(judges, r.wb), Embedder: emb.Name(), Offline: r.opt.Offline,
@@ -266,7 +265,7 @@ func (r *runner) run(ctx context.Context) (*Summary, error) {
 	sum.Run.Deferred = r.deferred
 	sum.Problems = r.problems
 	if sum.Problems == nil {
-		sum.Problems = []Problem{}
+		sum.Problems = []result.Problem{}
 	}
 	return sum, nil
 }

@@ -14,6 +14,7 @@ import (
 	"cubeworkbench/core/generate"
 	"cubeworkbench/core/llm"
 	"cubeworkbench/core/profile"
+	"cubeworkbench/core/result"
 	"cubeworkbench/core/store"
 	"cubeworkbench/core/target"
 )
@@ -151,28 +152,12 @@ func (r *runner) questions(ctx context.Context) error {
 		eg.Go(func() error {
 			qt := generate.QueryTypeFor(i)
 			q, rep, err := g.Question(ectx, guide.Text, qt)
-			if errors.Is(err, ErrOffline) {
+			done, err := r.generated(ectx, counter, result.Problem{Step: StepQuestions, ItemID: guide.ID}, rep, err)
+			if !done {
 				return err
-			}
-			if errors.Is(err, llm.ErrDeferred) {
-				r.mu.Lock()
-				r.deferred++
-				r.mu.Unlock()
-				counter.add(false, 0, 0, 0, 0)
-				return nil
-			}
-			calls, cached, tokens := r.account(rep, err)
-			if err != nil {
-				if ectx.Err() != nil {
-					return ectx.Err()
-				}
-				r.problem(Problem{Step: StepQuestions, ItemID: guide.ID, Reason: err.Error()})
-				counter.add(true, calls, cached, tokens, 0)
-				return nil
 			}
 			items[i] = dataset.Item{ID: fmt.Sprintf("q%d", i+1), Question: q, DocID: guide.ID, QueryType: qt}
 			ok[i] = true
-			counter.add(false, calls, cached, tokens, 0)
 			return r.opt.Store.PutAnswer(ectx, store.Answer{ItemID: guide.ID, Set: setQuestion, Source: c.Model(), Text: q})
 		})
 	}
@@ -249,7 +234,7 @@ func (r *runner) collect(ctx context.Context) error {
 				if stop {
 					return fmt.Errorf("%w: the %s target failed %d times in a row without a single answer (last: %v)", ErrEndpointDown, t.Kind, breakerMin, err)
 				}
-				r.problem(Problem{Step: StepCollect, ItemID: it.ID, Set: dataset.SetRAG, Reason: err.Error()})
+				r.problem(result.Problem{Step: StepCollect, ItemID: it.ID, Set: dataset.SetRAG, Reason: err.Error()})
 				counter.add(true, 1, 0, 0, 0)
 				return nil
 			}
@@ -337,24 +322,9 @@ func (r *runner) bounds(ctx context.Context) error {
 		}
 		eg.Go(func() error {
 			text, rep, err := g.Answer(ectx, it.Question, doc)
-			calls, cached, tokens := r.account(rep, err)
-			if errors.Is(err, llm.ErrDeferred) {
-				r.mu.Lock()
-				r.deferred++
-				r.mu.Unlock()
-				counter.add(false, 0, 0, 0, 0)
-				return nil
-			}
-			if errors.Is(err, ErrOffline) {
+			done, err := r.generated(ectx, counter, result.Problem{Step: StepBounds, ItemID: it.ID, Set: j.set}, rep, err)
+			if !done {
 				return err
-			}
-			if err != nil {
-				if ectx.Err() != nil {
-					return ectx.Err()
-				}
-				r.problem(Problem{Step: StepBounds, ItemID: it.ID, Set: j.set, Reason: err.Error()})
-				counter.add(true, calls, cached, tokens, 0)
-				return nil
 			}
 			if err := r.opt.Store.PutAnswer(ectx, store.Answer{ItemID: it.ID, Set: j.set, Source: c.Model(), Text: text}); err != nil {
 				return err
@@ -362,13 +332,42 @@ func (r *runner) bounds(ctx context.Context) error {
 			r.mu.Lock()
 			it.SetAnswer(j.set, text)
 			r.mu.Unlock()
-			counter.add(false, calls, cached, tokens, 0)
 			return nil
 		})
 	}
 	err = eg.Wait()
 	counter.finish()
 	return err
+}
+
+// generated accounts for one generator reply (a question or a bound
+// answer), the one path both steps share: a deferred request (batch mode) is
+// neither a call nor a failure; an offline miss stops the run; any other
+// error is a problem on the item. done says the reply is usable; otherwise
+// err is what the worker returns (nil to go on with the next).
+func (r *runner) generated(ctx context.Context, counter *stepCounter, p result.Problem, rep llm.Reply, err error) (done bool, _ error) {
+	switch {
+	case errors.Is(err, llm.ErrDeferred):
+		r.mu.Lock()
+		r.deferred++
+		r.mu.Unlock()
+		counter.add(false, 0, 0, 0, 0)
+		return false, nil
+	case errors.Is(err, ErrOffline):
+		return false, err
+	}
+	calls, cached, tokens := r.account(rep, err)
+	if err != nil {
+		if ctx.Err() != nil {
+			return false, ctx.Err()
+		}
+		p.Reason = err.Error()
+		r.problem(p)
+		counter.add(true, calls, cached, tokens, 0)
+		return false, nil
+	}
+	counter.add(false, calls, cached, tokens, 0)
+	return true, nil
 }
 
 func concurrency(ep profile.Endpoint) int {

@@ -1,7 +1,6 @@
 package report
 
 import (
-	"encoding/json"
 	"fmt"
 	"maps"
 	"slices"
@@ -9,7 +8,9 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"cubeworkbench/core/chart"
+	"cubeworkbench/core/cofe"
 	"cubeworkbench/core/cube"
+	"cubeworkbench/core/figures"
 	"cubeworkbench/core/mfss"
 )
 
@@ -30,11 +31,11 @@ func (w *writer) correlationsSheet() error {
 		return g.first
 	}
 	blocks := []struct {
-		title string
-		get   func(cube.JudgeResult) map[string]*float64
+		title     string
+		retrieved bool
 	}{
-		{w.t("All cases", "全部案例"), func(j cube.JudgeResult) map[string]*float64 { return j.CorrelationAll }},
-		{w.t("Retrieved cases", "检索命中案例"), func(j cube.JudgeResult) map[string]*float64 { return j.CorrelationRetrieved }},
+		{w.t("All cases", "全部案例"), false},
+		{w.t("Retrieved cases", "检索命中案例"), true},
 	}
 	scale := excelize.ConditionalFormatOptions{Type: "3_color_scale", Criteria: "=", MinType: "num", MidType: "num", MaxType: "num",
 		MinValue: "-1", MidValue: "0", MaxValue: "1", MinColor: "#5B9BD5", MidColor: "#FFFFFF", MaxColor: "#F8696B"}
@@ -47,20 +48,14 @@ func (w *writer) correlationsSheet() error {
 		}
 		g.header(head...)
 		top := g.row
-		mat := chart.Matrix{Cols: make([]string, len(w.dims))}
-		for k, d := range w.dims {
-			mat.Cols[k] = w.dimTitle(d)
-		}
-		for _, j := range w.s.Judges {
-			cells := []any{j.Judge}
-			vals := make([]*float64, len(w.dims))
-			for k, d := range w.dims {
-				vals[k] = b.get(j)[d]
-				cells = append(cells, vals[k])
+		// The same matrix the window's heatmap draws.
+		mat := figures.Correlations(w.s.Result, b.retrieved, w.dimTitle)
+		for r, j := range mat.Rows {
+			cells := []any{j}
+			for _, v := range mat.Values[r] {
+				cells = append(cells, v)
 			}
 			g.line(cells...)
-			mat.Rows = append(mat.Rows, j.Judge)
-			mat.Values = append(mat.Values, vals)
 		}
 		if len(w.dims) > 0 {
 			g.err(w.f.SetConditionalFormat(g.name, fmt.Sprintf("B%d:%s%d", top, colName(1+len(w.dims)), g.row-1), []excelize.ConditionalFormatOptions{scale}))
@@ -234,56 +229,20 @@ func (w *writer) queryType(t string) string {
 	return t
 }
 
-// cofeView is the CoFE part of SUMMARY.json as this report reads it: by
-// JSON field name, so core/cofe may grow without breaking the report.
-type cofeView struct {
-	cofeMetrics
-	K                   int                    `json:"k"`
-	ByQueryType         map[string]cofeMetrics `json:"by_query_type"`
-	EmptyKeywordQueries int                    `json:"empty_keyword_queries"`
-	EmptyKeywordIDs     []string               `json:"empty_keyword_ids"`
-	Chunker             string                 `json:"chunker"`
-	Retriever           string                 `json:"retriever"`
-	Reranked            bool                   `json:"reranked"`
-	RecallN             int                    `json:"recall_n"`
-	Chunks              int                    `json:"chunks"`
-	Rows                []cofeView             `json:"rows"` // a sweep
-	Sweep               *struct {              // a sweep beside the main result
-		Rows []cofeView `json:"rows"`
-	} `json:"sweep"`
-}
-
-type cofeMetrics struct {
-	AccuracyAtK  *float64 `json:"accuracy_at_k"`
-	Recall       *float64 `json:"recall"`
-	Coverage     *float64 `json:"coverage"`
-	MeanHitScore *float64 `json:"mean_hit_score"`
-	Queries      int      `json:"queries"`
-}
-
-// cofeOf reads the summary's CoFE part; nil when there is none.
-func cofeOf(v any) *cofeView {
-	if v == nil {
-		return nil
+// cofeSheet shows CoFE-RAG's keyword retrieval figures and, when one ran,
+// the chunking × retriever sweep.
+func (w *writer) cofeSheet() error {
+	c := w.s.CoFE
+	var rows []cofe.Result
+	if w.s.Sweep != nil {
+		rows = w.s.Sweep.Rows
 	}
-	data, err := json.Marshal(v)
-	if err != nil || string(data) == "null" {
-		return nil
+	if c == nil {
+		c = &cofe.Result{}
+		if len(rows) > 0 {
+			c.K = rows[0].K
+		}
 	}
-	var c cofeView
-	if err := json.Unmarshal(data, &c); err != nil {
-		return nil
-	}
-	if c.Sweep != nil && len(c.Rows) == 0 {
-		c.Rows = c.Sweep.Rows
-	}
-	if c.Queries == 0 && len(c.ByQueryType) == 0 && len(c.Rows) == 0 {
-		return nil
-	}
-	return &c
-}
-
-func (w *writer) cofeSheet(c *cofeView) error {
 	g := w.grid(SheetCoFE)
 	g.widths(26, 12, 14, 12, 12, 14, 10, 10)
 	g.line(styled{w.t("CoFE-RAG · retrieval judged by multi-granularity keywords", "CoFE-RAG · 基于多粒度关键词的检索评估"), w.st.title})
@@ -332,11 +291,11 @@ func (w *writer) cofeSheet(c *cofeView) error {
 			return fmt.Errorf("report: CoFE chart: %w", err)
 		}
 	}
-	if len(c.Rows) > 0 {
+	if len(rows) > 0 {
 		g.skip(1)
 		g.line(styled{w.t("Chunking × retriever sweep", "分块 × 检索方式对比"), w.st.label})
 		g.header(w.t("Chunker", "分块方式"), w.t("Retriever", "检索方式"), w.t("Chunks", "分块数"), fmt.Sprintf("Accuracy@%d", c.K), w.t("Recall", "召回率"), w.t("Coverage", "覆盖率"), w.t("Mean hit score", "平均命中率"))
-		for _, r := range c.Rows {
+		for _, r := range rows {
 			g.line(r.Chunker, r.Retriever, r.Chunks, pct{r.AccuracyAtK}, pct{r.Recall}, pct{r.Coverage}, pct{r.MeanHitScore})
 		}
 	}
@@ -378,13 +337,33 @@ func (w *writer) problemsSheet() error {
 	if err := section(w.t("Rows skipped when reading the workbook", "读取工作簿时跳过的行")); err != nil {
 		return err
 	}
-	if sk := skipped(w.s); len(sk) == 0 {
+	if sk := w.s.Skipped; len(sk) == 0 {
 		if err := none(); err != nil {
 			return err
 		}
 	} else {
 		for _, x := range sk {
 			if err := s.line(x); err != nil {
+				return err
+			}
+		}
+	}
+
+	// Findings about the input the run went on despite, from every package
+	// that reports them (result.Warning.Source says which).
+	if err := section(w.t("Warnings about the input", "关于输入数据的警告")); err != nil {
+		return err
+	}
+	if len(w.s.Warnings) == 0 {
+		if err := none(); err != nil {
+			return err
+		}
+	} else {
+		if err := s.header(w.t("Source", "来源"), w.t("Code", "代码"), w.t("Where", "位置"), "", "", "", w.t("Message", "说明")); err != nil {
+			return err
+		}
+		for _, x := range w.s.Warnings {
+			if err := s.line(x.Source, x.Code, x.Where, nil, nil, nil, x.In(w.lang)); err != nil {
 				return err
 			}
 		}
@@ -484,7 +463,7 @@ func (w *writer) problemsSheet() error {
 			}
 		}
 	}
-	if c := cofeOf(w.s.CoFE); c != nil && c.EmptyKeywordQueries > 0 {
+	if c := w.s.CoFE; w.s.HasCoFERetrieval() && c != nil && c.EmptyKeywordQueries > 0 {
 		n++
 		if err := s.line(w.t("CoFE-RAG: queries with empty keyword lists", "CoFE-RAG：关键词为空的查询"), c.EmptyKeywordQueries); err != nil {
 			return err

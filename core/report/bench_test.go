@@ -13,8 +13,8 @@ import (
 
 	"cubeworkbench/core/cube"
 	"cubeworkbench/core/dataset"
-	"cubeworkbench/core/engine"
 	"cubeworkbench/core/profile"
+	"cubeworkbench/core/result"
 )
 
 // bigInput is n items with the three answer sets (~150–300 characters each,
@@ -59,7 +59,7 @@ func bigInput(b *testing.B, n int) Input {
 	if err != nil {
 		b.Fatal(err)
 	}
-	s := &engine.Summary{ToolVersion: "bench", Result: res, Verdict: engine.VerdictFor(res.Aggregate.Cube.Mean, 60, 40)}
+	s := &result.Summary{ToolVersion: "bench", Result: res, Verdict: result.VerdictFor(res.Aggregate.Cube.Mean, 60, 40)}
 	return Input{Summary: s, Workbook: wb, Profile: profile.Default(), Lang: "zh"}
 }
 

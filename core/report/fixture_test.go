@@ -13,9 +13,9 @@ import (
 	"cubeworkbench/core/cube"
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/embed"
-	"cubeworkbench/core/engine"
 	"cubeworkbench/core/mfss"
 	"cubeworkbench/core/profile"
+	"cubeworkbench/core/result"
 )
 
 // Special answers the tests look for.
@@ -138,7 +138,7 @@ func fixture(t testing.TB) Input {
 			"comparative": {AccuracyAtK: nil, Recall: share(0.5), Coverage: share(0.9), MeanHitScore: share(0.6), Queries: 6},
 		},
 		Chunker: "document", Retriever: "bm25", RecallN: 30, Chunks: 6}
-	bl := &engine.Baselines{Items: 23, BLEU: map[string]*float64{}, RougeL: map[string]*float64{}, PerItem: map[string]map[string][2]float64{}}
+	bl := &result.Baselines{Items: 23, BLEU: map[string]*float64{}, RougeL: map[string]*float64{}, PerItem: map[string]map[string][2]float64{}}
 	for i, it := range wb.Items {
 		if it.DocID == "" {
 			continue
@@ -156,13 +156,13 @@ func fixture(t testing.TB) Input {
 		{Name: "lexical", Lexical: true},
 	}
 	start := time.Date(2025, 3, 14, 9, 30, 0, 0, time.FixedZone("CST", 8*3600))
-	s := &engine.Summary{ToolVersion: "0.1.0-test", Result: res, MFSS: mres, CoFE: cres, Baselines: bl,
-		Run: engine.RunInfo{ID: 3, Started: start, Finished: start.Add(17 * time.Minute), Calls: 1152, Cached: 12, Failed: 2, Unscorable: 3,
+	s := &result.Summary{ToolVersion: "0.1.0-test", Result: res, MFSS: mres, CoFE: cres, Baselines: bl,
+		Run: result.RunInfo{ID: 3, Started: start, Finished: start.Add(17 * time.Minute), Calls: 1152, Cached: 12, Failed: 2, Unscorable: 3,
 			Tokens: 812345, Cost: 1.23, Embedder: "hashed-ngram", Workbook: wb.Source, Store: "/home/officer/.cube/runs.db",
-			Judges: []engine.JudgeInfo{{Name: "qwen2.5-32b", Kind: "llm", Model: "qwen2.5-32b-instruct", Host: "dashscope.example.cn", Repeats: 1},
+			Judges: []result.JudgeInfo{{Name: "qwen2.5-32b", Kind: "llm", Model: "qwen2.5-32b-instruct", Host: "dashscope.example.cn", Repeats: 1},
 				{Name: "deepseek-v3", Kind: "llm", Model: "deepseek-v3", Host: "10.0.0.8:8000", Repeats: 1}, {Name: "lexical", Kind: "lexical", Repeats: 1}}},
-		Problems: []engine.Problem{{Step: "judge", ItemID: "q06", Set: "rag", Judge: "qwen2.5-32b", Dim: "relevance", Reason: "no score in the reply"}},
+		Problems: []result.Problem{{Step: "judge", ItemID: "q06", Set: "rag", Judge: "qwen2.5-32b", Dim: "relevance", Reason: "no score in the reply"}},
 	}
-	s.Verdict = engine.VerdictFor(res.Aggregate.Cube.Mean, 60, 40)
+	s.Verdict = result.VerdictFor(res.Aggregate.Cube.Mean, 60, 40)
 	return Input{Summary: s, Workbook: wb, Profile: p, Lang: "zh"}
 }

@@ -91,7 +91,10 @@ func (w *writer) itemsSheet() error {
 		}
 	}
 	gidx := w.wb.GuideIndex()
-	m := w.itemMatrix()
+	var scores *cube.ItemScores // each judge's rag score per item, as cube computed it
+	if w.s.Result != nil {
+		scores = w.s.RAGScores
+	}
 	row := make([]any, 0, len(head))
 	for i := range w.wb.Items {
 		it := &w.wb.Items[i]
@@ -110,7 +113,7 @@ func (w *writer) itemsSheet() error {
 			it.Answer(dataset.SetRAG), it.Answer(dataset.SetZero), it.Answer(dataset.SetFull))
 		for ji := range nj {
 			for di := range nd {
-				if v, ok := m.at(i, ji, di); ok {
+				if v, ok := scores.At(it.ID, ji, di); ok {
 					row = append(row, v)
 				} else {
 					row = append(row, (*float64)(nil))

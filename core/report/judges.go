@@ -10,6 +10,7 @@ import (
 	"cubeworkbench/core/chart"
 	"cubeworkbench/core/cube"
 	"cubeworkbench/core/dataset"
+	"cubeworkbench/core/figures"
 )
 
 // judgeSheetNames gives each judge a sheet name Excel accepts: no
@@ -255,20 +256,9 @@ func (w *writer) judgesSheet() error {
 	g.line(both...)
 	g.skip(2)
 
-	// Histograms of the rag scores per judge × dimension (CuBE Figure 1).
-	m := w.itemMatrix()
-	var samples []chart.ScoreSample
-	for ji, j := range w.judges {
-		for di, d := range w.dims {
-			var vals []float64
-			for ii := range w.wb.Items {
-				if v, ok := m.at(ii, ji, di); ok {
-					vals = append(vals, v)
-				}
-			}
-			samples = append(samples, chart.ScoreSample{Judge: j, Dimension: w.dimTitle(d), Scores: vals})
-		}
-	}
+	// Histograms of the rag scores per judge × dimension (CuBE Figure 1),
+	// from the data the window draws them from.
+	samples := figures.Histograms(w.s.Result, w.dimTitle)
 	g.line(styled{w.t("Distribution of the system's (rag) scores", "被测系统（rag）得分分布"), w.st.label})
 	if err := w.picture(g.name, fmt.Sprintf("A%d", g.row), func(o chart.Options) (*chart.Figure, error) {
 		return chart.Histograms(samples, o)
@@ -309,66 +299,6 @@ func (w *writer) picture(sheet, cell string, fig func(chart.Options) (*chart.Fig
 		return fmt.Errorf("report: %s: %w", alt, err)
 	}
 	return nil
-}
-
-// itemMatrix is every judge's rag score per item and dimension (the mean of
-// its ok repeats), computed once from the workbook's judgements.
-type itemMatrix struct {
-	nj, nd int
-	sum    []float64
-	n      []int32
-}
-
-func (m *itemMatrix) at(item, judge, dim int) (float64, bool) {
-	k := (item*m.nj+judge)*m.nd + dim
-	if m.n[k] == 0 {
-		return 0, false
-	}
-	return m.sum[k] / float64(m.n[k]), true
-}
-
-func (w *writer) itemMatrix() *itemMatrix {
-	if w.matrix != nil {
-		return w.matrix
-	}
-	nj, nd := len(w.judges), len(w.dims)
-	m := &itemMatrix{nj: nj, nd: nd, sum: make([]float64, len(w.wb.Items)*nj*nd), n: make([]int32, len(w.wb.Items)*nj*nd)}
-	ji, di := map[string]int{}, map[string]int{}
-	for i, j := range w.judges {
-		ji[j] = i
-	}
-	for i, d := range w.dims {
-		di[d] = i
-	}
-	ii := w.itemIndex()
-	for _, s := range w.wb.Scores {
-		if s.Set != dataset.SetRAG || !s.OK() {
-			continue
-		}
-		i, ok1 := ii[s.ItemID]
-		j, ok2 := ji[s.Judge]
-		d, ok3 := di[s.Dimension]
-		if !ok1 || !ok2 || !ok3 {
-			continue
-		}
-		k := (i*nj+j)*nd + d
-		m.sum[k] += s.Score
-		m.n[k]++
-	}
-	w.matrix = m
-	return m
-}
-
-func (w *writer) itemIndex() map[string]int {
-	if w.items == nil {
-		w.items = make(map[string]int, len(w.wb.Items))
-		for i, it := range w.wb.Items {
-			if _, dup := w.items[it.ID]; !dup {
-				w.items[it.ID] = i
-			}
-		}
-	}
-	return w.items
 }
 
 func timeText(t time.Time) string {

@@ -8,8 +8,8 @@ import (
 	"slices"
 	"strings"
 
-	"cubeworkbench/core/engine"
 	"cubeworkbench/core/profile"
+	"cubeworkbench/core/result"
 	"cubeworkbench/prompts"
 )
 
@@ -185,26 +185,12 @@ func (w *writer) promptInfo(dir, dim string) (title, line string) {
 	return title, line
 }
 
-// judgeInfos are the judges as the run describes them, or as the profile
-// does when the run recorded none.
-func (w *writer) judgeInfos() []engine.JudgeInfo {
-	if len(w.s.Run.Judges) > 0 {
-		out := slices.Clone(w.s.Run.Judges)
-		for i := range out {
-			out[i].Host = host(out[i].Host, nil) // a host, even if a URL was recorded
-		}
-		return out
-	}
-	var out []engine.JudgeInfo
-	for _, j := range w.in.Profile.Judges {
-		kind := "llm"
-		switch {
-		case j.Lexical:
-			kind = "lexical"
-		case j.Imported():
-			kind = "imported"
-		}
-		out = append(out, engine.JudgeInfo{Name: j.Name, Kind: kind, Model: j.Model, Host: host(j.BaseURL, j.BaseURLs), Repeats: max(1, j.Repeats)})
+// judgeInfos are the judges as the run recorded them (the engine's
+// RunInfo.Judges), with hosts, never URLs.
+func (w *writer) judgeInfos() []result.JudgeInfo {
+	out := slices.Clone(w.s.Run.Judges)
+	for i := range out {
+		out[i].Host = host(out[i].Host, nil) // a host, even if a URL was recorded
 	}
 	return out
 }

@@ -9,19 +9,18 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"reflect"
 	"strings"
 
 	"github.com/xuri/excelize/v2"
 
 	"cubeworkbench/core/dataset"
-	"cubeworkbench/core/engine"
 	"cubeworkbench/core/profile"
+	"cubeworkbench/core/result"
 )
 
 // Input is everything a report shows.
 type Input struct {
-	Summary *engine.Summary
+	Summary *result.Summary
 	// Workbook holds the guides, the items with every answer set (generated
 	// zero and full included), every judgement (raw replies and unscorable
 	// ones included) and the expert ratings.
@@ -118,7 +117,7 @@ type writer struct {
 	ctx      context.Context
 	f        *excelize.File
 	in       Input
-	s        *engine.Summary
+	s        *result.Summary
 	wb       *dataset.Workbook
 	lang     string
 	st       styles
@@ -128,9 +127,6 @@ type writer struct {
 
 	judges []string // judges in summary order
 	dims   []string // dimensions in summary order
-
-	matrix *itemMatrix    // per-item rag scores, built on first use
-	items  map[string]int // item id → index
 
 	charts    int        // native charts added so far (chartN.xml numbering)
 	errBars   []errBars  // error bars to splice into charts
@@ -197,8 +193,7 @@ func (w *writer) write() error {
 	if w.s.MFSS != nil {
 		order = append(order, SheetMFSS)
 	}
-	cofe := cofeOf(w.s.CoFE)
-	if cofe != nil {
+	if w.s.HasCoFERetrieval() {
 		order = append(order, SheetCoFE)
 	}
 	order = append(order, SheetProblems, SheetGuides, SheetQA, SheetScores)
@@ -239,8 +234,8 @@ func (w *writer) write() error {
 	if w.s.MFSS != nil {
 		steps = append(steps, w.mfssSheet)
 	}
-	if cofe != nil {
-		steps = append(steps, func() error { return w.cofeSheet(cofe) })
+	if w.s.HasCoFERetrieval() {
+		steps = append(steps, w.cofeSheet)
 	}
 	steps = append(steps, w.guidesSheet, w.qaSheet, w.scoresSheet, w.ratingsSheet,
 		w.problemsSheet) // last: it lists what the others cut
@@ -285,19 +280,4 @@ func isDataSheet(name string) bool {
 		return true
 	}
 	return strings.HasPrefix(name, SheetScores+" (")
-}
-
-// skipped returns the rows the reader skipped, when the summary carries
-// them (a Skipped []string field added by the CLI; read by name so this
-// package builds whether or not the field exists yet).
-func skipped(s *engine.Summary) []string {
-	v := reflect.ValueOf(s).Elem().FieldByName("Skipped")
-	if !v.IsValid() || v.Kind() != reflect.Slice || v.Type().Elem().Kind() != reflect.String {
-		return nil
-	}
-	out := make([]string, v.Len())
-	for i := range out {
-		out[i] = v.Index(i).String()
-	}
-	return out
 }

@@ -2,28 +2,16 @@ package report
 
 import (
 	"context"
-	"errors"
 	"path/filepath"
-	"sync/atomic"
+	"slices"
 	"testing"
 
 	"cubeworkbench/core/embed"
 	"cubeworkbench/core/engine"
 	"cubeworkbench/core/ingest"
-	"cubeworkbench/core/llm"
-	"cubeworkbench/core/profile"
 	"cubeworkbench/core/store"
+	"cubeworkbench/internal/fakeai"
 )
-
-// countingCompleter fails every request and counts it.
-type countingCompleter struct{ calls *atomic.Int64 }
-
-func (c countingCompleter) Complete(context.Context, llm.Request) (llm.Reply, error) {
-	c.calls.Add(1)
-	return llm.Reply{}, errors.New("no endpoint in this test")
-}
-
-func (c countingCompleter) Model() string { return "counting" }
 
 // TestReopenedReportNeedsNoCalls evaluates the written report as a
 // workbook: every judgement is already in its scores sheet, so the engine
@@ -39,18 +27,23 @@ func TestReopenedReportNeedsNoCalls(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	var calls atomic.Int64
+	srv := fakeai.New(t) // every judge points at it; it must hear nothing
 	p := in.Profile
 	p.Bootstrap = 200
 	// The fixture's scores cover the CuBE dimensions only; CoFE generation
 	// judgements would be new work, not a re-read.
 	p.CoFE.Generation = false
-	res, err := engine.Run(context.Background(), wb, engine.Options{Profile: p, Store: st, Version: "test", Embedder: embed.NewHashed(),
-		NewCompleter: func(profile.Endpoint) (llm.Completer, error) { return countingCompleter{&calls}, nil }})
+	p.Judges = slices.Clone(p.Judges)
+	for i := range p.Judges {
+		if !p.Judges[i].Lexical {
+			p.Judges[i].BaseURL, p.Judges[i].APIKeyEnv = srv.URL(), ""
+		}
+	}
+	res, err := engine.Run(context.Background(), wb, engine.Options{Profile: p, Store: st, Version: "test", Embedder: embed.NewHashed()})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := calls.Load(); n != 0 {
+	if n := srv.Requests(); n != 0 {
 		t.Errorf("%d endpoint calls, want 0", n)
 	}
 	want, got := in.Summary.Aggregate.Cube.Mean, res.Summary.Aggregate.Cube.Mean

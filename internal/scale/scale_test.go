@@ -21,6 +21,7 @@ import (
 	"cubeworkbench/core/llm"
 	"cubeworkbench/core/profile"
 	"cubeworkbench/core/report"
+	"cubeworkbench/core/result"
 	"cubeworkbench/core/store"
 )
 
@@ -147,7 +148,7 @@ func TestScaleEndToEnd(t *testing.T) {
 	logTable(t, n, stages)
 }
 
-func checkSummary(t *testing.T, s *engine.Summary, sh Shape) {
+func checkSummary(t *testing.T, s *result.Summary, sh Shape) {
 	t.Helper()
 	if s.Result == nil {
 		t.Fatal("no CuBE result")
@@ -220,7 +221,7 @@ func reopenScores(t *testing.T, path string) int {
 
 // cubeNote is each judge's CuBE score and weights, to see the generated
 // scores mean something.
-func cubeNote(s *engine.Summary) string {
+func cubeNote(s *result.Summary) string {
 	if s.Result == nil {
 		return "no CuBE result"
 	}

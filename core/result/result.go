@@ -1,27 +1,42 @@
-package engine
+package result
 
 import (
 	"time"
 
+	"cubeworkbench/core/cofe"
 	"cubeworkbench/core/cube"
 	"cubeworkbench/core/mfss"
 )
 
 // Summary is SUMMARY.json (cli.md). The CuBE fields sit at the top level as
-// the contract shows them; MFSS and CoFE are parts of their own. Field names
-// are a contract: add freely, rename none.
+// the contract shows them; MFSS and CoFE are parts of their own.
 type Summary struct {
 	ToolVersion string `json:"tool_version"`
 	*cube.Result
-	MFSS      *mfss.Result `json:"mfss,omitempty"`
-	CoFE      any          `json:"cofe,omitempty"`
-	Baselines *Baselines   `json:"baselines,omitempty"`
-	Verdict   Verdict      `json:"verdict"`
-	Run       RunInfo      `json:"run"`
-	Problems  []Problem    `json:"problems"`
+	MFSS *mfss.Result `json:"mfss,omitempty"`
+	// CoFE is CoFE-RAG's keyword evaluation and, in Generation, its
+	// generation half; nil when neither ran.
+	CoFE *cofe.Result `json:"cofe,omitempty"`
+	// Sweep is a chunking × retriever comparison, when one ran beside the
+	// evaluation (the report's CoFE sheet shows it).
+	Sweep     *cofe.SweepResult `json:"cofe_sweep,omitempty"`
+	Baselines *Baselines        `json:"baselines,omitempty"`
+	Verdict   Verdict           `json:"verdict"`
+	Run       RunInfo           `json:"run"`
+	Problems  []Problem         `json:"problems"`
 	// Skipped lists the workbook rows left out because they had errors and
-	// the user chose to evaluate without them.
+	// the user chose to evaluate without them, as messages in the run's
+	// language naming file, sheet and row.
 	Skipped []string `json:"skipped_rows,omitempty"`
+	// Warnings are findings about the input that did not stop the run.
+	Warnings []Warning `json:"warnings,omitempty"`
+}
+
+// HasCoFERetrieval says the summary holds CoFE-RAG's keyword retrieval
+// figures (or a sweep of them), not only its generation half.
+func (s *Summary) HasCoFERetrieval() bool {
+	c := s.CoFE
+	return c != nil && (c.Queries > 0 || len(c.ByQueryType) > 0) || s.Sweep != nil && len(s.Sweep.Rows) > 0
 }
 
 // Verdict answers "can we deploy?" against the profile's thresholds.
@@ -71,6 +86,40 @@ type Problem struct {
 	Judge  string `json:"judge,omitempty"`
 	Dim    string `json:"dimension,omitempty"`
 	Reason string `json:"reason"`
+}
+
+// Warning is one finding about the input that the run went on despite: a
+// hidden sheet the reader saw, a retrieved document it could not map to a
+// guide, a factor MFSS doubts. Source names the package that found it
+// ("ingest", "target", "mfss", …), Code the kind; Where names the file,
+// sheet, row or item when there is one.
+type Warning struct {
+	Source string `json:"source"`
+	Code   string `json:"code"`
+	Where  string `json:"where,omitempty"`
+	ZH     string `json:"zh"`
+	EN     string `json:"en"`
+}
+
+// In is the warning's message in lang ("zh" or English).
+func (w Warning) In(lang string) string {
+	if lang == "zh" {
+		return w.ZH
+	}
+	return w.EN
+}
+
+// Baselines are the traditional metrics beside the judges (the CuBE paper's
+// Table 6): BLEU and ROUGE-L of each set's answers against the gold
+// document, as means, and normalised between the zero and full sets exactly
+// as CuBE normalises a dimension.
+type Baselines struct {
+	Items      int                              `json:"items"`   // items with all three answers and a gold document
+	BLEU       map[string]*float64              `json:"bleu"`    // set → mean sentence BLEU (0–100)
+	RougeL     map[string]*float64              `json:"rouge_l"` // set → mean ROUGE-L F (0–100)
+	BLEUNorm   *float64                         `json:"bleu_normalized"`
+	RougeLNorm *float64                         `json:"rouge_l_normalized"`
+	PerItem    map[string]map[string][2]float64 `json:"-"` // item → set → {BLEU, ROUGE-L}
 }
 
 // VerdictFor judges a CuBE score against the deployable and needs-work

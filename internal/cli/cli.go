@@ -4,10 +4,9 @@ import (
 	"fmt"
 	"io"
 	"os"
-)
 
-// Version is the tool version, stamped at build time with -ldflags "-X".
-var Version = "0.1.0-dev"
+	"cubeworkbench/core/session"
+)
 
 // Exit codes (cli.md).
 const (
@@ -40,7 +39,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	}
 	switch args[0] {
 	case "version", "--version", "-v":
-		fmt.Fprintf(stdout, "cube %s\n", Version)
+		fmt.Fprintf(stdout, "cube %s\n", session.Version)
 		return ExitOK
 	case "evaluate":
 		return runEvaluate(args[1:], os.Stdin, stdout, stderr)

@@ -10,7 +10,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"sort"
 	"strings"
 	"syscall"
@@ -20,11 +19,8 @@ import (
 	"cubeworkbench/core/cofe"
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/engine"
-	"cubeworkbench/core/ingest"
-	"cubeworkbench/core/kb"
 	"cubeworkbench/core/profile"
-	"cubeworkbench/core/report"
-	"cubeworkbench/core/store"
+	"cubeworkbench/core/session"
 )
 
 // evalOptions are evaluate's flags.
@@ -76,11 +72,7 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
-func defaultStorePath(workbook string) string {
-	clean := strings.TrimRight(workbook, string(os.PathSeparator))
-	ext := filepath.Ext(clean)
-	return strings.TrimSuffix(clean, ext) + ".cube.db"
-}
+func defaultStorePath(workbook string) string { return session.StorePath(workbook) }
 
 func runEvaluate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	o, err := parseEvaluate(args, stderr)
@@ -100,46 +92,31 @@ func runEvaluate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return evaluate(ctx, o, p, stdin, stdout, stderr)
 }
 
-// evaluate is the shared body of evaluate and demo.
+// evaluate is the shared body of evaluate and demo: a thin adapter that
+// prints what the session does.
 func evaluate(ctx context.Context, o evalOptions, p profile.Profile, stdin io.Reader, stdout, stderr io.Writer) int {
 	lang := p.Language
-	st, err := store.Open(o.storePath)
+	sess, err := session.Open(ctx, o.workbook, session.OpenOptions{SkipBadRows: o.skipBad, StreamGuides: o.streamGuides, StorePath: o.storePath})
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return ExitBadInput
 	}
-	defer st.Close()
-	if kb.Large(o.workbook) {
-		o.streamGuides = true
+	if sess.Streamed > 0 {
+		fmt.Fprintf(stderr, pick(lang, "%d guides stored in %s; %d named by the questions loaded.\n", "已将 %d 条指南写入 %s；载入问题涉及的 %d 条。\n"),
+			sess.Streamed, o.storePath, len(sess.Workbook.Guides))
 	}
-	var wb *dataset.Workbook
-	var rep *ingest.Report
-	if o.streamGuides {
-		var stored int
-		wb, rep, stored, err = kb.Open(ctx, o.workbook, st, ingest.Options{SkipBadRows: o.skipBad})
-		if err == nil {
-			fmt.Fprintf(stderr, pick(lang, "%d guides stored in %s; %d named by the questions loaded.\n", "已将 %d 条指南写入 %s；载入问题涉及的 %d 条。\n"),
-				stored, o.storePath, len(wb.Guides))
-		}
-	} else {
-		wb, rep, err = ingest.Open(ctx, o.workbook, ingest.Options{SkipBadRows: o.skipBad})
-	}
-	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return ExitBadInput
-	}
-	if rep != nil {
+	if rep := sess.Report; rep != nil {
 		for _, pr := range rep.Problems {
 			fmt.Fprintln(stderr, pr.Message(lang))
 		}
-		if rep.HasErrors() && !o.skipBad {
-			fmt.Fprintln(stderr, pick(lang,
-				"The workbook has errors; fix them, or pass --skip-bad-rows to evaluate without those rows.",
-				"工作簿有错误：请修正，或加 --skip-bad-rows 跳过出错的行后评估。"))
-			return ExitBadInput
-		}
 	}
-	plan := engine.Plan(wb, p)
+	if sess.Check() != nil {
+		fmt.Fprintln(stderr, pick(lang,
+			"The workbook has errors; fix them, or pass --skip-bad-rows to evaluate without those rows.",
+			"工作簿有错误：请修正，或加 --skip-bad-rows 跳过出错的行后评估。"))
+		return ExitBadInput
+	}
+	plan := sess.Plan(p)
 	if plan.Calls > 0 && !o.offline {
 		fmt.Fprintln(stderr, plan.Estimate(lang))
 		if !o.yes && isTerminal(stdin) {
@@ -153,10 +130,7 @@ func evaluate(ctx context.Context, o evalOptions, p profile.Profile, stdin io.Re
 	}
 
 	pr := newPrinter(stderr, isTerminal(stderr))
-	res, err := engine.Run(ctx, wb, engine.Options{
-		Profile: p, Store: st, Offline: o.offline, Progress: pr, Version: Version, WorkbookPath: o.workbook,
-		PartialGuides: o.streamGuides,
-	})
+	res, err := sess.Evaluate(ctx, p, session.EvalOptions{Offline: o.offline, Progress: pr})
 	if err != nil {
 		if errors.Is(err, context.Canceled) || ctx.Err() != nil {
 			fmt.Fprintln(stderr, pick(lang,
@@ -179,22 +153,18 @@ func evaluate(ctx context.Context, o evalOptions, p profile.Profile, stdin io.Re
 		fmt.Fprintln(stderr, err)
 		return ExitBadInput
 	}
-	if rep != nil {
-		res.Summary.Skipped = skippedRows(rep, lang)
-	}
 	printResults(stdout, res, lang)
 	if o.jsonPath != "" {
-		if err := writeJSON(o.jsonPath, res.Summary); err != nil {
+		if err := sess.WriteSummary(o.jsonPath); err != nil {
 			fmt.Fprintln(stderr, err)
 			return ExitBadInput
 		}
 		fmt.Fprintln(stderr, pick(lang, "Wrote ", "已写入 ")+o.jsonPath)
 	}
 	if o.out != "" {
-		err := report.Write(ctx, o.out, report.Input{Summary: res.Summary, Workbook: res.Workbook, Profile: p, Lang: lang},
-			func(done, total int) {
-				pr.Event(engine.Event{Step: engine.StepReport, Done: done, Total: total, Finished: done == total})
-			})
+		err := sess.WriteReport(ctx, o.out, lang, func(done, total int) {
+			pr.Event(engine.Event{Step: engine.StepReport, Done: done, Total: total, Finished: done == total})
+		})
 		if err != nil {
 			fmt.Fprintln(stderr, err)
 			return ExitBadInput
@@ -202,14 +172,6 @@ func evaluate(ctx context.Context, o evalOptions, p profile.Profile, stdin io.Re
 		fmt.Fprintln(stderr, pick(lang, "Wrote ", "已写入 ")+o.out)
 	}
 	return ExitOK
-}
-
-func skippedRows(rep *ingest.Report, lang string) []string {
-	var out []string
-	for _, p := range rep.Skipped {
-		out = append(out, p.Message(lang))
-	}
-	return out
 }
 
 func isTerminal(r any) bool {
@@ -297,7 +259,7 @@ func printResults(w io.Writer, res *engine.Result, lang string) {
 		t.write(w)
 		fmt.Fprintf(w, "%s: %s\n\n", pick(lang, "embedder", "向量模型"), s.MFSS.Embedder)
 	}
-	if c, ok := s.CoFE.(*cofe.Result); ok && c != nil && c.Chunks > 0 {
+	if c := s.CoFE; c != nil && c.Chunks > 0 {
 		fmt.Fprintf(w, pick(lang, "CoFE-RAG (keywords; %s chunks, %s retrieval, %d chunks)\n", "CoFE-RAG（关键词评估；%s 分块，%s 检索，共 %d 块）\n"),
 			c.Chunker, c.Retriever, c.Chunks)
 		t := &table{}
@@ -320,7 +282,7 @@ func printResults(w io.Writer, res *engine.Result, lang string) {
 		}
 		fmt.Fprintln(w)
 	}
-	if c, ok := s.CoFE.(*cofe.Result); ok && c != nil && c.Generation != nil {
+	if c := s.CoFE; c != nil && c.Generation != nil {
 		fmt.Fprintln(w, pick(lang, "CoFE-RAG generation (the system's answers against the reference answers)", "CoFE-RAG 生成评估（被测系统回答对照参考答案）"))
 		t := &table{}
 		t.add(pick(lang, "judge", "评审模型"), pick(lang, "query type", "问题类型"), pick(lang, "answers", "回答数"), pick(lang, "correct 1–5", "正确性 1–5"),

@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"cubeworkbench/core/kbexport"
+	"cubeworkbench/core/session"
 )
 
 // runKB is `cubectl kb export WORKBOOK --out DIR`: the workbook's guides as
@@ -29,11 +30,11 @@ func runKB(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, pick(*lang, "kb export needs a WORKBOOK and --out DIR", "kb export 需要一个工作簿和 --out 文件夹"))
 		return ExitUsage
 	}
-	wb, ok := openClean(context.Background(), positional[0], *lang, stderr)
+	sess, ok := openClean(context.Background(), positional[0], session.OpenOptions{AllGuides: true}, *lang, stderr)
 	if !ok {
 		return ExitBadInput
 	}
-	res, err := kbexport.Write(wb.Guides, *out)
+	res, err := kbexport.Write(sess.Workbook.Guides, *out)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return ExitBadInput

@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/xuri/excelize/v2"
+
+	"cubeworkbench/internal/testbook"
 )
 
 func run(t *testing.T, args ...string) (int, string, string) {
@@ -148,10 +150,9 @@ func TestArchitecture(t *testing.T) {
 // A workbook with questions only evaluates to nothing, and says what each
 // method would need instead of printing an empty report.
 func TestNothingToScoreExplained(t *testing.T) {
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "qa.csv"), []byte("问题,参考答案\n怎么办社保卡？,带身份证去窗口办理。\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	b := testbook.New()
+	b.Sheet("qa", "问题", "参考答案").Row("怎么办社保卡？", "带身份证去窗口办理。")
+	dir := b.WriteCSV(t, t.TempDir())
 	code, out, errOut := run(t, "evaluate", dir, "--offline", "--store", filepath.Join(t.TempDir(), "s.db"))
 	if code != ExitOK {
 		t.Fatalf("exit %d: %s", code, errOut)

@@ -9,10 +9,8 @@ import (
 	"os/signal"
 	"syscall"
 
-	"cubeworkbench/core/batch"
-	"cubeworkbench/core/engine"
 	"cubeworkbench/core/profile"
-	"cubeworkbench/core/store"
+	"cubeworkbench/core/session"
 )
 
 // runBatch is `cubectl batch export|import`: move an evaluation's LLM calls
@@ -53,19 +51,13 @@ func runBatch(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "batch import needs WORKBOOK and RESULTS.jsonl")
 			return ExitUsage
 		}
-		st, err := store.Open(storeOr(*storePath, positional[0]))
-		if err != nil {
-			fmt.Fprintln(stderr, err)
-			return ExitBadInput
-		}
-		defer st.Close()
 		f, err := os.Open(positional[1])
 		if err != nil {
 			fmt.Fprintln(stderr, err)
 			return ExitBadInput
 		}
 		defer f.Close()
-		rep, err := batch.Import(ctx, st, f)
+		rep, err := session.BatchImport(ctx, storeOr(*storePath, positional[0]), f)
 		if err != nil {
 			fmt.Fprintln(stderr, err)
 			return ExitBadInput
@@ -92,24 +84,16 @@ func storeOr(path, workbook string) string {
 // generator endpoints, then writes what they deferred.
 func batchExport(ctx context.Context, workbook, storePath, out string, p profile.Profile, stdout, stderr io.Writer) int {
 	lang := p.Language
-	wb, ok := openClean(ctx, workbook, lang, stderr)
+	sess, ok := openClean(ctx, workbook, session.OpenOptions{StorePath: storePath}, lang, stderr)
 	if !ok {
 		return ExitBadInput
 	}
-	st, err := store.Open(storePath)
-	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return ExitBadInput
-	}
-	defer st.Close()
 	f, err := os.Create(out)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return ExitBadInput
 	}
-	n, err := batch.Prepare(ctx, wb, engine.Options{
-		Profile: p, Store: st, Progress: newPrinter(stderr, isTerminal(stderr)), Version: Version, WorkbookPath: workbook,
-	}, f)
+	n, err := sess.BatchExport(ctx, p, f, newPrinter(stderr, isTerminal(stderr)))
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}

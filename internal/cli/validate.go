@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"io"
 
-	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/ingest"
+	"cubeworkbench/core/session"
 )
 
 // runValidate checks a workbook's schema and prints one line per problem;
@@ -45,16 +45,17 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 	return ExitOK
 }
 
-// openClean reads a workbook for a command that cannot skip bad rows: every
-// problem is printed, and any error stops the command.
-func openClean(ctx context.Context, path, lang string, stderr io.Writer) (*dataset.Workbook, bool) {
-	wb, rep, err := ingest.Open(ctx, path, ingest.Options{})
+// openClean opens a workbook for a command that cannot skip bad rows:
+// every problem is printed, and any error stops the command. o says where
+// the run store is and whether every guide must stay in memory.
+func openClean(ctx context.Context, path string, o session.OpenOptions, lang string, stderr io.Writer) (*session.Session, bool) {
+	sess, err := session.Open(ctx, path, o)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return nil, false
 	}
-	for _, pr := range rep.Problems {
+	for _, pr := range sess.Report.Problems {
 		fmt.Fprintln(stderr, pr.Message(lang))
 	}
-	return wb, !rep.HasErrors()
+	return sess, sess.Check() == nil
 }

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -14,10 +15,9 @@ import (
 	"cubeworkbench/core/chart"
 	"cubeworkbench/core/chunk"
 	"cubeworkbench/core/cofe"
-	"cubeworkbench/core/docparse"
-	"cubeworkbench/core/embed"
 	"cubeworkbench/core/engine"
 	"cubeworkbench/core/profile"
+	"cubeworkbench/core/session"
 )
 
 // runSweep is `cubectl sweep`: CoFE-RAG over several chunkers and
@@ -69,40 +69,21 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	rs := strings.Split(*retrievers, ",")
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	wb, ok := openClean(ctx, positional[0], lang, stderr)
+	sess, ok := openClean(ctx, positional[0], session.OpenOptions{AllGuides: true}, lang, stderr)
 	if !ok {
 		return ExitBadInput
 	}
-	var docs []cofe.Doc
-	if p.CoFE.Corpus != "" {
-		parsed, errs := docparse.Folder(ctx, p.CoFE.Corpus)
-		for _, e := range errs {
-			fmt.Fprintln(stderr, e)
-		}
-		for _, d := range parsed {
-			docs = append(docs, cofe.Doc{ID: d.ID, Text: d.Text})
-		}
-	} else {
-		for _, g := range wb.Guides {
-			docs = append(docs, cofe.Doc{ID: g.ID, Text: g.Text})
-		}
+	pr := newPrinter(stderr, isTerminal(stderr))
+	res, skipped, err := sess.Sweep(ctx, p, cs, rs, func(done, total int) {
+		pr.Event(engine.Event{Step: "sweep", Done: done, Total: total, Finished: done == total})
+	})
+	for _, e := range skipped {
+		fmt.Fprintln(stderr, e)
 	}
-	if len(docs) == 0 {
+	if errors.Is(err, session.ErrNoDocuments) {
 		fmt.Fprintln(stderr, pick(lang, "No documents to retrieve over: the workbook has no guides and the profile names no corpus.", "没有可检索的文档：工作簿没有办事指南，配置也未指定语料目录。"))
 		return ExitBadInput
 	}
-	var emb embed.Embedder = embed.NewHashed()
-	if ep := p.Embedder; ep != nil && ep.BaseURL != "" {
-		if emb, err = embed.NewOpenAI(embed.OpenAIConfig{BaseURL: ep.BaseURL, Model: ep.Model, APIKeyEnv: ep.APIKeyEnv}); err != nil {
-			fmt.Fprintln(stderr, err)
-			return ExitBadInput
-		}
-	}
-	pr := newPrinter(stderr, isTerminal(stderr))
-	res, err := cofe.Sweep(ctx, docs, wb.Items, cs, rs, cofe.Config{K: p.CoFE.K, RecallN: p.CoFE.RecallN, Embedder: emb},
-		func(done, total int) {
-			pr.Event(engine.Event{Step: "sweep", Done: done, Total: total, Finished: done == total})
-		})
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		if ctx.Err() != nil {

@@ -1,0 +1,145 @@
+package session
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"cubeworkbench/core/chart"
+	"cubeworkbench/core/figures"
+	"cubeworkbench/core/report"
+)
+
+// ErrNoResult is returned by exports before an evaluation finished.
+var ErrNoResult = errors.New("session: nothing evaluated yet / 尚未完成评估")
+
+// Export kinds, and the file each writes into an export folder.
+const (
+	ExportReport = "report" // report.xlsx
+	ExportJSON   = "json"   // SUMMARY.json
+	ExportCharts = "charts" // charts/*.png and *.svg
+)
+
+// Names of the files an export folder holds.
+const (
+	ReportFile  = "report.xlsx"
+	SummaryFile = "SUMMARY.json"
+	ChartsDir   = "charts"
+)
+
+// Export writes the chosen outputs into dir in lang and returns the paths
+// written, in order.
+func (s *Session) Export(ctx context.Context, dir, lang string, kinds ...string) ([]string, error) {
+	if s.Result() == nil {
+		return nil, ErrNoResult
+	}
+	if dir == "" {
+		return nil, errors.New("session: export: no folder chosen / 未选择导出文件夹")
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("session: export: %w", err)
+	}
+	var written []string
+	for _, k := range kinds {
+		switch k {
+		case ExportReport:
+			path := filepath.Join(dir, ReportFile)
+			if err := s.WriteReport(ctx, path, lang, nil); err != nil {
+				return written, err
+			}
+			written = append(written, path)
+		case ExportJSON:
+			path := filepath.Join(dir, SummaryFile)
+			if err := s.WriteSummary(path); err != nil {
+				return written, err
+			}
+			written = append(written, path)
+		case ExportCharts:
+			paths, err := s.WriteCharts(filepath.Join(dir, ChartsDir), lang)
+			written = append(written, paths...)
+			if err != nil {
+				return written, err
+			}
+		default:
+			return written, fmt.Errorf("session: export: unknown kind %q", k)
+		}
+	}
+	return written, nil
+}
+
+// WriteReport writes the Excel report of the last evaluation in lang;
+// progress, when set, hears rows done and rows in all.
+func (s *Session) WriteReport(ctx context.Context, path, lang string, progress func(done, total int)) error {
+	res, p := s.last()
+	if res == nil {
+		return ErrNoResult
+	}
+	p.Language = lang
+	if err := report.Write(ctx, path, report.Input{Summary: res.Summary, Workbook: res.Workbook, Profile: p, Lang: lang}, progress); err != nil {
+		return fmt.Errorf("session: report: %w", err)
+	}
+	return nil
+}
+
+// WriteSummary writes SUMMARY.json.
+func (s *Session) WriteSummary(path string) error {
+	res := s.Result()
+	if res == nil {
+		return ErrNoResult
+	}
+	data, err := json.MarshalIndent(res.Summary, "", "  ")
+	if err == nil {
+		err = os.WriteFile(path, append(data, '\n'), 0o644)
+	}
+	if err != nil {
+		return fmt.Errorf("session: %s: %w", SummaryFile, err)
+	}
+	return nil
+}
+
+// Figures lists every chart the last evaluation allows, with the inputs the
+// window and the report both draw from; nil before an evaluation.
+func (s *Session) Figures() []figures.Figure {
+	res := s.Result()
+	if res == nil {
+		return nil
+	}
+	return figures.All(res.Summary)
+}
+
+// WriteCharts renders every chart as PNG and SVG into dir.
+func (s *Session) WriteCharts(dir, lang string) ([]string, error) {
+	var written []string
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("session: charts: %w", err)
+	}
+	for _, f := range s.Figures() {
+		fig, err := f.Build(chart.Options{Lang: lang})
+		if err != nil {
+			return written, fmt.Errorf("session: chart %s: %w", f.File, err)
+		}
+		for _, ext := range []string{"png", "svg"} {
+			data, err := FigureBytes(fig, ext)
+			if err != nil {
+				return written, fmt.Errorf("session: chart %s: %w", f.File, err)
+			}
+			path := filepath.Join(dir, f.File+"."+ext)
+			if err := os.WriteFile(path, data, 0o644); err != nil {
+				return written, fmt.Errorf("session: chart %s: %w", f.File, err)
+			}
+			written = append(written, path)
+		}
+	}
+	return written, nil
+}
+
+// FigureBytes encodes a chart as "png" or "svg".
+func FigureBytes(fig *chart.Figure, ext string) ([]byte, error) {
+	if ext == "svg" {
+		return fig.SVG()
+	}
+	return fig.PNG()
+}
