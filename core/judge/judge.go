@@ -6,7 +6,6 @@ import (
 	"fmt"
 
 	"cubeworkbench/core/llm"
-	"cubeworkbench/core/store"
 )
 
 // Outcome is one judge's reading of one answer on one dimension.
@@ -62,7 +61,7 @@ func (j *Judge) Score(ctx context.Context, d Dimension, in Inputs, repeat int) (
 	for attempt := 0; attempt <= max(0, j.ParseRetries); attempt++ {
 		seed := j.Seed + seedStride*(repeat-1) + attempt
 		req := llm.Request{Messages: msgs, Temperature: 0, Seed: &seed, MaxTokens: j.MaxTokens}
-		out.Key = store.RequestKey(j.C.Model(), req)
+		out.Key = llm.RequestKey(j.C.Model(), req)
 		rep, err := j.C.Complete(ctx, req)
 		if err != nil {
 			if ctx.Err() != nil {

@@ -169,7 +169,7 @@ func TestJudgeRetriesWithNewSeed(t *testing.T) {
 	if len(c.reqs) != 2 || *c.reqs[0].Seed != 1042 || *c.reqs[1].Seed != 1043 || c.reqs[0].Temperature != 0 {
 		t.Fatalf("seeds %d %d", *c.reqs[0].Seed, *c.reqs[1].Seed)
 	}
-	if out.Key != store.RequestKey("judge-model", c.reqs[1]) {
+	if out.Key != llm.RequestKey("judge-model", c.reqs[1]) {
 		t.Fatal("Outcome.Key is not the last request's key")
 	}
 }
