@@ -16,6 +16,7 @@ import (
 	"cubeworkbench/core/cofe"
 	"cubeworkbench/core/docparse"
 	"cubeworkbench/core/embed"
+	"cubeworkbench/core/embed/openaiembed"
 	"cubeworkbench/core/engine"
 	"cubeworkbench/core/profile"
 )
@@ -93,7 +94,7 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	}
 	var emb embed.Embedder = embed.NewHashed()
 	if ep := p.Embedder; ep != nil && ep.BaseURL != "" {
-		if emb, err = embed.NewOpenAI(embed.OpenAIConfig{BaseURL: ep.BaseURL, Model: ep.Model, APIKeyEnv: ep.APIKeyEnv}); err != nil {
+		if emb, err = openaiembed.New(openaiembed.Config{BaseURL: ep.BaseURL, Model: ep.Model, APIKeyEnv: ep.APIKeyEnv}); err != nil {
 			fmt.Fprintln(stderr, err)
 			return ExitBadInput
 		}
