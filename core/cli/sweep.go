@@ -19,6 +19,7 @@ import (
 	"cubeworkbench/core/embed/openaiembed"
 	"cubeworkbench/core/engine"
 	"cubeworkbench/core/profile"
+	"cubeworkbench/core/rerank"
 )
 
 // runSweep is `cubectl sweep`: CoFE-RAG over several chunkers and
@@ -99,8 +100,13 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 			return ExitBadInput
 		}
 	}
+	rr, err := rerank.FromProfile(p.Reranker)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return ExitBadInput
+	}
 	pr := newPrinter(stderr, isTerminal(stderr))
-	res, err := cofe.Sweep(ctx, docs, wb.Items, cs, rs, cofe.Config{K: p.CoFE.K, RecallN: p.CoFE.RecallN, Embedder: emb},
+	res, err := cofe.Sweep(ctx, docs, wb.Items, cs, rs, cofe.Config{K: p.CoFE.K, RecallN: p.CoFE.RecallN, Embedder: emb, Reranker: rr},
 		func(done, total int) {
 			pr.Event(engine.Event{Step: "sweep", Done: done, Total: total, Finished: done == total})
 		})

@@ -84,6 +84,7 @@ type Profile struct {
 	Generator  *Endpoint    `toml:"generator,omitempty"`
 	Embedder   *Endpoint    `toml:"embedder,omitempty"`
 	Target     *Target      `toml:"target,omitempty"`
+	Reranker   *Reranker    `toml:"reranker,omitempty"`
 	CoFE       CoFESettings `toml:"cofe"`
 	MFSS       MFSSSettings `toml:"mfss"`
 	BudgetUSD  float64      `toml:"budget,omitempty"`
@@ -207,6 +208,7 @@ func (p Profile) Validate() error {
 			problems = append(problems, fmt.Sprintf("target kind %q (ragflow, dify, openai or http)", p.Target.Kind))
 		}
 	}
+	problems = append(problems, p.Reranker.problems()...)
 	if len(problems) > 0 {
 		return fmt.Errorf("%w: %s", ErrInvalid, strings.Join(problems, "; "))
 	}
