@@ -3,6 +3,8 @@ package chart
 import (
 	"fmt"
 	"strings"
+
+	"cubeworkbench/core/dimension"
 )
 
 // Languages of Options.Lang.
@@ -17,13 +19,10 @@ type bi struct{ zh, en string }
 // labels maps the keys charts are given (dimension, set, factor, query type
 // and metric names as the rest of the product spells them) and the charts' own
 // captions to display text. A key missing here is shown as given, so a custom
-// dimension or a judge's name passes through unchanged.
+// dimension or a judge's name passes through unchanged. Built-in dimensions
+// and query types are named by their registries (core/dimension,
+// core/querytype).
 var labels = map[string]bi{
-	// CuBE dimensions (formulas.md §1, default rubric).
-	"relevance":    {"相关性", "Relevance"},
-	"specificity":  {"具体性", "Specificity"},
-	"completeness": {"完整性", "Completeness"},
-	"quality":      {"质量", "Quality"},
 	// Answer sets.
 	"zero": {"零上下文 zero", "zero (no context)"},
 	"rag":  {"RAG 系统 rag", "rag (system)"},
@@ -74,6 +73,9 @@ func label(lang, key string) string {
 	b, ok := labels[key]
 	if !ok {
 		b, ok = labels[strings.ToLower(key)]
+	}
+	if d, isDim := dimension.Lookup(strings.ToLower(key)); !ok && isDim && d.Method == dimension.CuBE {
+		b, ok = bi{d.TitleZH, d.TitleEN}, true
 	}
 	if !ok {
 		return key

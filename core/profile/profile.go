@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/BurntSushi/toml"
+
+	"cubeworkbench/core/dimension"
 )
 
 // Endpoint is an OpenAI-compatible model endpoint: a judge, the generator or
@@ -123,7 +125,7 @@ func Default() Profile {
 		Trim:       0.10,
 		Subset:     "retrieved",
 		Weights:    "correlation",
-		Dimensions: []string{"relevance", "specificity", "completeness", "quality"},
+		Dimensions: dimension.Defaults(),
 		Bootstrap:  1000,
 		Seed:       1,
 		Thresholds: Thresholds{Deployable: 60, NeedsWork: 40, RecallLow: 0.8, DimensionWeak: 60, JudgeSDHigh: 10, ZeroHighScore: 8},
