@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"cubeworkbench/core/dimension"
+	"cubeworkbench/core/querytype"
 )
 
 // Languages of Options.Lang.
@@ -35,18 +36,14 @@ var labels = map[string]bi{
 	"coherence":   {"连贯性", "Coherence"},
 	"rouge":       {"ROUGE", "ROUGE"},
 	"total":       {"总分", "Total"},
-	// CoFE query types and metrics (formulas.md §3).
-	"factual_q":   {"事实类", "Factual"},
-	"analytical":  {"分析类", "Analytical"},
-	"comparative": {"比较类", "Comparative"},
-	"tutorial":    {"教程类", "Tutorial"},
-	"accuracy@k":  {"准确率@k", "Accuracy@k"},
-	"recall":      {"召回率", "Recall"},
-	"coverage":    {"覆盖率", "Coverage"},
-	"hit":         {"平均命中分", "Mean hit score"},
-	"bm25":        {"BM25", "BM25"},
-	"dense":       {"稠密检索", "Dense"},
-	"hybrid":      {"混合检索 (RRF)", "Hybrid (RRF)"},
+	// CoFE metrics (formulas.md §3); the query types are core/querytype's.
+	"accuracy@k": {"准确率@k", "Accuracy@k"},
+	"recall":     {"召回率", "Recall"},
+	"coverage":   {"覆盖率", "Coverage"},
+	"hit":        {"平均命中分", "Mean hit score"},
+	"bm25":       {"BM25", "BM25"},
+	"dense":      {"稠密检索", "Dense"},
+	"hybrid":     {"混合检索 (RRF)", "Hybrid (RRF)"},
 	// Captions.
 	"n/a":          {"不适用", "n/a"},
 	"score":        {"评分", "Score"},
@@ -87,10 +84,10 @@ func label(lang, key string) string {
 }
 
 // queryTypeLabel shows a canonical query type; "factual" is both an MFSS
-// factor and a query type, so query types look up a separate key.
+// factor and a query type, so query types ask their own registry first.
 func queryTypeLabel(lang, key string) string {
-	if key == "factual" {
-		return label(lang, "factual_q")
+	if t, ok := querytype.Lookup(key); ok {
+		return t.Title(lang)
 	}
 	return label(lang, key)
 }
