@@ -64,6 +64,9 @@ func (g *Generator) lang() string {
 func (g *Generator) ask(ctx context.Context, msgs []llm.Message, temperature float64, jsonReply bool) (llm.Reply, error) {
 	seed := g.Seed
 	rep, err := g.C.Complete(ctx, llm.Request{Messages: msgs, Temperature: temperature, Seed: &seed, JSON: jsonReply})
+	if errors.Is(err, llm.ErrEmptyReply) { // llm.Client's word for a blank answer
+		return rep, fmt.Errorf("%w: %w", ErrEmpty, err)
+	}
 	if err != nil {
 		return rep, err
 	}
