@@ -4,13 +4,21 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"sort"
 	"strings"
 	"testing"
+
+	"cubeworkbench/core/dimension"
 )
 
 func TestBuiltinsExistInBothLanguages(t *testing.T) {
-	want := []string{"cofe/correctness", "cofe/faithfulness", "cofe/relevancy",
-		"cube/completeness", "cube/quality", "cube/relevance", "cube/specificity"}
+	// Every rubric template is a registered dimension and every registered
+	// dimension has its templates.
+	var want []string
+	for _, d := range dimension.All() {
+		want = append(want, d.Prompt())
+	}
+	sort.Strings(want)
 	generators := []string{"generate/answer", "generate/keywords", "generate/question"}
 	if got := Names(); !reflect.DeepEqual(got, append(append([]string{}, want...), generators...)) {
 		t.Fatalf("Names = %v, want %v and %v", got, want, generators)

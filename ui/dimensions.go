@@ -16,15 +16,16 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"cubeworkbench/core/dimension"
 	"cubeworkbench/core/judge"
 	"cubeworkbench/prompts"
 )
 
-// The built-in dimensions: CuBE's four, scored by the judges, and CoFE-RAG's
-// generation metrics.
+// The built-in dimensions (core/dimension): CuBE's, scored by the judges, and
+// CoFE-RAG's generation metrics.
 var (
-	cubeDims = []string{"relevance", "specificity", "completeness", "quality"}
-	cofeDims = []string{"correctness", "faithfulness", "relevancy"}
+	cubeDims = dimension.Names(dimension.CuBE)
+	cofeDims = dimension.Names(dimension.CoFE)
 )
 
 // dimensionsTab chooses the dimensions, shows and edits their prompts (the

@@ -40,7 +40,7 @@ func (r *Recorder) Model() string { return r.model }
 
 // Complete records the request and defers it.
 func (r *Recorder) Complete(ctx context.Context, req llm.Request) (llm.Reply, error) {
-	key := store.RequestKey(r.model, req)
+	key := llm.RequestKey(r.model, req)
 	if err := r.s.PutPending(ctx, key, r.model, req); err != nil {
 		return llm.Reply{}, err
 	}

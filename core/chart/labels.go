@@ -3,6 +3,9 @@ package chart
 import (
 	"fmt"
 	"strings"
+
+	"cubeworkbench/core/dimension"
+	"cubeworkbench/core/querytype"
 )
 
 // Languages of Options.Lang.
@@ -17,13 +20,10 @@ type bi struct{ zh, en string }
 // labels maps the keys charts are given (dimension, set, factor, query type
 // and metric names as the rest of the product spells them) and the charts' own
 // captions to display text. A key missing here is shown as given, so a custom
-// dimension or a judge's name passes through unchanged.
+// dimension or a judge's name passes through unchanged. Built-in dimensions
+// and query types are named by their registries (core/dimension,
+// core/querytype).
 var labels = map[string]bi{
-	// CuBE dimensions (formulas.md §1, default rubric).
-	"relevance":    {"相关性", "Relevance"},
-	"specificity":  {"具体性", "Specificity"},
-	"completeness": {"完整性", "Completeness"},
-	"quality":      {"质量", "Quality"},
 	// Answer sets.
 	"zero": {"零上下文 zero", "zero (no context)"},
 	"rag":  {"RAG 系统 rag", "rag (system)"},
@@ -36,18 +36,14 @@ var labels = map[string]bi{
 	"coherence":   {"连贯性", "Coherence"},
 	"rouge":       {"ROUGE", "ROUGE"},
 	"total":       {"总分", "Total"},
-	// CoFE query types and metrics (formulas.md §3).
-	"factual_q":   {"事实类", "Factual"},
-	"analytical":  {"分析类", "Analytical"},
-	"comparative": {"比较类", "Comparative"},
-	"tutorial":    {"教程类", "Tutorial"},
-	"accuracy@k":  {"准确率@k", "Accuracy@k"},
-	"recall":      {"召回率", "Recall"},
-	"coverage":    {"覆盖率", "Coverage"},
-	"hit":         {"平均命中分", "Mean hit score"},
-	"bm25":        {"BM25", "BM25"},
-	"dense":       {"稠密检索", "Dense"},
-	"hybrid":      {"混合检索 (RRF)", "Hybrid (RRF)"},
+	// CoFE metrics (formulas.md §3); the query types are core/querytype's.
+	"accuracy@k": {"准确率@k", "Accuracy@k"},
+	"recall":     {"召回率", "Recall"},
+	"coverage":   {"覆盖率", "Coverage"},
+	"hit":        {"平均命中分", "Mean hit score"},
+	"bm25":       {"BM25", "BM25"},
+	"dense":      {"稠密检索", "Dense"},
+	"hybrid":     {"混合检索 (RRF)", "Hybrid (RRF)"},
 	// Captions.
 	"n/a":          {"不适用", "n/a"},
 	"score":        {"评分", "Score"},
@@ -75,6 +71,9 @@ func label(lang, key string) string {
 	if !ok {
 		b, ok = labels[strings.ToLower(key)]
 	}
+	if d, isDim := dimension.Lookup(strings.ToLower(key)); !ok && isDim && d.Method == dimension.CuBE {
+		b, ok = bi{d.TitleZH, d.TitleEN}, true
+	}
 	if !ok {
 		return key
 	}
@@ -85,10 +84,10 @@ func label(lang, key string) string {
 }
 
 // queryTypeLabel shows a canonical query type; "factual" is both an MFSS
-// factor and a query type, so query types look up a separate key.
+// factor and a query type, so query types ask their own registry first.
 func queryTypeLabel(lang, key string) string {
-	if key == "factual" {
-		return label(lang, "factual_q")
+	if t, ok := querytype.Lookup(key); ok {
+		return t.Title(lang)
 	}
 	return label(lang, key)
 }

@@ -27,7 +27,7 @@ type Doc struct {
 	Text string
 }
 
-// Reranker reorders retrieved texts; retrieve.Reranker implements it.
+// Reranker reorders retrieved texts; rerank.Client implements it.
 type Reranker interface {
 	Rerank(ctx context.Context, query string, docs []string, topN int) ([]retrieve.Ranked, error)
 }

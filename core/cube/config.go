@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+
+	"cubeworkbench/core/dimension"
 )
 
 // Subset and weight modes.
@@ -17,8 +19,8 @@ const (
 	WeightsHand        = "hand"
 )
 
-// DefaultDimensions are the paper's four rubric dimensions.
-var DefaultDimensions = []string{"relevance", "specificity", "completeness", "quality"}
+// DefaultDimensions are the paper's four rubric dimensions (core/dimension).
+var DefaultDimensions = dimension.Defaults()
 
 // Weighted is the key of the weighted total beside the dimensions in every
 // per-dimension map, so no dimension may carry this name.

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"cubeworkbench/core/dimension"
 )
 
 // maxListed caps the item ids quoted as evidence.
@@ -13,24 +15,14 @@ const maxListed = 5
 // set-up itself is worth a look.
 const unscorableHigh = 0.05
 
-// dimensionAdvice says what to work on when a default dimension is weak.
-var dimensionAdvice = map[string]Text{
-	"relevance": {
-		EN: "answers drift from the question: tell the system prompt to answer only what is asked, and check that the retrieved guide is the right one",
-		ZH: "回答偏离问题：在系统提示词中要求只回答所问内容，并检查检索到的办事指南是否正确",
-	},
-	"specificity": {
-		EN: "answers stay generic: ask the model to quote concrete details from the guide (materials, fees, time limits, offices, addresses) and keep those fields intact when chunking",
-		ZH: "回答笼统：要求模型引用指南中的具体信息（材料、费用、时限、办理机构、地址），并在切分时保留这些字段",
-	},
-	"completeness": {
-		EN: "answers leave out conditions or steps: give the model the whole guide (larger chunks or more context) and ask it to list every condition, material and step",
-		ZH: "回答遗漏条件或步骤：向模型提供完整的指南（更大的切分块或更多上下文），并要求列出全部条件、材料和步骤",
-	},
-	"quality": {
-		EN: "answers are hard to read: ask for a clear structure (numbered steps, short sentences) in a plain, polite tone",
-		ZH: "回答不易阅读：要求结构清晰（编号步骤、短句）、语气平实礼貌",
-	},
+// dimensionAdvice says what to work on when a built-in dimension is weak
+// (core/dimension holds the text).
+func dimensionAdvice(name string) (Text, bool) {
+	d, ok := dimension.Lookup(name)
+	if !ok || d.AdviceEN == "" {
+		return Text{}, false
+	}
+	return Text{EN: d.AdviceEN, ZH: d.AdviceZH}, true
 }
 
 var genericAdvice = Text{
@@ -68,7 +60,7 @@ func (e *evaluation) recommend(res *Result) []Recommendation {
 		if m == nil || *m >= cfg.DimensionWeak {
 			continue
 		}
-		adv, ok := dimensionAdvice[d]
+		adv, ok := dimensionAdvice(d)
 		if !ok {
 			adv = genericAdvice
 		}

@@ -1,5 +1,7 @@
 package dataset
 
+import "cubeworkbench/core/querytype"
+
 // Answer-set names used by CuBE (formulas.md §1). Any other name is a further
 // system or model to compare (the `answer:NAME` columns of workbook.md).
 const (
@@ -131,16 +133,9 @@ const (
 // CanonicalQueryType maps English or Chinese query-type names to the
 // canonical English name; unknown names are returned trimmed and lowercased.
 func CanonicalQueryType(s string) string {
-	switch normalized := lowerTrim(s); normalized {
-	case "factual", "事实类", "事实", "fact":
-		return QueryFactual
-	case "analytical", "分析类", "分析", "analysis":
-		return QueryAnalytical
-	case "comparative", "比较类", "比较", "comparison":
-		return QueryComparative
-	case "tutorial", "教程类", "教程", "how-to", "howto":
-		return QueryTutorial
-	default:
-		return normalized
+	normalized := lowerTrim(s)
+	if name, ok := querytype.Canonical(normalized); ok { // the spellings are core/querytype's
+		return name
 	}
+	return normalized
 }

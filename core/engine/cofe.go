@@ -8,6 +8,7 @@ import (
 	"cubeworkbench/core/cofe"
 	"cubeworkbench/core/docparse"
 	"cubeworkbench/core/embed"
+	"cubeworkbench/core/rerank"
 	"cubeworkbench/core/result"
 )
 
@@ -34,6 +35,10 @@ func (r *runner) cofe(ctx context.Context, emb embed.Embedder) (*cofe.Result, er
 	if err != nil {
 		return nil, fmt.Errorf("engine: CoFE chunker: %w", err)
 	}
+	rr, err := rerank.FromProfile(r.opt.Profile.Reranker)
+	if err != nil {
+		return nil, fmt.Errorf("engine: CoFE reranker: %w", err)
+	}
 	docs, err := r.corpus(ctx)
 	if err != nil {
 		return nil, err
@@ -41,7 +46,7 @@ func (r *runner) cofe(ctx context.Context, emb embed.Embedder) (*cofe.Result, er
 	counter := newStepCounter(r.opt.Progress, StepMetrics, "CoFE-RAG", len(r.wb.Items))
 	defer counter.finish()
 	last := 0
-	res, err := cofe.Evaluate(ctx, cofe.Config{K: s.K, RecallN: s.RecallN, Chunker: chunker, Retriever: s.Retriever, Embedder: emb},
+	res, err := cofe.Evaluate(ctx, cofe.Config{K: s.K, RecallN: s.RecallN, Chunker: chunker, Retriever: s.Retriever, Embedder: emb, Reranker: rr},
 		docs, r.wb.Items, func(done, total int) {
 			for ; last < done; last++ {
 				counter.add(false, 0, 0, 0, 0)

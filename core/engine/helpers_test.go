@@ -151,7 +151,7 @@ func requestKey(t testing.TB, c fakeai.ChatRequest) string {
 	for _, m := range c.Messages {
 		req.Messages = append(req.Messages, llm.Message{Role: m.Role, Content: m.Content})
 	}
-	return store.RequestKey(c.Model, req)
+	return llm.RequestKey(c.Model, req)
 }
 
 // tkey names one judgement slot.

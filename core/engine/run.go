@@ -13,6 +13,7 @@ import (
 	"cubeworkbench/core/cube"
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/embed"
+	"cubeworkbench/core/embed/openaiembed"
 	"cubeworkbench/core/llm"
 	"cubeworkbench/core/mfss"
 	"cubeworkbench/core/profile"
@@ -339,7 +340,7 @@ func (r *runner) embedder() (embed.Embedder, error) {
 	if r.opt.Offline {
 		return nil, fmt.Errorf("%w: embedder %s", ErrOffline, ep.BaseURL)
 	}
-	return embed.NewOpenAI(embed.OpenAIConfig{BaseURL: ep.BaseURL, Model: ep.Model, APIKeyEnv: ep.APIKeyEnv})
+	return openaiembed.New(openaiembed.Config{BaseURL: ep.BaseURL, Model: ep.Model, APIKeyEnv: ep.APIKeyEnv})
 }
 
 func hostOf(base string) string {

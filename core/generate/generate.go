@@ -11,6 +11,7 @@ import (
 	"text/template"
 
 	"cubeworkbench/core/llm"
+	"cubeworkbench/core/querytype"
 	"cubeworkbench/prompts"
 )
 
@@ -63,6 +64,9 @@ func (g *Generator) lang() string {
 func (g *Generator) ask(ctx context.Context, msgs []llm.Message, temperature float64, jsonReply bool) (llm.Reply, error) {
 	seed := g.Seed
 	rep, err := g.C.Complete(ctx, llm.Request{Messages: msgs, Temperature: temperature, Seed: &seed, JSON: jsonReply})
+	if errors.Is(err, llm.ErrEmptyReply) { // llm.Client's word for a blank answer
+		return rep, fmt.Errorf("%w: %w", ErrEmpty, err)
+	}
 	if err != nil {
 		return rep, err
 	}
@@ -87,12 +91,6 @@ func (g *Generator) Answer(ctx context.Context, question, document string) (stri
 	return strings.TrimSpace(rep.Content), rep, nil
 }
 
-// queryTypeNames are shown to the model in the prompt's language.
-var queryTypeNames = map[string][2]string{
-	"factual": {"事实类", "factual"}, "analytical": {"分析类", "analytical"},
-	"comparative": {"比较类", "comparative"}, "tutorial": {"教程类", "tutorial"},
-}
-
 // QueryTypeFor spreads the four query types over guides in turn, so a
 // generated set is mixed unless the caller fixes one type.
 func QueryTypeFor(i int) string {
@@ -101,12 +99,9 @@ func QueryTypeFor(i int) string {
 
 // Question writes one citizen-style question answered by the guide.
 func (g *Generator) Question(ctx context.Context, document, queryType string) (string, llm.Reply, error) {
-	name := queryType
-	if names, ok := queryTypeNames[queryType]; ok {
-		name = names[0]
-		if g.lang() == "en" {
-			name = names[1]
-		}
+	name := queryType // shown to the model in the prompt's language
+	if t, ok := querytype.Lookup(queryType); ok && g.lang() != "en" {
+		name = t.TitleZH
 	}
 	msgs, err := g.render("question", fields{Document: document, QueryType: name})
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"cubeworkbench/core/dimension"
 	"cubeworkbench/prompts"
 )
 
@@ -41,28 +42,16 @@ func (d Dimension) Title(lang string) string {
 	return d.Name
 }
 
-// The default CuBE dimensions in their report order, then the CoFE ones.
-var (
-	cubeNames = []string{"relevance", "specificity", "completeness", "quality"}
-	cofeNames = []string{"correctness", "faithfulness", "relevancy"}
-)
-
+// builtinPath is the prompts/ template of a built-in dimension (core/dimension).
 func builtinPath(name string) (string, bool) {
-	for _, n := range cubeNames {
-		if n == name {
-			return "cube/" + n, true
-		}
+	d, ok := dimension.Lookup(name)
+	if !ok {
+		return "", false
 	}
-	for _, n := range cofeNames {
-		if n == name {
-			return "cofe/" + n, true
-		}
-	}
-	return "", false
+	return d.Prompt(), true
 }
 
-// Builtin returns a built-in dimension by name (relevance, specificity,
-// completeness, quality, correctness, faithfulness, relevancy).
+// Builtin returns a built-in dimension by name (any of dimension.All).
 func Builtin(name string) (Dimension, bool) {
 	d, err := BuiltinFrom("", name)
 	return d, err == nil
@@ -88,10 +77,11 @@ func BuiltinFrom(dir, name string) (Dimension, error) {
 	return d, nil
 }
 
-// CubeDimensions returns the four default CuBE dimensions in report order.
+// CubeDimensions returns CuBE's default dimensions in report order.
 func CubeDimensions() []Dimension {
-	out := make([]Dimension, 0, len(cubeNames))
-	for _, n := range cubeNames {
+	names := dimension.Defaults()
+	out := make([]Dimension, 0, len(names))
+	for _, n := range names {
 		d, ok := Builtin(n)
 		if !ok { // embedded at build time and covered by tests
 			panic("judge: built-in dimension missing: " + n)

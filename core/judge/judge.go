@@ -6,7 +6,6 @@ import (
 	"fmt"
 
 	"cubeworkbench/core/llm"
-	"cubeworkbench/core/store"
 )
 
 // Outcome is one judge's reading of one answer on one dimension.
@@ -62,9 +61,13 @@ func (j *Judge) Score(ctx context.Context, d Dimension, in Inputs, repeat int) (
 	for attempt := 0; attempt <= max(0, j.ParseRetries); attempt++ {
 		seed := j.Seed + seedStride*(repeat-1) + attempt
 		req := llm.Request{Messages: msgs, Temperature: 0, Seed: &seed, MaxTokens: j.MaxTokens}
-		out.Key = store.RequestKey(j.C.Model(), req)
+		out.Key = llm.RequestKey(j.C.Model(), req)
 		rep, err := j.C.Complete(ctx, req)
-		if err != nil {
+		// A cut-off reply is an answer, not a failed call: llm.Client
+		// returns it with ErrTruncated, and it is retried with the next seed
+		// like any unreadable reply.
+		truncated := errors.Is(err, llm.ErrTruncated) || rep.FinishReason == "length"
+		if err != nil && !errors.Is(err, llm.ErrTruncated) {
 			if ctx.Err() != nil {
 				return Outcome{}, fmt.Errorf("judge %s: %w", j.Name, ctx.Err())
 			}
@@ -80,7 +83,7 @@ func (j *Judge) Score(ctx context.Context, d Dimension, in Inputs, repeat int) (
 			out.Usage.CompletionTokens += rep.Usage.CompletionTokens
 		}
 		out.Raw = rep.Content
-		if rep.FinishReason == "length" {
+		if truncated {
 			out.Reason = ReasonTruncated + ": the reply hit the token limit"
 			continue
 		}

@@ -6,11 +6,11 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"cubeworkbench/core/llm"
 	"cubeworkbench/core/store"
+	"cubeworkbench/internal/fakeai"
 )
 
 func TestBuiltins(t *testing.T) {
@@ -132,51 +132,63 @@ func TestLoadDimension(t *testing.T) {
 	}
 }
 
-// scripted replies in order and records requests.
-type scripted struct {
-	mu      sync.Mutex
-	replies []llm.Reply
-	errs    []error
-	reqs    []llm.Request
+// fakeEndpoint is the real llm client talking to internal/fakeai, which
+// answers with replies in order and then "Score: N"; retries are off, so
+// every Complete is one request the server records.
+func fakeEndpoint(t *testing.T, replies ...fakeai.Response) (*fakeai.Server, llm.Completer) {
+	t.Helper()
+	s := fakeai.New(t, fakeai.WithResponder(fakeai.Sequence(replies...)))
+	c, err := llm.New(llm.Endpoint{BaseURL: s.URL(), Model: "judge-model", MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, c
 }
 
-func (s *scripted) Model() string { return "judge-model" }
-func (s *scripted) Complete(ctx context.Context, req llm.Request) (llm.Reply, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	i := len(s.reqs)
-	s.reqs = append(s.reqs, req)
-	if i < len(s.errs) && s.errs[i] != nil {
-		return llm.Reply{}, s.errs[i]
+// sent rebuilds the llm.Request of each request the server received, as
+// the client built its body, for the request key.
+func sent(s *fakeai.Server) []llm.Request {
+	var out []llm.Request
+	for _, c := range s.Chats() {
+		req := llm.Request{Seed: c.Seed, JSON: c.ResponseFormat != nil}
+		if c.Temperature != nil {
+			req.Temperature = *c.Temperature
+		}
+		if c.MaxTokens != nil {
+			req.MaxTokens = *c.MaxTokens
+		}
+		for _, m := range c.Messages {
+			req.Messages = append(req.Messages, llm.Message{Role: m.Role, Content: m.Content})
+		}
+		out = append(out, req)
 	}
-	if i >= len(s.replies) {
-		return llm.Reply{Content: "Score: 5"}, nil
-	}
-	return s.replies[i], nil
+	return out
 }
 
 func TestJudgeRetriesWithNewSeed(t *testing.T) {
 	d, _ := Builtin("specificity")
-	c := &scripted{replies: []llm.Reply{{Content: "I cannot decide."}, {Content: "Score: 7", Usage: llm.Usage{PromptTokens: 10}}}}
+	srv, c := fakeEndpoint(t, fakeai.Response{Content: "I cannot decide.", PromptTokens: 4}, fakeai.Response{Content: "Score: 7", PromptTokens: 10})
 	j := &Judge{Name: "J", C: c, Lang: "en", ParseRetries: 2, Seed: 42}
 	out, err := j.Score(context.Background(), d, Inputs{Question: "q", Answer: "a"}, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !out.OK || out.Score != 7 || out.Calls != 2 || out.Raw != "Score: 7" || out.Usage.PromptTokens != 10 {
+	if !out.OK || out.Score != 7 || out.Calls != 2 || out.Raw != "Score: 7" || out.Usage.PromptTokens != 14 {
 		t.Fatalf("Outcome = %+v", out)
 	}
-	if len(c.reqs) != 2 || *c.reqs[0].Seed != 1042 || *c.reqs[1].Seed != 1043 || c.reqs[0].Temperature != 0 {
-		t.Fatalf("seeds %d %d", *c.reqs[0].Seed, *c.reqs[1].Seed)
+	reqs := sent(srv)
+	if len(reqs) != 2 || *reqs[0].Seed != 1042 || *reqs[1].Seed != 1043 || reqs[0].Temperature != 0 {
+		t.Fatalf("requests %+v", reqs)
 	}
-	if out.Key != store.RequestKey("judge-model", c.reqs[1]) {
+	if out.Key != llm.RequestKey("judge-model", reqs[1]) {
 		t.Fatal("Outcome.Key is not the last request's key")
 	}
 }
 
 func TestJudgeUnscorableAfterRetries(t *testing.T) {
 	d, _ := Builtin("quality")
-	c := &scripted{replies: []llm.Reply{{Content: "评分：12"}, {Content: "还行"}, {Content: "评分：8", FinishReason: "length"}}}
+	_, c := fakeEndpoint(t, fakeai.Response{Content: "评分：12"}, fakeai.Response{Content: "还行"},
+		fakeai.Response{Content: "评分：8", FinishReason: "length"})
 	j := &Judge{C: c, Lang: "zh", ParseRetries: 2}
 	out, err := j.Score(context.Background(), d, Inputs{Answer: "a"}, 1)
 	if err != nil {
@@ -189,19 +201,17 @@ func TestJudgeUnscorableAfterRetries(t *testing.T) {
 
 func TestJudgeEndpointErrorIsUnscorable(t *testing.T) {
 	d, _ := Builtin("quality")
-	c := &scripted{errs: []error{errors.New("HTTP 503 server busy")}}
+	srv, c := fakeEndpoint(t, fakeai.Response{Status: 503, ErrorType: "api_error", ErrorMessage: "server busy, please try again"})
 	j := &Judge{C: c, Lang: "en", ParseRetries: 3}
 	out, err := j.Score(context.Background(), d, Inputs{Answer: "a"}, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if out.OK || out.Score != 0 || ReasonCode(out.Reason) != ReasonEndpoint || !strings.Contains(out.Reason, "503") || len(c.reqs) != 1 {
-		t.Fatalf("Outcome = %+v, requests %d", out, len(c.reqs))
+	if out.OK || out.Score != 0 || ReasonCode(out.Reason) != ReasonEndpoint || !strings.Contains(out.Reason, "503") || srv.Requests() != 1 {
+		t.Fatalf("Outcome = %+v, requests %d", out, srv.Requests())
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	c = &scripted{errs: []error{context.Canceled}}
-	j.C = c
 	if _, err := j.Score(ctx, d, Inputs{Answer: "a"}, 1); !errors.Is(err, context.Canceled) {
 		t.Fatalf("cancelled Score err = %v", err)
 	}
@@ -214,7 +224,7 @@ func TestJudgeThroughStoreMakesNoSecondCall(t *testing.T) {
 	}
 	defer s.Close()
 	d, _ := Builtin("relevance")
-	c := &scripted{replies: []llm.Reply{{Content: "no idea"}, {Content: "Score: 6"}}}
+	srv, c := fakeEndpoint(t, fakeai.Response{Content: "no idea"}, fakeai.Response{Content: "Score: 6"})
 	j := &Judge{C: s.Cache(c), Lang: "en", ParseRetries: 1}
 	in := Inputs{Question: "q", Answer: "a"}
 	for pass := range 2 {
@@ -226,7 +236,7 @@ func TestJudgeThroughStoreMakesNoSecondCall(t *testing.T) {
 			t.Fatalf("second pass calls %d cached %d", out.Calls, out.Cached)
 		}
 	}
-	if len(c.reqs) != 2 {
-		t.Fatalf("endpoint requests = %d, want 2", len(c.reqs))
+	if srv.Requests() != 2 {
+		t.Fatalf("endpoint requests = %d, want 2", srv.Requests())
 	}
 }

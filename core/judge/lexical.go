@@ -9,6 +9,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"cubeworkbench/core/dimension"
 	"cubeworkbench/core/textmetric"
 )
 
@@ -235,24 +236,28 @@ func (Lexical) Score(ctx context.Context, d Dimension, in Inputs, repeat int) (O
 	if err := ctx.Err(); err != nil {
 		return Outcome{}, err
 	}
+	rule := dimension.RuleNone
+	if b, ok := dimension.Lookup(d.Name); ok {
+		rule = b.Lexical
+	}
 	it := newLexicalItem(in)
 	var v float64
 	var note string
 	var ok bool
-	switch d.Name {
-	case "relevance":
+	switch rule {
+	case dimension.RuleQuestionCoverage:
 		v, note, ok = it.relevance()
-	case "specificity":
+	case dimension.RuleGuidePrecision:
 		v, note, ok = it.specificity()
-	case "completeness":
+	case dimension.RuleGuideCoverage:
 		v, note, ok = it.completeness()
-	case "quality":
+	case dimension.RuleOverall:
 		v, note, ok = it.quality()
-	case "correctness":
+	case dimension.RuleReferenceF1:
 		v, note, ok = correctness(it, in.Reference)
-	case "faithfulness":
+	case dimension.RuleContextSupport:
 		v, note, ok = faithfulness(it, in.Contexts)
-	case "relevancy":
+	case dimension.RuleContextRelevance:
 		v, note, ok = relevancy(it, in.Contexts)
 	default:
 		return Outcome{Reason: ReasonNoScore + ": the lexical judge has no rule for dimension " + d.Name}, nil

@@ -1,6 +1,6 @@
 // Package profile reads and writes the evaluation profile (cli.md): the
 // language, TOP-N, trimming, subset, weights, dimensions, judges, the
-// generator and the target system. A profile names the environment variable
+// generator, the target system and the reranker. A profile names the environment variable
 // that holds each key and never holds a key itself, so it can be stored in a
 // run record or shown in a report as it is.
 package profile

@@ -11,6 +11,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
+	"cubeworkbench/core/dimension"
 	"cubeworkbench/core/target"
 )
 
@@ -75,6 +76,7 @@ type Profile struct {
 	Generator  *Endpoint    `toml:"generator,omitempty"`
 	Embedder   *Endpoint    `toml:"embedder,omitempty"`
 	Target     *Target      `toml:"target,omitempty"`
+	Reranker   *Reranker    `toml:"reranker,omitempty"`
 	CoFE       CoFESettings `toml:"cofe"`
 	MFSS       MFSSSettings `toml:"mfss"`
 	BudgetUSD  float64      `toml:"budget,omitempty"`
@@ -113,7 +115,7 @@ func Default() Profile {
 		Trim:       0.10,
 		Subset:     "retrieved",
 		Weights:    "correlation",
-		Dimensions: []string{"relevance", "specificity", "completeness", "quality"},
+		Dimensions: dimension.Defaults(),
 		Bootstrap:  1000,
 		Seed:       1,
 		Thresholds: Thresholds{Deployable: 60, NeedsWork: 40, RecallLow: 0.8, DimensionWeak: 60, JudgeSDHigh: 10, ZeroHighScore: 8},
@@ -196,6 +198,7 @@ func (p Profile) Validate() error {
 			problems = append(problems, bad)
 		}
 	}
+	problems = append(problems, p.Reranker.problems()...)
 	if len(problems) > 0 {
 		return fmt.Errorf("%w: %s", ErrInvalid, strings.Join(problems, "; "))
 	}

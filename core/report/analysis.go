@@ -12,6 +12,7 @@ import (
 	"cubeworkbench/core/cube"
 	"cubeworkbench/core/figures"
 	"cubeworkbench/core/mfss"
+	"cubeworkbench/core/querytype"
 )
 
 // correlationsSheet shows r(rank score, rag score) per judge × dimension over
@@ -220,11 +221,17 @@ func (w *writer) mfssSystems() []string {
 	return all
 }
 
-var queryTypeZH = map[string]string{"factual": "事实类", "analytical": "分析类", "comparative": "比较类", "tutorial": "教程类", "unknown": "未标注"}
-
+// queryType names a query type (core/querytype) in Chinese reports; English
+// reports show the canonical name.
 func (w *writer) queryType(t string) string {
-	if zh, ok := queryTypeZH[t]; ok && w.lang == "zh" {
-		return zh
+	if w.lang != "zh" {
+		return t
+	}
+	if qt, ok := querytype.Lookup(t); ok {
+		return qt.TitleZH
+	}
+	if t == "unknown" { // cofe.UnknownType: items without a query type
+		return "未标注"
 	}
 	return t
 }

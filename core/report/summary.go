@@ -9,6 +9,7 @@ import (
 
 	"cubeworkbench/core/cube"
 	"cubeworkbench/core/dataset"
+	"cubeworkbench/core/dimension"
 )
 
 // summaryRows are where the headline figures sit on the Summary sheet, for
@@ -245,19 +246,14 @@ func (w *writer) flags(fl []string) string {
 	return strings.Join(out, w.t("; ", "；"))
 }
 
-// dimTitles name the default rubric dimensions (prompts/cube) in both
-// languages; other dimensions show as written.
-var dimTitles = map[string][2]string{
-	"relevance":    {"Relevance", "相关性"},
-	"specificity":  {"Specificity", "具体性"},
-	"completeness": {"Completeness", "完整性"},
-	"quality":      {"Quality", "质量"},
-	cube.Weighted:  {"Weighted", "加权"},
-}
-
+// dimTitle names a built-in dimension (core/dimension) or the weighted
+// total in the report language; other dimensions show as written.
 func (w *writer) dimTitle(d string) string {
-	if t, ok := dimTitles[d]; ok {
-		return w.t(t[0], t[1])
+	if d == cube.Weighted {
+		return w.t("Weighted", "加权")
+	}
+	if x, ok := dimension.Lookup(d); ok {
+		return w.t(x.TitleEN, x.TitleZH)
 	}
 	return d
 }

@@ -4,7 +4,6 @@
 // Probabilistic Relevance Framework: BM25 and Beyond") with Lucene's idf,
 // dense cosine retrieval over an embed.Embedder, hybrid fusion by reciprocal
 // rank (Cormack, Clarke & Büttcher 2009, "Reciprocal Rank Fusion Outperforms
-// Condorcet and Individual Rank Learning Methods"), and a client for the
-// /v1/rerank endpoints served by vLLM, Hugging Face TEI and Xinference
-// (apis.md §3).
+// Condorcet and Individual Rank Learning Methods"). The rerank endpoints'
+// client is package rerank; nothing here touches the network.
 package retrieve

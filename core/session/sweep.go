@@ -9,7 +9,9 @@ import (
 	"cubeworkbench/core/cofe"
 	"cubeworkbench/core/docparse"
 	"cubeworkbench/core/embed"
+	"cubeworkbench/core/embed/openaiembed"
 	"cubeworkbench/core/profile"
+	"cubeworkbench/core/rerank"
 )
 
 // ErrNoDocuments: a sweep needs guides or a corpus folder to retrieve over.
@@ -30,6 +32,10 @@ func (s *Session) Sweep(ctx context.Context, p profile.Profile, chunkers []chunk
 	if p.CoFE.Corpus != "" {
 		parsed, errs := docparse.Folder(ctx, p.CoFE.Corpus)
 		skipped = errs
+		if ctx.Err() != nil {
+			// Interrupted while parsing: say so, not "no documents".
+			return nil, skipped, ctx.Err()
+		}
 		for _, d := range parsed {
 			docs = append(docs, cofe.Doc{ID: d.ID, Text: d.Text})
 		}
@@ -43,11 +49,15 @@ func (s *Session) Sweep(ctx context.Context, p profile.Profile, chunkers []chunk
 	}
 	var emb embed.Embedder = embed.NewHashed()
 	if ep := p.Embedder; ep != nil && ep.BaseURL != "" {
-		if emb, err = embed.NewOpenAI(embed.OpenAIConfig{BaseURL: ep.BaseURL, Model: ep.Model, APIKeyEnv: ep.APIKeyEnv}); err != nil {
+		if emb, err = openaiembed.New(openaiembed.Config{BaseURL: ep.BaseURL, Model: ep.Model, APIKeyEnv: ep.APIKeyEnv}); err != nil {
 			return nil, skipped, err
 		}
 	}
-	res, err = cofe.Sweep(ctx, docs, s.Workbook.Items, chunkers, retrievers, cofe.Config{K: p.CoFE.K, RecallN: p.CoFE.RecallN, Embedder: emb}, progress)
+	rr, err := rerank.FromProfile(p.Reranker)
+	if err != nil {
+		return nil, skipped, err
+	}
+	res, err = cofe.Sweep(ctx, docs, s.Workbook.Items, chunkers, retrievers, cofe.Config{K: p.CoFE.K, RecallN: p.CoFE.RecallN, Embedder: emb, Reranker: rr}, progress)
 	if err != nil {
 		return nil, skipped, err
 	}

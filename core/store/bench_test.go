@@ -4,6 +4,8 @@ import (
 	"context"
 	"sync/atomic"
 	"testing"
+
+	"cubeworkbench/core/llm"
 )
 
 // go test ./core/store -run '^$' -bench 'Reply' -benchtime 2000x
@@ -16,7 +18,7 @@ func BenchmarkPutReply(b *testing.B) {
 	b.ResetTimer()
 	for i := range b.N {
 		req := sampleRequest(i)
-		if err := s.PutReply(ctx, RequestKey("m", req), "m", req, sampleReply(i)); err != nil {
+		if err := s.PutReply(ctx, llm.RequestKey("m", req), "m", req, sampleReply(i)); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -33,7 +35,7 @@ func BenchmarkPutReplyParallel(b *testing.B) {
 		for pb.Next() {
 			i := int(n.Add(1))
 			req := sampleRequest(i)
-			if err := s.PutReply(ctx, RequestKey("m", req), "m", req, sampleReply(i)); err != nil {
+			if err := s.PutReply(ctx, llm.RequestKey("m", req), "m", req, sampleReply(i)); err != nil {
 				b.Error(err)
 				return
 			}
@@ -47,7 +49,7 @@ func fill(b *testing.B, s *Store, n int) []string {
 	keys := make([]string, n)
 	for i := range n {
 		req := sampleRequest(i)
-		keys[i] = RequestKey("fake", req)
+		keys[i] = llm.RequestKey("fake", req)
 		if err := s.PutReply(ctx, keys[i], "fake", req, sampleReply(i)); err != nil {
 			b.Fatal(err)
 		}

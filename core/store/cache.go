@@ -40,7 +40,7 @@ func (c *Cached) Model() string { return c.inner.Model() }
 // A reply served to a caller that waited on another caller's identical
 // request is also marked Cached: that caller caused no call.
 func (c *Cached) Complete(ctx context.Context, req llm.Request) (llm.Reply, error) {
-	key := RequestKey(c.inner.Model(), req)
+	key := llm.RequestKey(c.inner.Model(), req)
 	for {
 		rep, ok, err := c.s.GetReply(ctx, key)
 		if err != nil {

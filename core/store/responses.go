@@ -1,62 +1,14 @@
 package store
 
 import (
-	"bytes"
 	"context"
-	"crypto/sha256"
 	"database/sql"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math"
 
 	"cubeworkbench/core/llm"
 )
-
-// keyVersion is hashed into every key so a future change of the canonical
-// form cannot collide with keys written by this one.
-const keyVersion = 1
-
-// canonicalRequest fixes the field order and the set of fields that decide
-// what an endpoint returns. Struct fields marshal in declaration order, so
-// the JSON (and the hash) is stable across runs and Go versions.
-type canonicalRequest struct {
-	V           int           `json:"v"`
-	Model       string        `json:"model"`
-	Temperature *float64      `json:"temperature"` // null only when not finite
-	Seed        *int          `json:"seed"`
-	MaxTokens   int           `json:"max_tokens"`
-	JSON        bool          `json:"json"`
-	Messages    []llm.Message `json:"messages"`
-}
-
-func canonical(model string, req llm.Request) []byte {
-	msgs := req.Messages
-	if msgs == nil {
-		msgs = []llm.Message{}
-	}
-	var temp *float64
-	if t := req.Temperature; !math.IsNaN(t) && !math.IsInf(t, 0) {
-		temp = &t
-	}
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false) // keep <, > and & literal: the form is meant to be readable
-	if err := enc.Encode(canonicalRequest{keyVersion, model, temp, req.Seed, req.MaxTokens, req.JSON, msgs}); err != nil {
-		// Only strings, ints, a finite float and a bool: cannot fail.
-		panic(fmt.Sprintf("store: canonical request: %v", err))
-	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
-}
-
-// RequestKey names a request: sha256 hex of the canonical JSON of the model,
-// temperature, seed, max_tokens, json flag and messages. Two requests with
-// the same key get the same stored reply.
-func RequestKey(model string, req llm.Request) string {
-	sum := sha256.Sum256(canonical(model, req))
-	return hex.EncodeToString(sum[:])
-}
 
 // GetReply returns the stored reply for key; ok is false when none is stored.
 func (s *Store) GetReply(ctx context.Context, key string) (llm.Reply, bool, error) {

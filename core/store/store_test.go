@@ -34,66 +34,6 @@ func openTemp(t testing.TB) (*Store, string) {
 
 func intp(i int) *int { return &i }
 
-func TestRequestKeyGolden(t *testing.T) {
-	// Expected values computed outside Go: printf '%s' '<canonical>' | sha256sum
-	cases := []struct {
-		model     string
-		req       llm.Request
-		canonical string
-		key       string
-	}{
-		{
-			"qwen2.5:32b",
-			llm.Request{Messages: []llm.Message{{Role: "system", Content: "评分规则"}, {Role: "user", Content: `Question: <a> & "b"`}},
-				Temperature: 0, Seed: intp(7), MaxTokens: 512},
-			`{"v":1,"model":"qwen2.5:32b","temperature":0,"seed":7,"max_tokens":512,"json":false,"messages":[{"role":"system","content":"评分规则"},{"role":"user","content":"Question: <a> & \"b\""}]}`,
-			"4b6bfe0ff173052d2a982d45cb9e11a077e79d60d83862ecd16820382ec82f74",
-		},
-		{
-			"m", llm.Request{Temperature: 0.7, JSON: true},
-			`{"v":1,"model":"m","temperature":0.7,"seed":null,"max_tokens":0,"json":true,"messages":[]}`,
-			"fbe6a5c5d8617578f1f41be9122c4aa0894c8af2557a4563b781ceae7299f001",
-		},
-	}
-	for _, c := range cases {
-		if got := string(canonical(c.model, c.req)); got != c.canonical {
-			t.Errorf("canonical =\n%s\nwant\n%s", got, c.canonical)
-		}
-		if got := RequestKey(c.model, c.req); got != c.key {
-			t.Errorf("RequestKey = %s, want %s", got, c.key)
-		}
-	}
-}
-
-func TestRequestKeyDistinguishes(t *testing.T) {
-	base := llm.Request{Messages: []llm.Message{{Role: "user", Content: "q"}}, Seed: intp(1)}
-	k := RequestKey("a", base)
-	variants := map[string]func() (string, llm.Request){
-		"model":       func() (string, llm.Request) { return "b", base },
-		"seed":        func() (string, llm.Request) { r := base; r.Seed = intp(2); return "a", r },
-		"nil seed":    func() (string, llm.Request) { r := base; r.Seed = nil; return "a", r },
-		"temperature": func() (string, llm.Request) { r := base; r.Temperature = 0.1; return "a", r },
-		"max tokens":  func() (string, llm.Request) { r := base; r.MaxTokens = 10; return "a", r },
-		"json":        func() (string, llm.Request) { r := base; r.JSON = true; return "a", r },
-		"role": func() (string, llm.Request) {
-			r := base
-			r.Messages = []llm.Message{{Role: "system", Content: "q"}}
-			return "a", r
-		},
-	}
-	for name, v := range variants {
-		if RequestKey(v()) == k {
-			t.Errorf("%s: key unchanged", name)
-		}
-	}
-	// Same seed value through a different pointer: same key.
-	r := base
-	r.Seed = intp(1)
-	if RequestKey("a", r) != k {
-		t.Error("equal requests give different keys")
-	}
-}
-
 func sampleReply(i int) llm.Reply {
 	return llm.Reply{Content: fmt.Sprintf("评分：%d", i%11), Reasoning: "想一想", FinishReason: "stop",
 		Model: "m", Usage: llm.Usage{PromptTokens: 100 + i, CompletionTokens: i}}
@@ -111,7 +51,7 @@ func TestReplyRoundTripAndReopen(t *testing.T) {
 	}
 	req, rep := sampleRequest(3), sampleReply(3)
 	rep.Cached = true // never stored
-	key := RequestKey("m", req)
+	key := llm.RequestKey("m", req)
 	if err := s.PutReply(ctx, key, "m", req, rep); err != nil {
 		t.Fatal(err)
 	}
@@ -369,7 +309,7 @@ func TestKillChild(t *testing.T) {
 	ctx := context.Background()
 	for i := range 1000 {
 		req := sampleRequest(i)
-		key := RequestKey("m", req)
+		key := llm.RequestKey("m", req)
 		if err := s.PutReply(ctx, key, "m", req, sampleReply(i)); err != nil {
 			fmt.Println("ERR", err)
 			os.Exit(1)

@@ -20,6 +20,7 @@ import (
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/engine"
 	"cubeworkbench/core/profile"
+	"cubeworkbench/core/querytype"
 	"cubeworkbench/core/session"
 )
 
@@ -314,18 +315,8 @@ func pct(v *float64) string {
 }
 
 func queryTypeLabel(qt, lang string) string {
-	if lang != "zh" {
-		return qt
-	}
-	switch qt {
-	case dataset.QueryFactual:
-		return "事实类"
-	case dataset.QueryAnalytical:
-		return "分析类"
-	case dataset.QueryComparative:
-		return "比较类"
-	case dataset.QueryTutorial:
-		return "教程类"
+	if t, ok := querytype.Lookup(qt); ok && lang == "zh" {
+		return t.TitleZH
 	}
 	return qt
 }

@@ -352,8 +352,11 @@ func (s *Server) admit(body []byte) (n int, f Fault, latency time.Duration, dead
 		if s.dieMode == DieRefuse && !s.died {
 			s.died = true
 			// Closing the listener refuses new connections; requests that
-			// arrive on kept-alive ones are hung up on by the caller.
-			go s.ts.Listener.Close()
+			// arrive on kept-alive ones are hung up on by the caller. The
+			// close is synchronous: this request's client sees its hang-up
+			// only after the listener is gone, so its next dial is refused
+			// rather than accepted by a listener a goroutine has yet to close.
+			s.ts.Listener.Close()
 		}
 		return n, None, 0, true
 	}

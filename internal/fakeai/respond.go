@@ -27,6 +27,18 @@ func Score(msgs []Message) int {
 	return 1 + int(binary.BigEndian.Uint64(h.Sum(nil))%10)
 }
 
+// Sequence is a responder that answers the n-th request (ChatRequest.N)
+// with rs[n-1] and every later one with DefaultResponse: a script of
+// replies for a test that checks what a client does with each in turn.
+func Sequence(rs ...Response) func(ChatRequest) Response {
+	return func(req ChatRequest) Response {
+		if req.N >= 1 && req.N <= len(rs) {
+			return rs[req.N-1]
+		}
+		return DefaultResponse(req)
+	}
+}
+
 // DefaultResponse answers "Score: N" with N = Score(req.Messages).
 func DefaultResponse(req ChatRequest) Response {
 	return Response{Content: fmt.Sprintf("Score: %d", Score(req.Messages))}

@@ -8,6 +8,8 @@ import (
 	"strconv"
 
 	"github.com/xuri/excelize/v2"
+
+	"cubeworkbench/core/dimension"
 )
 
 // Judges are the two imported judges whose scores the workbook carries: no
@@ -15,7 +17,7 @@ import (
 var Judges = []string{"qwen2.5-72b", "deepseek-v3"}
 
 // Dimensions are the profile's default CuBE dimensions, in order.
-var Dimensions = []string{"relevance", "specificity", "completeness", "quality"}
+var Dimensions = dimension.Defaults()
 
 // Sets are the three CuBE answer sets each judge scores.
 var Sets = []string{"rag", "zero", "full"}

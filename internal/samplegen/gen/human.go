@@ -4,7 +4,10 @@ package gen
 // of a CuBE report has something to show. They follow the rag answer's level,
 // with rater and dimension offsets and a little noise.
 
-var dimensions = []string{"relevance", "specificity", "completeness", "quality"}
+import "cubeworkbench/core/dimension"
+
+// dimensions are CuBE's default rubric; the offsets below shape three of them.
+var dimensions = dimension.Defaults()
 
 var raters = []string{"专家A", "专家B"}
 

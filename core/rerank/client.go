@@ -1,4 +1,4 @@
-package retrieve
+package rerank
 
 import (
 	"bytes"
@@ -9,7 +9,8 @@ import (
 	"net/http"
 	"sort"
 	"strings"
-	"time"
+
+	"cubeworkbench/core/retrieve"
 )
 
 // Reranker flavours: the request shape to send. Every response shape is
@@ -22,32 +23,28 @@ const (
 // TEIMaxBatch is TEI's default --max-client-batch-size; larger requests get 422.
 const TEIMaxBatch = 32
 
-// Ranked is one document of a rerank reply: its index in the request's
-// document list and its relevance score.
-type Ranked struct {
-	Index int
-	Score float64
-}
-
-// Reranker calls a /v1/rerank (or TEI /rerank) endpoint.
-type Reranker struct {
+// Client calls a /v1/rerank (or TEI /rerank) endpoint with one request shape.
+// New builds one from a Config, detecting the server when asked to.
+type Client struct {
 	URL    string // full endpoint, e.g. http://host:8000/v1/rerank
 	Model  string // model name (vLLM) or model UID (Xinference); TEI ignores it
 	APIKey string // sent as a Bearer token when set
 	Flavor string // FlavorJina (default) or FlavorTEI
 	Batch  int    // documents per request; 0 = all at once (TEI: TEIMaxBatch)
 	Client *http.Client
+
+	auto *detection // set by New for KindAuto: URL and Flavor are found on the first call
 }
 
-// RerankError is an endpoint's refusal, with the message parsed from
+// Error is an endpoint's refusal, with the message parsed from
 // whichever error body the server uses.
-type RerankError struct {
+type Error struct {
 	Status  int
 	Type    string
 	Message string
 }
 
-func (e *RerankError) Error() string {
+func (e *Error) Error() string {
 	msg := e.Message
 	if msg == "" {
 		msg = http.StatusText(e.Status)
@@ -70,9 +67,12 @@ func (e *RerankError) Error() string {
 // Rerank scores docs against query and returns them best first. topN ≤ 0
 // asks for all. With a batch limit the documents are sent in slices and
 // the scores merged: cross-encoder scores are per pair, so slices compare.
-func (r *Reranker) Rerank(ctx context.Context, query string, docs []string, topN int) ([]Ranked, error) {
+func (r *Client) Rerank(ctx context.Context, query string, docs []string, topN int) ([]retrieve.Ranked, error) {
 	if len(docs) == 0 {
 		return nil, nil
+	}
+	if err := r.resolve(ctx); err != nil {
+		return nil, err
 	}
 	batch := r.Batch
 	if batch <= 0 && r.Flavor == FlavorTEI {
@@ -81,7 +81,7 @@ func (r *Reranker) Rerank(ctx context.Context, query string, docs []string, topN
 	if batch <= 0 {
 		batch = len(docs)
 	}
-	var all []Ranked
+	var all []retrieve.Ranked
 	for lo := 0; lo < len(docs); lo += batch {
 		hi := min(lo+batch, len(docs))
 		part, err := r.call(ctx, query, docs[lo:hi])
@@ -105,7 +105,7 @@ func (r *Reranker) Rerank(ctx context.Context, query string, docs []string, topN
 	return all, nil
 }
 
-func (r *Reranker) call(ctx context.Context, query string, docs []string) ([]Ranked, error) {
+func (r *Client) call(ctx context.Context, query string, docs []string) ([]retrieve.Ranked, error) {
 	var body any
 	if r.Flavor == FlavorTEI {
 		body = map[string]any{"query": query, "texts": docs, "raw_scores": false, "truncate": true}
@@ -118,37 +118,33 @@ func (r *Reranker) call(ctx context.Context, query string, docs []string) ([]Ran
 	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, r.URL, bytes.NewReader(b))
 	if err != nil {
-		return nil, fmt.Errorf("retrieve: rerank %s: %w", r.URL, err)
+		return nil, fmt.Errorf("rerank: %s: %w", r.URL, err)
 	}
 	req.Header.Set("Content-Type", "application/json")
 	if r.APIKey != "" {
 		req.Header.Set("Authorization", "Bearer "+r.APIKey)
 	}
-	client := r.Client
-	if client == nil {
-		client = &http.Client{Timeout: 120 * time.Second}
-	}
-	resp, err := client.Do(req)
+	resp, err := r.httpClient().Do(req)
 	if err != nil {
-		return nil, fmt.Errorf("retrieve: rerank %s: %w", r.URL, err)
+		return nil, fmt.Errorf("rerank: %s: %w", r.URL, err)
 	}
 	defer resp.Body.Close()
 	raw, err := io.ReadAll(io.LimitReader(resp.Body, 64<<20))
 	if err != nil {
-		return nil, fmt.Errorf("retrieve: rerank %s: read reply: %w", r.URL, err)
+		return nil, fmt.Errorf("rerank: %s: read reply: %w", r.URL, err)
 	}
 	if resp.StatusCode/100 != 2 {
-		return nil, parseRerankError(resp.StatusCode, raw)
+		return nil, parseError(resp.StatusCode, raw)
 	}
 	out, err := parseRerank(raw, len(docs))
 	if err != nil {
-		return nil, fmt.Errorf("retrieve: rerank %s: %w", r.URL, err)
+		return nil, fmt.Errorf("rerank: %s: %w", r.URL, err)
 	}
 	return out, nil
 }
 
 // parseRerank reads the TEI bare array or the vLLM/Xinference object.
-func parseRerank(raw []byte, n int) ([]Ranked, error) {
+func parseRerank(raw []byte, n int) ([]retrieve.Ranked, error) {
 	type item struct {
 		Index          *int     `json:"index"`
 		Score          *float64 `json:"score"`           // TEI
@@ -173,7 +169,7 @@ func parseRerank(raw []byte, n int) ([]Ranked, error) {
 		items = *obj.Results
 	}
 	seen := make([]bool, n)
-	out := make([]Ranked, 0, len(items))
+	out := make([]retrieve.Ranked, 0, len(items))
 	for _, it := range items {
 		if it.Index == nil || *it.Index < 0 || *it.Index >= n || seen[*it.Index] {
 			return nil, fmt.Errorf("reply has a missing, out-of-range or repeated index / 回复中的 index 缺失、越界或重复")
@@ -186,16 +182,16 @@ func parseRerank(raw []byte, n int) ([]Ranked, error) {
 		if s == nil {
 			return nil, fmt.Errorf("reply item %d has no score / 回复项 %d 没有分数", *it.Index, *it.Index)
 		}
-		out = append(out, Ranked{Index: *it.Index, Score: *s})
+		out = append(out, retrieve.Ranked{Index: *it.Index, Score: *s})
 	}
 	return out, nil
 }
 
-// parseRerankError reads vLLM's {"error":{message,type}} (and its older flat
+// parseError reads vLLM's {"error":{message,type}} (and its older flat
 // {"object":"error","message",...}), TEI's {"error":str,"error_type":str}
 // and FastAPI's {"detail":str} (Xinference); 401 may come with no body.
-func parseRerankError(status int, raw []byte) error {
-	e := &RerankError{Status: status}
+func parseError(status int, raw []byte) error {
+	e := &Error{Status: status}
 	var probe map[string]json.RawMessage
 	if json.Unmarshal(raw, &probe) == nil {
 		if v, ok := probe["error"]; ok {

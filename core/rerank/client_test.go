@@ -1,4 +1,4 @@
-package retrieve
+package rerank
 
 import (
 	"context"
@@ -9,6 +9,8 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"cubeworkbench/core/retrieve"
 )
 
 // fakeServer replays one canned reply and records the request bodies.
@@ -37,24 +39,24 @@ func TestRerankShapes(t *testing.T) {
 		name   string
 		flavor string
 		reply  string
-		want   []Ranked
+		want   []retrieve.Ranked
 	}{
 		{"vLLM object", FlavorJina, `{"id":"rerank-fae5","model":"BAAI/bge-reranker-base","usage":{"total_tokens":56},
 "results":[{"index":1,"document":{"text":"The capital of France is Paris."},"relevance_score":0.9985},
 {"index":2,"document":{"text":"Paris has a tower."},"relevance_score":0.5},{"index":0,"document":{"text":"Berlin is in Germany."},"relevance_score":0.0006}]}`,
-			[]Ranked{{1, 0.9985}, {2, 0.5}, {0, 0.0006}}},
+			[]retrieve.Ranked{{Index: 1, Score: 0.9985}, {Index: 2, Score: 0.5}, {Index: 0, Score: 0.0006}}},
 		{"TEI bare array", FlavorTEI, `[{"index":1,"score":0.9985},{"index":0,"score":0.0006},{"index":2,"score":0.3,"text":"Paris has a tower."}]`,
-			[]Ranked{{1, 0.9985}, {2, 0.3}, {0, 0.0006}}},
+			[]retrieve.Ranked{{Index: 1, Score: 0.9985}, {Index: 2, Score: 0.3}, {Index: 0, Score: 0.0006}}},
 		{"Xinference null documents and meta", FlavorJina, `{"id":"x","results":[{"index":2,"relevance_score":0.2,"document":null},
 {"index":1,"relevance_score":0.99,"document":null},{"index":0,"relevance_score":0.2,"document":null}],
 "meta":{"api_version":null,"billed_units":null,"tokens":null,"warnings":null}}`,
-			[]Ranked{{1, 0.99}, {0, 0.2}, {2, 0.2}}}, // tie: lower index first
+			[]retrieve.Ranked{{Index: 1, Score: 0.99}, {Index: 0, Score: 0.2}, {Index: 2, Score: 0.2}}}, // tie: lower index first
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			var reqs []map[string]any
 			srv := fakeServer(t, 200, c.reply, &reqs)
-			r := &Reranker{URL: srv.URL + "/v1/rerank", Model: "bge", APIKey: "k", Flavor: c.flavor}
+			r := &Client{URL: srv.URL + "/v1/rerank", Model: "bge", APIKey: "k", Flavor: c.flavor}
 			got, err := r.Rerank(context.Background(), "capital of France", docs, 0)
 			if err != nil {
 				t.Fatal(err)
@@ -105,7 +107,7 @@ func TestRerankTEIBatches(t *testing.T) {
 	for i := range docs {
 		docs[i] = "doc" + itoa(i)
 	}
-	r := &Reranker{URL: srv.URL + "/rerank", Flavor: FlavorTEI}
+	r := &Client{URL: srv.URL + "/rerank", Flavor: FlavorTEI}
 	got, err := r.Rerank(context.Background(), "q", docs, 5)
 	if err != nil {
 		t.Fatal(err)
@@ -144,10 +146,10 @@ func TestRerankErrors(t *testing.T) {
 				io.WriteString(w, c.body)
 			}))
 			defer srv.Close()
-			_, err := (&Reranker{URL: srv.URL}).Rerank(context.Background(), "q", []string{"a"}, 0)
-			var re *RerankError
+			_, err := (&Client{URL: srv.URL}).Rerank(context.Background(), "q", []string{"a"}, 0)
+			var re *Error
 			if !errors.As(err, &re) {
-				t.Fatalf("err = %v, want *RerankError", err)
+				t.Fatalf("err = %v, want *Error", err)
 			}
 			if re.Status != c.status || re.Message != c.msg || re.Type != c.typ {
 				t.Errorf("got %+v, want status %d message %q type %q", re, c.status, c.msg, c.typ)
@@ -172,7 +174,7 @@ func TestRerankBadReplies(t *testing.T) {
 			reqs = append(reqs, nil)
 			io.WriteString(w, reply)
 		}))
-		_, err := (&Reranker{URL: srv.URL}).Rerank(context.Background(), "q", []string{"a", "b"}, 0)
+		_, err := (&Client{URL: srv.URL}).Rerank(context.Background(), "q", []string{"a", "b"}, 0)
 		srv.Close()
 		if err == nil {
 			t.Errorf("reply %s accepted", reply)

@@ -1,4 +1,7 @@
-package embed
+// Package openaiembed is the embed.Embedder that calls an OpenAI-compatible
+// /v1/embeddings endpoint. It lives apart from package embed so the methods
+// that take an Embedder (mfss, cofe) do not link net/http.
+package openaiembed
 
 import (
 	"context"
@@ -13,11 +16,12 @@ import (
 
 	openai "github.com/sashabaranov/go-openai"
 
+	"cubeworkbench/core/embed"
 	"cubeworkbench/core/httpsafe"
 )
 
-// OpenAIConfig configures an OpenAI-compatible /v1/embeddings endpoint.
-type OpenAIConfig struct {
+// Config configures an OpenAI-compatible /v1/embeddings endpoint.
+type Config struct {
 	BaseURL   string        // API root, e.g. http://localhost:11434/v1; "/v1" is added when the path has no /vN
 	Model     string        // e.g. all-minilm, text-embedding-3-small
 	APIKeyEnv string        // name of the environment variable holding the key ("" = no key)
@@ -25,10 +29,10 @@ type OpenAIConfig struct {
 	Timeout   time.Duration // per request, default 60 s
 }
 
-// OpenAI embeds through an OpenAI-compatible endpoint, in batches, with an
+// Client embeds through an OpenAI-compatible endpoint, in batches, with an
 // in-memory cache keyed by model and text, so a text is sent once per run.
-type OpenAI struct {
-	cfg    OpenAIConfig
+type Client struct {
+	cfg    Config
 	client *openai.Client
 
 	mu    sync.Mutex
@@ -39,9 +43,11 @@ type OpenAI struct {
 
 var versionSuffix = regexp.MustCompile(`/v[0-9]+$`)
 
-// NewOpenAI checks the configuration and builds the client. The key is read
+var _ embed.Embedder = (*Client)(nil)
+
+// New checks the configuration and builds the client. The key is read
 // from the environment variable named by APIKeyEnv and is never logged.
-func NewOpenAI(cfg OpenAIConfig) (*OpenAI, error) {
+func New(cfg Config) (*Client, error) {
 	if strings.TrimSpace(cfg.BaseURL) == "" {
 		return nil, errors.New("embed: no base URL / 未配置嵌入服务地址")
 	}
@@ -71,31 +77,31 @@ func NewOpenAI(cfg OpenAIConfig) (*OpenAI, error) {
 	httpsafe.Register(key)
 	httpsafe.Register(httpsafe.URLSecrets(base)...)
 	oc.HTTPClient = httpsafe.NewClient(httpsafe.Options{Timeout: cfg.Timeout}) // cross-host redirects refused
-	return &OpenAI{cfg: cfg, client: openai.NewClientWithConfig(oc), cache: map[string][]float32{}}, nil
+	return &Client{cfg: cfg, client: openai.NewClientWithConfig(oc), cache: map[string][]float32{}}, nil
 }
 
 // Name implements Embedder: the model name, so reports say which one.
-func (o *OpenAI) Name() string { return o.cfg.Model }
+func (o *Client) Name() string { return o.cfg.Model }
 
 // Dim implements Embedder; 0 until the first reply has been seen.
-func (o *OpenAI) Dim() int {
+func (o *Client) Dim() int {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	return o.dim
 }
 
 // Calls returns how many requests have been sent.
-func (o *OpenAI) Calls() int {
+func (o *Client) Calls() int {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	return o.calls
 }
 
-func (o *OpenAI) key(text string) string { return o.cfg.Model + "\x00" + text }
+func (o *Client) key(text string) string { return o.cfg.Model + "\x00" + text }
 
 // Embed implements Embedder. Cached and repeated texts are not sent again;
 // blank texts are not sent and get the zero vector.
-func (o *OpenAI) Embed(ctx context.Context, texts []string) ([][]float32, error) {
+func (o *Client) Embed(ctx context.Context, texts []string) ([][]float32, error) {
 	out := make([][]float32, len(texts))
 	var todo []string
 	seen := map[string]bool{}
@@ -140,7 +146,7 @@ func (o *OpenAI) Embed(ctx context.Context, texts []string) ([][]float32, error)
 }
 
 // request sends one batch and checks the reply's shape.
-func (o *OpenAI) request(ctx context.Context, batch []string) ([][]float32, error) {
+func (o *Client) request(ctx context.Context, batch []string) ([][]float32, error) {
 	o.mu.Lock()
 	o.calls++
 	o.mu.Unlock()
