@@ -188,8 +188,10 @@ func TestGateAIMD(t *testing.T) {
 func TestGateBlocksAtLimit(t *testing.T) {
 	g := newGate(2, time.Now)
 	ctx := context.Background()
-	if g.acquire(ctx) != nil || g.acquire(ctx) != nil {
-		t.Fatal("two slots")
+	for i := 0; i < 2; i++ {
+		if err := g.acquire(ctx); err != nil {
+			t.Fatalf("slot %d: %v", i+1, err)
+		}
 	}
 	cctx, cancel := context.WithCancel(ctx)
 	got := make(chan error, 1)

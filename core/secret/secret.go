@@ -37,12 +37,20 @@ type Ref struct {
 	Name string
 }
 
-// Judge, Target, … make the Ref for an endpoint's name.
-func Judge(name string) Ref     { return Ref{KindJudge, name} }
-func Target(name string) Ref    { return Ref{KindTarget, name} }
+// Judge makes the Ref of a judge's key.
+func Judge(name string) Ref { return Ref{KindJudge, name} }
+
+// Target makes the Ref of the system under test's key.
+func Target(name string) Ref { return Ref{KindTarget, name} }
+
+// Generator makes the Ref of the generator's key.
 func Generator(name string) Ref { return Ref{KindGenerator, name} }
-func Embedder(name string) Ref  { return Ref{KindEmbedder, name} }
-func Reranker(name string) Ref  { return Ref{KindReranker, name} }
+
+// Embedder makes the Ref of the embedder's key.
+func Embedder(name string) Ref { return Ref{KindEmbedder, name} }
+
+// Reranker makes the Ref of the reranker's key.
+func Reranker(name string) Ref { return Ref{KindReranker, name} }
 
 // account is the keyring user the key is stored under.
 func (r Ref) account() string { return r.Kind + ":" + r.Name }

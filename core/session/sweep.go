@@ -14,7 +14,7 @@ import (
 	"cubeworkbench/core/rerank"
 )
 
-// ErrNoDocuments: a sweep needs guides or a corpus folder to retrieve over.
+// ErrNoDocuments says a sweep needs guides or a corpus folder to retrieve over.
 var ErrNoDocuments = errors.New("session: no documents to retrieve over: the workbook has no guides and the profile names no corpus / 没有可检索的文档：工作簿没有办事指南，配置也未指定语料目录")
 
 // Sweep runs CoFE-RAG over every chunker with every retriever on the same
