@@ -4,7 +4,9 @@ import (
 	"time"
 
 	"cubeworkbench/core/cofe"
+	"cubeworkbench/core/compare"
 	"cubeworkbench/core/cube"
+	"cubeworkbench/core/docmatch"
 	"cubeworkbench/core/mfss"
 )
 
@@ -30,6 +32,15 @@ type Summary struct {
 	Skipped []string `json:"skipped_rows,omitempty"`
 	// Warnings are findings about the input that did not stop the run.
 	Warnings []Warning `json:"warnings,omitempty"`
+	// DocMapping says how the documents the system under test retrieved
+	// were matched to the workbook's guides (nil when no target was asked
+	// this run). When it is Loud, Recall@k measures naming, not retrieval,
+	// and a Warning says so; when no answer carried documents, Recall@k is
+	// null, never 0.
+	DocMapping *docmatch.Report `json:"doc_mapping,omitempty"`
+	// Comparison is a before/after comparison run beside this evaluation
+	// (cubectl compare, the window's Compare view); nil otherwise.
+	Comparison *compare.Result `json:"comparison,omitempty"`
 }
 
 // HasCoFERetrieval says the summary holds CoFE-RAG's keyword retrieval
@@ -51,10 +62,16 @@ type Verdict struct {
 
 // RunInfo names exactly what produced a summary.
 type RunInfo struct {
-	ID         int64       `json:"id"`
-	Started    time.Time   `json:"started"`
-	Finished   time.Time   `json:"finished"`
-	Calls      int         `json:"calls"`
+	ID       int64     `json:"id"`
+	Started  time.Time `json:"started"`
+	Finished time.Time `json:"finished"`
+	Calls    int       `json:"calls"`
+	// Attempts are the HTTP requests the endpoints saw (retries and
+	// re-sends included), Replies the responses of any status, Throttled
+	// the 429s among them: Calls alone understates the servers' load.
+	Attempts   int         `json:"attempts"`
+	Replies    int         `json:"replies"`
+	Throttled  int         `json:"throttled"`
 	Cached     int         `json:"cached"`
 	Failed     int         `json:"failed"`
 	Unscorable int         `json:"unscorable"`
@@ -62,10 +79,14 @@ type RunInfo struct {
 	Tokens     int         `json:"tokens"`
 	Cost       float64     `json:"cost"`
 	Judges     []JudgeInfo `json:"judge_endpoints"`
-	Embedder   string      `json:"embedder"`
-	Offline    bool        `json:"offline"`
-	Workbook   string      `json:"workbook"`
-	Store      string      `json:"store"`
+	// Adaptations are request parameters an endpoint refused and the client
+	// changed (Ollama's think switch, OpenAI's max_completion_tokens), for
+	// the report's method notes.
+	Adaptations []Adaptation `json:"adaptations,omitempty"`
+	Embedder    string       `json:"embedder"`
+	Offline     bool         `json:"offline"`
+	Workbook    string       `json:"workbook"`
+	Store       string       `json:"store"`
 }
 
 // JudgeInfo describes a judge without its key.
@@ -75,6 +96,15 @@ type JudgeInfo struct {
 	Model   string `json:"model,omitempty"`
 	Host    string `json:"host,omitempty"`
 	Repeats int    `json:"repeats"`
+}
+
+// Adaptation is one parameter an endpoint refused and how the client
+// changed its requests from then on (llm.Adaptation without the raw reply).
+type Adaptation struct {
+	Endpoint string `json:"endpoint"`
+	Param    string `json:"param"`
+	ZH       string `json:"zh"`
+	EN       string `json:"en"`
 }
 
 // Problem is something the run could not do for an item: a target that
