@@ -124,6 +124,7 @@ func newOpenTab(sh shell, act openActions) *openTab {
 			return container.NewBorder(nil, nil, widget.NewIcon(theme.ErrorIcon()), nil, l)
 		},
 		func(id widget.ListItemID, o fyne.CanvasObject) {
+			rowsUpdated++
 			c := o.(*fyne.Container)
 			l, icon := c.Objects[0].(*widget.Label), c.Objects[1].(*widget.Icon)
 			if id >= t.problemCount() {

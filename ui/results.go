@@ -117,6 +117,7 @@ func newResultsTab(sh shell) *resultsTab {
 			return l
 		},
 		func(id widget.ListItemID, o fyne.CanvasObject) {
+			rowsUpdated++
 			if t.index == nil || id >= len(t.index.order) || t.result() == nil {
 				return
 			}
