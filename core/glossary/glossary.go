@@ -18,8 +18,11 @@ const (
 	SetRAG          ID = "set.rag"
 	SetZero         ID = "set.zero"
 	SetFull         ID = "set.full"
-	Bounds          ID = "bounds"
-	BoundsCollapse  ID = "bounds.collapse"
+	// The short names, for sentences that already say which bound they mean.
+	SetZeroShort   ID = "set.zero.short"
+	SetFullShort   ID = "set.full.short"
+	Bounds         ID = "bounds"
+	BoundsCollapse ID = "bounds.collapse"
 )
 
 // Judges and what they read.
@@ -31,6 +34,14 @@ const (
 	Rubric        ID = "rubric"
 	Prompt        ID = "prompt"
 	Unscorable    ID = "unscorable"
+)
+
+// Why a question is weak: the question grid's filters and the why panel's
+// list use these names.
+const (
+	NotRetrieved   ID = "weak.not_retrieved"
+	LowScore       ID = "weak.low_score"
+	JudgesDisagree ID = "weak.judges_disagree"
 )
 
 // Dimensions (the paper's four and the product's compliance).
@@ -136,6 +147,8 @@ var terms = map[ID][2]string{
 	SetRAG:          {"被测系统回答", "system answers"},
 	SetZero:         {"零上下文回答（下界）", "no-context answers (lower bound)"},
 	SetFull:         {"标准指南回答（上界）", "gold-guide answers (upper bound)"},
+	SetZeroShort:    {"零上下文回答", "no-context answers"},
+	SetFullShort:    {"标准指南回答", "gold-guide answers"},
 	Bounds:          {"上下界", "bounds"},
 	BoundsCollapse:  {"上下界塌缩", "bounds collapse"},
 
@@ -146,6 +159,10 @@ var terms = map[ID][2]string{
 	Rubric:        {"评分细则", "rubric"},
 	Prompt:        {"提示词", "prompt"},
 	Unscorable:    {"无法评分", "unscorable"},
+
+	NotRetrieved:   {"未检索到标准指南", "gold guide not retrieved"},
+	LowScore:       {"低分", "low score"},
+	JudgesDisagree: {"评审模型分歧大", "judges disagree"},
 
 	DimRelevance:    {"相关性", "relevance"},
 	DimSpecificity:  {"具体性", "specificity"},
