@@ -12,7 +12,10 @@ var allowedASCII = map[string]bool{
 	"CuBE": true, "MFSS": true, "CoFE-RAG": true, "CoFE": true, "RAG": true,
 	"ROUGE": true, "ROUGE-L": true, "ROUGE-1": true, "ROUGE-2": true,
 	"BLEU": true, "BLEU-4": true, "@k": true,
-	"Excel": true, "SUMMARY.json": true, "PNG": true, "SVG": true, "CSV": true, "JSONL": true,
+	"Excel": true, "SUMMARY.json": true, "PNG": true, "SVG": true, "CSV": true, "JSONL": true, "JSON": true,
+	// The servers the product connects to are proper names, like models.
+	"RAGFlow": true, "Dify": true, "OpenAI": true, "Ollama": true, "vLLM": true, "TEI": true,
+	"HTTP": true, "HTTPS": true, "API": true, "URL": true, "ID": true,
 }
 
 // units may follow a number, attached ("12ms") or after a space ("12 ms").
@@ -28,13 +31,16 @@ var (
 	versionRe   = regexp.MustCompile(`^v\d+(\.\d+)*$`)
 	timestampRe = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+\-]\d{2}:\d{2})?)?$`)
 	driveRe     = regexp.MustCompile(`^[A-Za-z]:[\\/]`)
+	envRe       = regexp.MustCompile(`^[A-Z][A-Z0-9]+(_[A-Z0-9]{2,})+$`) // DEEPSEEK_API_KEY, not N_J
 	extRe       = regexp.MustCompile(`\.(xlsx|xls|csv|json|jsonl|db|svg|png|yaml|yml|toml|md|txt|pdf|docx|html|log)$`)
 )
 
 // UnexpectedASCII lists, in order of first appearance and once each, the
 // Latin words in s that a Chinese screen should not show: everything but
 // numbers (with units and %), the method names (CuBE, MFSS, CoFE-RAG,
-// ROUGE, BLEU …), dates, version numbers, file paths and names, and the
+// ROUGE, BLEU …), the servers' names (RAGFlow, Dify, OpenAI …), a few
+// acronyms (HTTP, API, URL, ID), environment variable names
+// (DEEPSEEK_API_KEY), dates, version numbers, file paths and names, and the
 // tokens in allow (model names, item ids — matched exactly, and removed
 // first when they contain spaces). A UI test runs it over every widget's
 // text in the Chinese window; "zero/rag/full", "95% CI", "1e-9", "N_J",
@@ -78,7 +84,7 @@ func acceptable(tok string, extra map[string]bool, afterNumber bool) (ok, number
 		return true, false
 	case afterNumber && units[tok]:
 		return true, false
-	case dimsRe.MatchString(tok), versionRe.MatchString(tok), timestampRe.MatchString(tok):
+	case dimsRe.MatchString(tok), versionRe.MatchString(tok), timestampRe.MatchString(tok), envRe.MatchString(tok):
 		return true, false
 	case isPath(tok):
 		return true, false

@@ -98,6 +98,8 @@ func TestUnexpectedASCII(t *testing.T) {
 		{"已写入 /home/officer/Documents/CuBE/report.xlsx 和 C:\\Users\\x\\SUMMARY.json", nil, nil},
 		{"文件 cube-sample.xlsx", nil, nil},
 		{"评审模型 qwen2.5-72b-instruct 与 gpt-4o mini", []string{"qwen2.5-72b-instruct", "gpt-4o mini"}, nil},
+		{"RAGFlow 助手 ID，或 OpenAI 兼容接口；密钥变量如 DEEPSEEK_API_KEY", nil, nil},
+		{"共 1200 个 token", nil, []string{"token"}},
 		// What the window showed before issue 14.
 		{"zero/rag/full", nil, []string{"zero/rag/full"}},
 		{"95% CI [40, 60]", nil, []string{"CI"}},
