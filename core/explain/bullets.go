@@ -95,8 +95,12 @@ func cubeBullet(res *cube.Result, v Verdict) Bullet {
 	ci := res.Aggregate.CubeCI95
 	b := Bullet{Code: BulletCube, Numbers: map[string]any{"cube": c, "ci95": ci, "deployable_at": v.DeployableAt,
 		"needs_work_at": v.NeedsWorkAt, "verdict": v.Code, "straddles": nil}}
-	verdictZH := glossary.Name(glossary.VerdictID, v.Code, "zh")
-	verdictEN := glossary.Name(glossary.VerdictID, v.Code, "en")
+	code := v.Code
+	if code == "" { // a session that did not say: never a blank verdict
+		code = "undetermined"
+	}
+	verdictZH := glossary.Name(glossary.VerdictID, code, "zh")
+	verdictEN := glossary.Name(glossary.VerdictID, code, "en")
 	if c == nil {
 		b.ZH = glossary.Term(glossary.VerdictUndetermined, "zh") + "：未能算出 " + glossary.Term(glossary.CubeScore, "zh")
 		b.EN = glossary.Term(glossary.VerdictUndetermined, "en") + ": no CuBE score could be computed"
