@@ -11,7 +11,7 @@ import (
 var allowedASCII = map[string]bool{
 	"CuBE": true, "MFSS": true, "CoFE-RAG": true, "CoFE": true, "RAG": true,
 	"ROUGE": true, "ROUGE-L": true, "ROUGE-1": true, "ROUGE-2": true,
-	"BLEU": true, "BLEU-4": true, "@k": true,
+	"BLEU": true, "BLEU-4": true, "BM25": true, "@k": true,
 	"Excel": true, "SUMMARY.json": true, "PNG": true, "SVG": true, "CSV": true, "JSONL": true, "JSON": true,
 	// The servers the product connects to are proper names, like models.
 	"RAGFlow": true, "Dify": true, "OpenAI": true, "Ollama": true, "vLLM": true, "TEI": true,

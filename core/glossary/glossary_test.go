@@ -92,7 +92,7 @@ func TestUnexpectedASCII(t *testing.T) {
 		want  []string
 	}{
 		{"CuBE 53.48 · 指南召回率@8 80 %", nil, nil},
-		{"MFSS 与 CoFE-RAG 结果；ROUGE-L 0.41，BLEU-4 0.2", nil, nil},
+		{"MFSS 与 CoFE-RAG 结果；ROUGE-L 0.41，BLEU-4 0.2，BM25 检索", nil, nil},
 		{"指南召回率@k：12 个问题（20 %）未检索到", nil, nil},
 		{"用时 12.5 s，写入 200 KiB，1280x800，v1.2.0，2026-12-01T10:00:00Z", nil, nil},
 		{"已写入 /home/officer/Documents/CuBE/report.xlsx 和 C:\\Users\\x\\SUMMARY.json", nil, nil},
