@@ -16,6 +16,7 @@ import (
 	"cubeworkbench/core/judgepreset"
 	"cubeworkbench/core/llm"
 	"cubeworkbench/core/profile"
+	"cubeworkbench/core/secret"
 	"cubeworkbench/core/target"
 )
 
@@ -47,6 +48,7 @@ type endpointForm struct {
 	preset                          *widget.Select
 	name, baseURL, model, keyEnv    *widget.Entry
 	concurrency, repeats, pIn, pOut *widget.Entry
+	key                             *keyField // a key pasted in the window (core/secret)
 	test                            *widget.Button
 	reply                           *widget.Label
 	form                            *widget.Form
@@ -54,7 +56,9 @@ type endpointForm struct {
 	loading                         bool
 }
 
-func newEndpointForm(w *Window, withJudgeFields bool, onChange func()) *endpointForm {
+// newEndpointForm builds the form of a judge (withJudgeFields) or the
+// generator; kind is its secret kind (secret.KindJudge, KindGenerator).
+func newEndpointForm(w *Window, withJudgeFields bool, kind string, onChange func()) *endpointForm {
 	f := &endpointForm{w: w, onChange: onChange}
 	changed := func(string) {
 		if !f.loading && f.onChange != nil {
@@ -91,6 +95,8 @@ func newEndpointForm(w *Window, withJudgeFields bool, onChange func()) *endpoint
 		}
 	})
 	f.preset.PlaceHolder = tr("judges.preset")
+	f.key = newKeyField(w.shell(), func() secret.Ref { return secret.Ref{Kind: kind, Name: strings.TrimSpace(f.name.Text)} },
+		func() string { return strings.TrimSpace(f.keyEnv.Text) })
 	f.reply = widget.NewLabel("")
 	f.reply.Wrapping = fyne.TextWrapWord
 	f.reply.Selectable = true
@@ -101,6 +107,7 @@ func newEndpointForm(w *Window, withJudgeFields bool, onChange func()) *endpoint
 		widget.NewFormItem(tr("judges.base_url"), f.baseURL),
 		widget.NewFormItem(tr("judges.model"), f.model),
 		{Text: tr("judges.key_env"), Widget: f.keyEnv, HintText: tr("judges.key_hint")},
+		widget.NewFormItem(tr("key.label"), f.key.box),
 		widget.NewFormItem(tr("judges.concurrency"), f.concurrency),
 	}
 	if withJudgeFields {
@@ -122,6 +129,7 @@ func (f *endpointForm) enable(on bool) {
 			e.Disable()
 		}
 	}
+	f.key.enable(on)
 	if on {
 		f.test.Enable()
 	} else {
@@ -142,6 +150,7 @@ func (f *endpointForm) set(ep profile.Endpoint) {
 	f.pIn.SetText(floatText(ep.PriceIn))
 	f.pOut.SetText(floatText(ep.PriceOut))
 	f.reply.SetText("")
+	f.key.Refresh("")
 }
 
 // get reads the form into ep, keeping ep's fields the form does not show.
@@ -196,6 +205,7 @@ type judgesTab struct {
 	targetKind    *widget.Select
 	targetURL     *widget.Entry
 	targetKeyEnv  *widget.Entry
+	targetKey     *keyField
 	targetChat    *widget.Entry
 	targetTest    *widget.Button
 	targetReply   *widget.Label
@@ -225,7 +235,7 @@ func (t *judgesTab) llmJudges() []int {
 
 func newJudgesTab(w *Window) *judgesTab {
 	t := &judgesTab{w: w, selected: -1}
-	t.form = newEndpointForm(w, true, t.formChanged)
+	t.form = newEndpointForm(w, true, secret.KindJudge, t.formChanged)
 	t.list = widget.NewList(
 		func() int { return len(t.llmJudges()) },
 		func() fyne.CanvasObject { return widget.NewLabel("") },
@@ -260,7 +270,7 @@ func newJudgesTab(w *Window) *judgesTab {
 	}
 	t.form.enable(false)
 
-	t.generator = newEndpointForm(w, false, t.generatorChanged)
+	t.generator = newEndpointForm(w, false, secret.KindGenerator, t.generatorChanged)
 	if g := w.prof.Generator; g != nil {
 		t.generator.set(*g)
 	}
@@ -283,6 +293,9 @@ func newJudgesTab(w *Window) *judgesTab {
 		t.targetChat.SetText(tg.ChatID + tg.Model)
 		t.loadingTarget = false
 	}
+	t.targetKey = newKeyField(w.shell(), func() secret.Ref { return secret.Target(t.targetKind.Selected) },
+		func() string { return strings.TrimSpace(t.targetKeyEnv.Text) })
+	t.targetKey.Refresh("")
 	t.targetReply = widget.NewLabel("")
 	t.targetReply.Wrapping = fyne.TextWrapWord
 	t.targetTest = widget.NewButtonWithIcon(tr("judges.test"), theme.MediaPlayIcon(), t.testTarget)
@@ -300,6 +313,7 @@ func newJudgesTab(w *Window) *judgesTab {
 		widget.NewFormItem(tr("judges.target_kind"), t.targetKind),
 		widget.NewFormItem(tr("judges.base_url"), t.targetURL),
 		widget.NewFormItem(tr("judges.key_env"), t.targetKeyEnv),
+		widget.NewFormItem(tr("key.label"), t.targetKey.box),
 		widget.NewFormItem(tr("judges.target_chat"), t.targetChat),
 	)
 	right := container.NewAppTabs(
@@ -426,6 +440,7 @@ func (t *judgesTab) targetChanged() {
 	}
 	t.w.prof.Target = t.currentTarget()
 	t.w.saveProfile()
+	t.targetKey.Refresh("")
 }
 
 // testTarget asks the system under test one question.
