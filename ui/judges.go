@@ -2,7 +2,6 @@ package ui
 
 import (
 	"context"
-	"errors"
 	"strconv"
 	"strings"
 	"time"
@@ -12,12 +11,12 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/engine"
 	"cubeworkbench/core/judgepreset"
 	"cubeworkbench/core/llm"
 	"cubeworkbench/core/profile"
 	"cubeworkbench/core/secret"
-	"cubeworkbench/core/target"
 )
 
 // preset is a known OpenAI-compatible server (core/judgepreset).
@@ -50,6 +49,7 @@ type endpointForm struct {
 	concurrency, repeats, pIn, pOut *widget.Entry
 	key                             *keyField // a key pasted in the window (core/secret)
 	test                            *widget.Button
+	spinner                         *widget.Activity
 	reply                           *widget.Label
 	form                            *widget.Form
 	onChange                        func()
@@ -101,6 +101,8 @@ func newEndpointForm(w *Window, withJudgeFields bool, kind string, onChange func
 	f.reply.Wrapping = fyne.TextWrapWord
 	f.reply.Selectable = true
 	f.test = widget.NewButtonWithIcon(tr("judges.test"), theme.MediaPlayIcon(), f.testConnection)
+	f.spinner = widget.NewActivity()
+	f.spinner.Hide()
 	items := []*widget.FormItem{
 		widget.NewFormItem(tr("judges.preset"), f.preset),
 		widget.NewFormItem(tr("judges.name"), f.name),
@@ -166,25 +168,28 @@ func (f *endpointForm) get(ep profile.Endpoint) profile.Endpoint {
 	return ep
 }
 
-// testConnection sends one tiny prompt and shows the reply or the exact
-// error with a hint; off the UI thread.
+// testConnection sends one tiny prompt with the key the judge would use
+// (pasted, environment or keyring) and shows a plain verdict naming the
+// field to fix; off the UI thread, with a spinner.
 func (f *endpointForm) testConnection() {
 	ep := f.get(profile.Endpoint{})
-	lang := f.w.lang
+	ref := f.key.ref()
 	f.reply.SetText(tr("judges.testing"))
 	f.test.Disable()
+	f.spinner.Show()
+	f.spinner.Start()
 	go func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
-		reply, err := llm.TestConnection(ctx, llm.Endpoint{Name: ep.Name, BaseURL: ep.BaseURL, Model: ep.Model, APIKeyEnv: ep.APIKeyEnv})
-		text := tr("judges.reply") + " " + reply
-		if err != nil {
-			text = tr("judges.error") + " " + err.Error()
-			if h := llm.Hint(err, lang); h != "" {
-				text += "\n" + h
-			}
+		var opts []llm.Option
+		if key, _, err := secret.Default().Get(ref, ep.APIKeyEnv); err == nil && ref.Name != "" {
+			opts = append(opts, llm.WithAPIKey(key))
 		}
+		reply, err := llm.TestConnection(ctx, llm.Endpoint{Name: ep.Name, BaseURL: ep.BaseURL, Model: ep.Model, APIKeyEnv: ep.APIKeyEnv}, opts...)
+		text := judgeVerdict(ep, reply, err)
 		f.w.do(func() {
+			f.spinner.Stop()
+			f.spinner.Hide()
 			f.reply.SetText(text)
 			f.test.Enable()
 		})
@@ -196,21 +201,14 @@ type judgesTab struct {
 	w    *Window
 	item *container.TabItem
 
-	list          *widget.List
-	selected      int
-	form          *endpointForm
-	add, remove   *widget.Button
-	lexical       *widget.Check
-	generator     *endpointForm
-	targetKind    *widget.Select
-	targetURL     *widget.Entry
-	targetKeyEnv  *widget.Entry
-	targetKey     *keyField
-	targetChat    *widget.Entry
-	targetTest    *widget.Button
-	targetReply   *widget.Label
-	loadingTarget bool
-	empty         *widget.Label // shown while the list is empty
+	list        *widget.List
+	selected    int
+	form        *endpointForm
+	add, remove *widget.Button
+	lexical     *widget.Check
+	generator   *endpointForm
+	target      *targetForm
+	empty       *widget.Label // shown while the list is empty
 }
 
 func (t *judgesTab) refreshEmpty() {
@@ -275,30 +273,15 @@ func newJudgesTab(w *Window) *judgesTab {
 		t.generator.set(*g)
 	}
 
-	t.targetKind = widget.NewSelect(append([]string{""}, target.Kinds()...), func(string) { t.targetChanged() })
-	t.targetURL = widget.NewEntry()
-	t.targetURL.SetPlaceHolder("http://127.0.0.1:9380")
-	t.targetKeyEnv = widget.NewEntry()
-	t.targetKeyEnv.SetPlaceHolder("RAGFLOW_API_KEY")
-	t.targetChat = widget.NewEntry()
-	t.targetChat.SetPlaceHolder(tr("judges.target_chat_hint"))
-	for _, e := range []*widget.Entry{t.targetURL, t.targetKeyEnv, t.targetChat} {
-		e.OnChanged = func(string) { t.targetChanged() }
-	}
-	if tg := w.prof.Target; tg != nil {
-		t.loadingTarget = true
-		t.targetKind.SetSelected(tg.Kind)
-		t.targetURL.SetText(tg.BaseURL)
-		t.targetKeyEnv.SetText(tg.APIKeyEnv)
-		t.targetChat.SetText(tg.ChatID + tg.Model)
-		t.loadingTarget = false
-	}
-	t.targetKey = newKeyField(w.shell(), func() secret.Ref { return secret.Target(t.targetKind.Selected) },
-		func() string { return strings.TrimSpace(t.targetKeyEnv.Text) })
-	t.targetKey.Refresh("")
-	t.targetReply = widget.NewLabel("")
-	t.targetReply.Wrapping = fyne.TextWrapWord
-	t.targetTest = widget.NewButtonWithIcon(tr("judges.test"), theme.MediaPlayIcon(), t.testTarget)
+	t.target = newTargetForm(w.shell(), w.prof.Target, func() []dataset.Guide {
+		if wb := w.workbook(); wb != nil {
+			return wb.Guides
+		}
+		return nil
+	}, func(tg *profile.Target) {
+		w.prof.Target = tg
+		w.saveProfile()
+	})
 
 	empty := wrapLabel(tr("judges.empty"))
 	t.empty = empty
@@ -308,20 +291,13 @@ func newJudgesTab(w *Window) *judgesTab {
 	left := container.NewBorder(
 		heading("judges.list"),
 		container.NewVBox(empty, container.NewHBox(t.add, t.remove), t.lexical), nil, nil, t.list)
-	judge := container.NewVBox(t.form.form, container.NewHBox(t.form.test), t.form.reply, keyNote)
-	targetForm := widget.NewForm(
-		widget.NewFormItem(tr("judges.target_kind"), t.targetKind),
-		widget.NewFormItem(tr("judges.base_url"), t.targetURL),
-		widget.NewFormItem(tr("judges.key_env"), t.targetKeyEnv),
-		widget.NewFormItem(tr("key.label"), t.targetKey.box),
-		widget.NewFormItem(tr("judges.target_chat"), t.targetChat),
-	)
+	judge := container.NewVBox(t.form.form, container.NewHBox(t.form.test, t.form.spinner), t.form.reply, keyNote)
 	right := container.NewAppTabs(
 		container.NewTabItem(tr("judges.judge"), container.NewVScroll(judge)),
 		container.NewTabItem(tr("judges.generator"), container.NewVScroll(container.NewVBox(
-			wrapLabel(tr("judges.generator_help")), t.generator.form, container.NewHBox(t.generator.test), t.generator.reply))),
+			wrapLabel(tr("judges.generator_help")), t.generator.form, container.NewHBox(t.generator.test, t.generator.spinner), t.generator.reply))),
 		container.NewTabItem(tr("judges.target"), container.NewVScroll(container.NewVBox(
-			wrapLabel(tr("judges.target_help")), targetForm, container.NewHBox(t.targetTest), t.targetReply))),
+			wrapLabel(tr("judges.target_help")), t.target.box))),
 	)
 	split := container.NewHSplit(left, right)
 	split.Offset = 0.28
@@ -416,64 +392,6 @@ func (t *judgesTab) generatorChanged() {
 		t.w.prof.Generator = &g
 	}
 	t.w.saveProfile()
-}
-
-func (t *judgesTab) currentTarget() *profile.Target {
-	kind := t.targetKind.Selected
-	if kind == "" {
-		return nil
-	}
-	tg := &profile.Target{Kind: kind, BaseURL: strings.TrimSpace(t.targetURL.Text), APIKeyEnv: strings.TrimSpace(t.targetKeyEnv.Text)}
-	if spec, ok := target.SpecOf(kind); ok { // the one id field the form shows: chat_id or model
-		for _, f := range spec.Fields {
-			if f.Key == "chat_id" || f.Key == "model" {
-				_ = tg.Set(f.Key, strings.TrimSpace(t.targetChat.Text))
-			}
-		}
-	}
-	return tg
-}
-
-func (t *judgesTab) targetChanged() {
-	if t.loadingTarget {
-		return
-	}
-	t.w.prof.Target = t.currentTarget()
-	t.w.saveProfile()
-	t.targetKey.Refresh("")
-}
-
-// testTarget asks the system under test one question.
-func (t *judgesTab) testTarget() {
-	tg := t.currentTarget()
-	if tg == nil {
-		t.targetReply.SetText(tr("judges.target_none"))
-		return
-	}
-	t.targetReply.SetText(tr("judges.testing"))
-	t.targetTest.Disable()
-	go func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-		defer cancel()
-		text := ""
-		c, err := target.New(*tg)
-		if err == nil {
-			var a target.Answer
-			a, err = c.Ask(ctx, "你好 / hello")
-			text = tr("judges.reply") + " " + a.Text
-		}
-		if err != nil {
-			text = tr("judges.error") + " " + err.Error()
-			var te *target.Error
-			if errors.As(err, &te) && te.Status == 401 {
-				text += "\n" + tr("judges.key_check")
-			}
-		}
-		t.w.do(func() {
-			t.targetReply.SetText(text)
-			t.targetTest.Enable()
-		})
-	}()
 }
 
 func intText(n int) string {

@@ -176,8 +176,8 @@ func TestKeyKeyringUnavailable(t *testing.T) {
 			w, loop := newTestWindow(t, "zh", nil)
 			ref := secret.Target("openai")
 			t.Cleanup(func() { _ = secret.Default().Delete(ref) })
-			w.judges.targetKind.SetSelected("openai")
-			k := w.judges.targetKey
+			selectKind(t, w.judges.target, "openai")
+			k := w.judges.target.key
 			test.Type(k.entry, "sk-target-1")
 			k.where.SetSelected(tr("key.keyring"))
 			test.Tap(k.save)
