@@ -25,7 +25,11 @@ const (
 	prefRecent   = "recent"       // recently opened workbooks, newest first
 	prefLanguage = "language"     // "", "zh" or "en"; "" follows the system
 	prefOffline  = "offline"      // the Evaluate tab's offline switch
-	maxRecent    = 8
+	// Where exports go: exportInDocuments (default), exportBesideBook or
+	// exportChosen with the folder in prefExportDir.
+	prefExportWhere = "export.where"
+	prefExportDir   = "export.dir"
+	maxRecent       = 8
 )
 
 // Window is the main window. Its state (the workbook, the profile, the last
