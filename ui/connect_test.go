@@ -152,3 +152,33 @@ func TestTargetTestConnection(t *testing.T) {
 		t.Error("the spinner still shows")
 	}
 }
+
+// TestRerankerForm: the reranker section writes the profile's [reranker]
+// (kind as core/rerank spells it), an empty address removes it, and the
+// next window shows what was saved.
+func TestRerankerForm(t *testing.T) {
+	w, _ := newTestWindow(t, "zh", nil)
+	f := w.judges.reranker
+	if w.prof.Reranker != nil {
+		t.Fatalf("default has a reranker: %+v", w.prof.Reranker)
+	}
+	test.Type(f.baseURL, "http://10.0.0.7:8080")
+	f.kind.SetSelectedIndex(2)
+	test.Type(f.model, "bge")
+	test.Type(f.keyEnv, "RERANK_KEY")
+	want := profile.Reranker{BaseURL: "http://10.0.0.7:8080", Kind: "tei", Model: "bge", APIKeyEnv: "RERANK_KEY"}
+	if w.prof.Reranker == nil || *w.prof.Reranker != want {
+		t.Fatalf("profile reranker %+v, want %+v", w.prof.Reranker, want)
+	}
+	if err := w.prof.Validate(); err != nil {
+		t.Errorf("the profile does not validate: %v", err)
+	}
+	w2 := New(w.app)
+	if got := w2.judges.reranker.current(); got == nil || *got != want {
+		t.Errorf("next window's reranker %+v, want %+v", got, want)
+	}
+	f.baseURL.SetText("")
+	if w.prof.Reranker != nil {
+		t.Errorf("an empty address keeps %+v", w.prof.Reranker)
+	}
+}

@@ -208,6 +208,7 @@ type judgesTab struct {
 	lexical     *widget.Check
 	generator   *endpointForm
 	target      *targetForm
+	reranker    *rerankerForm
 	empty       *widget.Label // shown while the list is empty
 }
 
@@ -283,6 +284,11 @@ func newJudgesTab(w *Window) *judgesTab {
 		w.saveProfile()
 	})
 
+	t.reranker = newRerankerForm(w.prof.Reranker, func(r *profile.Reranker) {
+		w.prof.Reranker = r
+		w.saveProfile()
+	})
+
 	empty := wrapLabel(tr("judges.empty"))
 	t.empty = empty
 	t.refreshEmpty()
@@ -298,6 +304,7 @@ func newJudgesTab(w *Window) *judgesTab {
 			wrapLabel(tr("judges.generator_help")), t.generator.form, container.NewHBox(t.generator.test, t.generator.spinner), t.generator.reply))),
 		container.NewTabItem(tr("judges.target"), container.NewVScroll(container.NewVBox(
 			wrapLabel(tr("judges.target_help")), t.target.box))),
+		container.NewTabItem(tr("reranker.tab"), container.NewVScroll(t.reranker.box)),
 	)
 	split := container.NewHSplit(left, right)
 	split.Offset = 0.28
