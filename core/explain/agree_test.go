@@ -4,18 +4,18 @@ import (
 	"testing"
 
 	"cubeworkbench/core/compare"
-	"cubeworkbench/core/engine"
+	"cubeworkbench/core/result"
 	"cubeworkbench/core/glossary"
 )
 
 // The glossary's verdict names are the words SUMMARY.json already carries
-// (engine.VerdictFor, compare.VerdictText): if one side changes, the window
+// (result.VerdictFor, compare.VerdictText): if one side changes, the window
 // and the file would disagree, so this test fails.
 func TestGlossaryVerdictsMatchTheProduct(t *testing.T) {
 	c := func(v float64) *float64 { return &v }
-	for _, v := range []engine.Verdict{
-		engine.VerdictFor(c(70), 60, 40), engine.VerdictFor(c(50), 60, 40),
-		engine.VerdictFor(c(10), 60, 40), engine.VerdictFor(nil, 60, 40),
+	for _, v := range []result.Verdict{
+		result.VerdictFor(c(70), 60, 40), result.VerdictFor(c(50), 60, 40),
+		result.VerdictFor(c(10), 60, 40), result.VerdictFor(nil, 60, 40),
 	} {
 		id, ok := glossary.VerdictID(v.Code)
 		if !ok {

@@ -21,7 +21,7 @@ type Input struct {
 	Thresholds Thresholds
 }
 
-// Verdict is engine.Verdict's part that explain reads: its code
+// Verdict is result.Verdict's part that explain reads: its code
 // (deployable | needs_work | not_ready | undetermined) and thresholds.
 type Verdict struct {
 	Code         string   `json:"code"`

@@ -78,7 +78,7 @@ const (
 	Verdict            ID = "verdict"
 )
 
-// Deployment verdicts (engine.VerdictFor's codes).
+// Deployment verdicts (result.VerdictFor's codes).
 const (
 	VerdictDeployable   ID = "verdict.deployable"
 	VerdictNeedsWork    ID = "verdict.needs_work"
