@@ -62,10 +62,12 @@ func (t *resultsTab) showExplanation(s *result.Summary, lang string) {
 			text += " · " + tr("results.mean_score") + " " + fmtNum(wi.Score, 1)
 		}
 		text += " · " + oneLine(wi.Question)
-		b := widget.NewButton(text, func() { t.openItem(wi.ID) })
-		b.Alignment = widget.ButtonAlignLeading
-		b.Importance = widget.LowImportance
-		t.weakest.Add(b)
+		// A link that truncates: a button would be as wide as its text
+		// and push the window past a small screen.
+		l := widget.NewHyperlink(text, nil)
+		l.Truncation = fyne.TextTruncateEllipsis
+		l.OnTapped = func() { t.openItem(wi.ID) }
+		t.weakest.Add(l)
 	}
 	if len(e.Weakest) == 0 {
 		t.weakest.Add(wrapLabel(tr("results.no_weak")))

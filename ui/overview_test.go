@@ -43,7 +43,7 @@ func TestWhyPanel(t *testing.T) {
 			if len(e.Weakest) == 0 || len(r.weakest.Objects) != len(e.Weakest) {
 				t.Fatalf("%d weakest links for %d", len(r.weakest.Objects), len(e.Weakest))
 			}
-			test.Tap(r.weakest.Objects[0].(*widget.Button))
+			r.weakest.Objects[0].(*widget.Hyperlink).OnTapped()
 			if r.inner.Selected() != r.itemsTab {
 				t.Errorf("the link did not open the explorer")
 			}

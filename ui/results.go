@@ -152,7 +152,7 @@ func newResultsTab(sh shell) *resultsTab {
 		heading("results.weakest"), t.weakest,
 		heading("results.recs"), t.recs,
 		heading("results.found"), t.found))
-	perJudge := container.NewVScroll(container.NewVBox(
+	perJudge := container.NewScroll(container.NewVBox(
 		container.NewHBox(widget.NewLabel(tr("results.judge")), t.judge),
 		heading("results.table2"), container.NewHBox(t.trimmed),
 		container.NewHBox(heading("results.table3"), helpButton(t.sh.win, "help.weights")), container.NewHBox(t.weights),

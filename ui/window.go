@@ -104,7 +104,8 @@ func New(a fyne.App) *Window {
 			w.openAsync(uris[0].Path())
 		}
 	})
-	w.win.Resize(fyne.NewSize(1280, 800))
+	w.win.Resize(preferredSize)
+	a.Lifecycle().SetOnStarted(w.fitScreen)
 	return w
 }
 
