@@ -380,11 +380,34 @@ func (w *Window) loadWorkbook(path string, skipBad bool) {
 	w.do(func() { w.setSession(path, sess, err) })
 }
 
-// setSession makes a freshly opened session the window's (UI thread).
+// setSession makes a freshly opened session the window's (UI thread). A
+// file that could not be read, or holds errors, leaves a workbook already
+// shown and its results alone: the open tab says what is wrong with the
+// other (its first messages). With nothing shown yet, the file is shown
+// with its problems listed. Only a workbook without errors enters 最近打开.
 func (w *Window) setSession(path string, sess *session.Session, err error) {
+	if w.sess != nil && path != w.path && (err != nil || sess.Check() != nil) {
+		why := ""
+		if err != nil {
+			why = err.Error()
+		} else {
+			var msgs []string
+			for i, p := range sess.Report.Problems {
+				if i == 5 {
+					msgs = append(msgs, "…")
+					break
+				}
+				msgs = append(msgs, p.Message(w.lang))
+			}
+			why = strings.Join(msgs, "\n")
+		}
+		w.open.refresh(w.sess, w.path, w.loadErr)
+		w.open.summary.SetText(trf("open.failed_kept", map[string]any{"Path": path, "Error": why, "Kept": w.path}))
+		return
+	}
 	w.path, w.sess, w.loadErr = path, sess, err
 	w.index = nil
-	if err == nil {
+	if err == nil && sess.Check() == nil {
 		w.addRecent(path)
 	}
 	w.showPath()
