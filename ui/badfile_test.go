@@ -37,7 +37,9 @@ func TestBadFileKeepsWorkbook(t *testing.T) {
 			}
 		}
 		w.openAsync(p)
-		loop.runUntil(t, time.Minute, "the bad file", func() bool { return strings.Contains(w.open.summary.Text, p) && strings.Contains(w.open.summary.Text, path) })
+		loop.runUntil(t, time.Minute, "the bad file", func() bool {
+			return strings.Contains(w.open.summary.Text, p) && strings.Contains(w.open.summary.Text, path)
+		})
 		if w.sess != sess || w.result() != res || w.path != path {
 			t.Errorf("%s replaced the shown workbook (%s) or its result", bad.name, w.path)
 		}
