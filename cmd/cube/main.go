@@ -8,10 +8,12 @@ import (
 	"fyne.io/fyne/v2/app"
 
 	"cubeworkbench/core/cli"
+	"cubeworkbench/internal/version"
 	"cubeworkbench/ui"
 )
 
 func main() {
+	cli.Version = version.String() // stamped from git by scripts/release.sh
 	if len(os.Args) > 1 {
 		os.Exit(cli.Main(os.Args[1:], os.Stdout, os.Stderr))
 	}

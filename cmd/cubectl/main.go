@@ -7,8 +7,10 @@ import (
 	"os"
 
 	"cubeworkbench/core/cli"
+	"cubeworkbench/internal/version"
 )
 
 func main() {
+	cli.Version = version.String() // stamped from git by scripts/release.sh
 	os.Exit(cli.Main(os.Args[1:], os.Stdout, os.Stderr))
 }
