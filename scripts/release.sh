@@ -144,15 +144,26 @@ linux_tree() {
 }
 
 # deb ARCH DIR: a .deb of DIR, its Depends computed by dpkg-shlibdeps from
-# the libraries cube actually links (libGL, libX11, libXcursor, …, libc6 with
-# the newest symbol version used), so apt on UOS/Kylin refuses it loudly
-# rather than installing a binary that cannot start.
+# the libraries cube links (libGL, libX11, libc6 with the newest symbol
+# version used) plus those GLFW loads itself, so apt on UOS/Kylin refuses it
+# loudly rather than installing a binary that cannot start.
 deb() {
   local arch=$1 d=$2 depends size
   mkdir -p "$work/shlibs/debian" "$d/DEBIAN" && : >"$work/shlibs/debian/control"
   depends=$(cd "$work/shlibs" && dpkg-shlibdeps -O --ignore-missing-info -e "$d/usr/bin/cube" 2>/dev/null |
     sed -n 's/^shlibs:Depends=//p')
   [ -n "$depends" ] || { echo "release.sh: dpkg-shlibdeps found no dependencies for cube" >&2; exit 1; }
+  # GLFW dlopen()s these at start-up, so they are not DT_NEEDED and
+  # dpkg-shlibdeps cannot see them; without them the window loses cursors,
+  # monitor sizes (RandR, Xinerama), raw mouse input or gamma. Declared when
+  # the binary names them.
+  local so
+  for so in libXcursor.so.1=libxcursor1 libXrandr.so.2=libxrandr2 libXinerama.so.1=libxinerama1 \
+    libXi.so.6=libxi6 libXxf86vm.so.1=libxxf86vm1 libXrender.so.1=libxrender1; do
+    if grep -qaF "${so%=*}" "$d/usr/bin/cube" && [[ ", $depends," != *", ${so#*=}"[,\ ]* ]]; then
+      depends="$depends, ${so#*=}"
+    fi
+  done
   size=$(du -sk --exclude=DEBIAN "$d" | cut -f1)
   sed -e "s/@VERSION@/$deb_version/" -e "s/@ARCH@/$arch/" -e "s/@INSTALLED_SIZE@/$size/" \
     -e "s/@DEPENDS@/$depends/" packaging/linux/control.in >"$d/DEBIAN/control"
