@@ -109,8 +109,11 @@ wine reg query 'HKCU\Software\Microsoft\Windows\CurrentVersion\Uninstall\org.cub
 Xvfb "$display" -screen 0 1400x900x24 -nolisten tcp >"$out/xvfb.log" 2>&1 &
 xvfb=$!
 export DISPLAY=$display
-# CUBE_LANG unset: the window starts in Chinese (its default).
-wine "$inst/cube.exe" >"$out/cube-wine.log" 2>&1 &
+# Wine's drivers need the X server up before the first window.
+for _ in $(seq 60); do xwininfo -root >/dev/null 2>&1 && break; sleep 1; done
+# A Chinese Windows: wine takes the user locale from LANG, and the window
+# follows the system's language (CUBE_LANG is not set).
+LANG=zh_CN.UTF-8 LC_ALL=zh_CN.UTF-8 wine "$inst/cube.exe" >"$out/cube-wine.log" 2>&1 &
 cube=$!
 cleanup() { kill $cube $xvfb 2>/dev/null || true; wineserver -k 2>/dev/null || true; }
 trap cleanup EXIT
