@@ -155,6 +155,26 @@ if [ $chroot_try = 1 ]; then
   chroot "$ch" sh -c 'cd /tmp && cubectl demo --out d >/dev/null 2>&1 && test -s d/report.xlsx' || fail "cubectl demo in the chroot"
   ok "cubectl demo in the chroot wrote a report"
   chroot "$ch" test -f /usr/share/applications/org.cubeworkbench.cube.desktop || fail "no desktop entry"
+  # The window, with nothing but the .deb's declared Depends: the chroot's
+  # cube draws on the host's Xvfb through its socket.
+  Xvfb "$display" -screen 0 1400x900x24 -nolisten tcp >>"$out/xvfb.log" 2>&1 &
+  xvfb=$!
+  for _ in $(seq 60); do xwininfo -root >/dev/null 2>&1 && break; sleep 1; done
+  mkdir -p "$ch/tmp/.X11-unix" && mount --bind /tmp/.X11-unix "$ch/tmp/.X11-unix"
+  trap 'cleanup; umount "$ch/tmp/.X11-unix" "$ch/proc" 2>/dev/null || true' EXIT
+  chroot "$ch" env DISPLAY="$display" LANG=zh_CN.UTF-8 HOME=/root cube >"$out/cube-chroot.log" 2>&1 &
+  cube=$!
+  for _ in $(seq 300); do
+    xwininfo -root -tree 2>/dev/null | grep -q '"CuBE Workbench"' && break
+    kill -0 $cube 2>/dev/null || fail "cube in the chroot exited (see $out/cube-chroot.log)"
+    sleep 2
+  done
+  sleep 15
+  import -window root "$out/cube-chroot.png"
+  ok "cube from the .deb opened its window in the chroot; screenshot dist-try/cube-chroot.png"
+  kill $cube $xvfb 2>/dev/null || true
+  wait $cube 2>/dev/null || true
+  umount "$ch/tmp/.X11-unix"
   chroot "$ch" apt-get remove -y cube-workbench >/dev/null 2>&1 || fail "apt-get remove"
   ok "apt-get remove cube-workbench"
   umount "$ch/proc"
