@@ -139,7 +139,9 @@ ok "uninstaller removed the program"
 
 if [ $chroot_try = 1 ]; then
   step "3. the .deb in a clean Debian 12 chroot (debootstrap)"
-  mirror=$(sed -n 's/^URIs: *\(.*debian\)$/\1/p;s/^deb \(http[^ ]*debian\) bookworm .*/\1/p' /etc/apt/sources.list.d/*.sources /etc/apt/sources.list 2>/dev/null | head -1)
+  # The mirror this machine's apt uses (deb822 .sources or a one-line sources.list).
+  mirror=$(cat /etc/apt/sources.list.d/*.sources /etc/apt/sources.list 2>/dev/null |
+    sed -n 's/^URIs: *\(.*debian\)$/\1/p;s/^deb \(http[^ ]*debian\) bookworm .*/\1/p' | head -1 || true)
   mirror=${mirror:-http://deb.debian.org/debian}
   ch=$out/chroot
   debootstrap --variant=minbase bookworm "$ch" "$mirror" >"$out/debootstrap.log" 2>&1 || fail "debootstrap from $mirror"
