@@ -128,8 +128,9 @@ xwininfo -root -tree | grep '"CuBE Workbench"' | tee -a "$log" || fail "no CuBE 
 sleep 15
 import -window root "$out/cube-wine.png"
 ok "cube.exe opened its window; screenshot dist-try/cube-wine.png"
-kill $cube 2>/dev/null || true
+kill $cube $xvfb 2>/dev/null || true
 wineserver -k 2>/dev/null || true
+wait $xvfb 2>/dev/null || true
 
 wine "$inst/uninstall.exe" /S || fail "silent uninstall"
 # NSIS's uninstaller copies itself to %TEMP% and returns at once; wait for it.
