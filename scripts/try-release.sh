@@ -49,6 +49,16 @@ ok() { say "PASS  $*"; }
 fail() { say "FAIL  $*"; exit 1; }
 
 export HOME=$out/home WINEPREFIX=$out/wine WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
+# One X server for every wine process: a wine session started without a
+# display (e.g. by the installer) keeps a driverless desktop, and a window
+# opened later in that session fails ("Failed to create helper window").
+Xvfb "$display" -screen 0 1400x900x24 -nolisten tcp >"$out/xvfb.log" 2>&1 &
+xvfb=$!
+cube=
+cleanup() { kill $cube $xvfb 2>/dev/null || true; wineserver -k 2>/dev/null || true; }
+trap cleanup EXIT
+export DISPLAY=$display
+for _ in $(seq 60); do xwininfo -root >/dev/null 2>&1 && break; sleep 1; done
 say "try-release $(date -u +%FT%TZ) on $(. /etc/os-release && echo "$PRETTY_NAME"), $(wine --version)"
 
 # Debian 12's wine 8.0 lacks bcryptprimitives.dll, which every Go ≥ 1.24
@@ -90,7 +100,7 @@ if a != b:
 print("PASS  SUMMARY.json from wine equals the native one (%d top-level keys)" % len(a))
 EOF
 
-step "2. the installer under wine, then cube.exe on Xvfb $display"
+step "2. the installer under wine, then cube.exe (both on Xvfb $display)"
 wine "$setup" /S || fail "silent install"
 inst="$WINEPREFIX/drive_c/users/$(id -un)/AppData/Local/Programs/CuBE Workbench"
 [ -d "$inst" ] || inst=$(find "$WINEPREFIX/drive_c/users" -maxdepth 5 -type d -path '*Local/Programs/CuBE Workbench' | head -1)
@@ -106,17 +116,11 @@ ok "Start-menu and desktop shortcuts"
 wine reg query 'HKCU\Software\Microsoft\Windows\CurrentVersion\Uninstall\org.cubeworkbench.cube' /v DisplayVersion |
   tr -d '\r' | grep DisplayVersion | tee -a "$log" || fail "no uninstall entry under HKCU"
 
-Xvfb "$display" -screen 0 1400x900x24 -nolisten tcp >"$out/xvfb.log" 2>&1 &
-xvfb=$!
-export DISPLAY=$display
-# Wine's drivers need the X server up before the first window.
-for _ in $(seq 60); do xwininfo -root >/dev/null 2>&1 && break; sleep 1; done
+timeout 120 wineserver -w || wineserver -k # let the installer's session end
 # A Chinese Windows: wine takes the user locale from LANG, and the window
 # follows the system's language (CUBE_LANG is not set).
 LANG=zh_CN.UTF-8 LC_ALL=zh_CN.UTF-8 wine "$inst/cube.exe" >"$out/cube-wine.log" 2>&1 &
 cube=$!
-cleanup() { kill $cube $xvfb 2>/dev/null || true; wineserver -k 2>/dev/null || true; }
-trap cleanup EXIT
 # Wait for the window by asking X, not by the clock: up to 10 minutes on a
 # busy machine, then give the first frame a moment to render.
 for _ in $(seq 300); do
