@@ -28,7 +28,7 @@ var texts = map[string]bi{
 	"score":            {"CuBE 综合得分 %s（满分 100）", "CuBE score %s out of 100"},
 	"interval":         {"95 %% 置信区间（重抽样 %d 次）%s 至 %s", "95 %% confidence interval (%d resamples): %s to %s"},
 	"interval.none":    {"置信区间未能估计（可用数据太少）", "The confidence interval could not be estimated (too little data)"},
-	"thresholds": {"判定标准：CuBE 达到 %s 及以上可以部署；%s 至 %s（不含 %[3]s）需改进后部署；低于 %[2]s 暂不具备部署条件。阈值来自评估配置。",
+	"thresholds": {"判定标准（阈值来自评估配置）：CuBE 达到 %s 及以上可以部署；%s 至 %s（不含 %[3]s）需改进后部署；低于 %[2]s 暂不具备部署条件。",
 		"Rule: a CuBE of %s or more is deployable; %s up to %s (not included) needs work first; below %[2]s it is not ready. The thresholds come from the evaluation profile."},
 	"why":             {"为什么", "Why"},
 	"recs":            {"建议", "Recommendations"},
