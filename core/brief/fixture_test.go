@@ -34,7 +34,7 @@ func boundsFigure(t testing.TB, lang, judge string) *chart.Figure {
 		Zero:       []*float64{f(3.1), f(2.4), f(2.2), f(3.9)},
 		RAG:        []*float64{f(6.8), f(5.9), f(5.1), f(6.6)},
 		Full:       []*float64{f(8.9), f(8.1), f(7.7), f(8.5)},
-	}, chart.Options{Lang: lang})
+	}, chart.Options{Lang: lang, Title: map[string]string{LangZH: "三组答案的截尾均值", LangEN: "Answer sets, trimmed means"}[lang]})
 	if err != nil {
 		t.Fatal(err)
 	}
