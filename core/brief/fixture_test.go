@@ -112,3 +112,13 @@ func long(t testing.TB, lang string) Content {
 	c.Charts = append(c.Charts, Chart{Figure: boundsFigure(t, lang, "qwen2.5-32b")})
 	return c
 }
+
+// undetermined: no CuBE could be computed; no chart, interval or spread.
+func undetermined(t testing.TB, lang string) Content {
+	c := sampleLike(t, lang)
+	c.Verdict, c.Cube, c.Lo, c.Hi, c.Resamples = Undetermined, nil, nil, nil, 0
+	c.Judges = []Judge{{Name: "qwen2.5-32b"}, {Name: "deepseek-chat"}}
+	c.Charts, c.Baseline, c.Sample = nil, false, false
+	c.System, c.ToolVersion = "", ""
+	return c
+}

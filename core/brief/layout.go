@@ -104,7 +104,11 @@ func layoutAt(m measure, c *Content, b budget) (Page, float64) {
 	gap(3)
 
 	// The headline: the score, its interval in words, and the rule.
-	add(textBlock(m, "text", trf(lang, "score", numOr(c.Cube, 1, tr(lang, "na"))), 15, marginX, y, contentW, 1))
+	score := tr(lang, "score.none")
+	if c.Cube != nil {
+		score = trf(lang, "score", numOr(c.Cube, 1, ""))
+	}
+	add(textBlock(m, "text", score, 15, marginX, y, contentW, 1))
 	switch {
 	case c.Cube == nil:
 		add(textBlock(m, "text", tr(lang, "undetermined.why"), 11, marginX, y, contentW, 2))
@@ -175,6 +179,8 @@ func layoutAt(m measure, c *Content, b budget) (Page, float64) {
 		notes = append(notes, tr(lang, "judges.one"))
 	case c.Spread != nil:
 		notes = append(notes, trf(lang, "judges.spread", len(c.Judges), numOr(c.Spread, 1, "")))
+	default:
+		notes = append(notes, tr(lang, "judges.nospread"))
 	}
 	if rest := len(c.Judges) - len(shown); rest > 0 {
 		notes = append(notes, trf(lang, "judges.more", rest))

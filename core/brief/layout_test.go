@@ -22,7 +22,7 @@ func TestLayoutGolden(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		c    func(testing.TB, string) Content
-	}{{"sample", sampleLike}, {"three", threeJudges}, {"long", long}} {
+	}{{"sample", sampleLike}, {"three", threeJudges}, {"long", long}, {"undetermined", undetermined}} {
 		for _, lang := range []string{LangZH, LangEN} {
 			name := tc.name + "-" + lang
 			t.Run(name, func(t *testing.T) {
@@ -67,7 +67,7 @@ func TestLayoutStaysOnPage(t *testing.T) {
 		name    string
 		c       func(testing.TB, string) Content
 		wantCut bool
-	}{{"sample", sampleLike, false}, {"three", threeJudges, false}, {"long", long, true}} {
+	}{{"sample", sampleLike, false}, {"three", threeJudges, false}, {"long", long, true}, {"undetermined", undetermined, false}} {
 		for _, lang := range []string{LangZH, LangEN} {
 			t.Run(tc.name+"-"+lang, func(t *testing.T) {
 				c := tc.c(t, lang)

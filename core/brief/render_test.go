@@ -32,7 +32,7 @@ func TestRenderOnePage(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		c    func(testing.TB, string) Content
-	}{{"sample", sampleLike}, {"three", threeJudges}, {"long", long}} {
+	}{{"sample", sampleLike}, {"three", threeJudges}, {"long", long}, {"undetermined", undetermined}} {
 		for _, lang := range []string{LangZH, LangEN} {
 			t.Run(tc.name+"-"+lang, func(t *testing.T) {
 				b, err := Render(tc.c(t, lang))
