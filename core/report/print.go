@@ -8,6 +8,7 @@ package report
 import (
 	"fmt"
 	"math"
+	"regexp"
 	"strings"
 
 	"github.com/xuri/excelize/v2"
@@ -325,4 +326,43 @@ func FitScale(width, height, pageW, pageH float64) float64 {
 		s = math.Min(s, pageH/height)
 	}
 	return math.Max(s, 0.10)
+}
+
+// flatTxPr is a title's text properties as excelize 2.11.1 writes them
+// beside the rich text's rot="-5400000": an empty txPr with rot="0", which
+// LibreOffice obeys, so the y-axis title lies flat and wraps ("截尾均值（0–" /
+// "10）", issue 15).
+var flatTxPr = regexp.MustCompile(`<txPr><a:bodyPr([^>]*?) rot="0"([^>]*)>`)
+
+// RotateValueAxisTitle returns a chart part (xl/charts/chartN.xml) whose
+// value-axis title is rotated in its txPr too, so every reader draws it
+// upright along the axis, unwrapped. Only the first title inside <valAx> is
+// touched (not the chart's title, the category axis or the tick labels); a
+// part without one is returned unchanged.
+func RotateValueAxisTitle(chartXML []byte) []byte {
+	s := string(chartXML)
+	ax := strings.Index(s, "<valAx>")
+	if ax < 0 {
+		return chartXML
+	}
+	end := strings.Index(s[ax:], "</valAx>")
+	open := strings.Index(s[ax:], "<title>")
+	if end < 0 || open < 0 || open > end {
+		return chartXML
+	}
+	open += ax
+	closing := strings.Index(s[open:], "</title>")
+	if closing < 0 {
+		return chartXML
+	}
+	closing += open
+	title := flatTxPr.ReplaceAllStringFunc(s[open:closing], func(m string) string {
+		sub := flatTxPr.FindStringSubmatch(m)
+		rest := sub[2]
+		if !strings.Contains(rest, "vert=") {
+			rest += ` vert="horz"`
+		}
+		return "<txPr><a:bodyPr" + sub[1] + ` rot="-5400000"` + rest + ">"
+	})
+	return []byte(s[:open] + title + s[closing:])
 }

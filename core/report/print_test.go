@@ -277,9 +277,13 @@ func summaryWorkbook(t *testing.T, heights []float64) *excelize.File {
 	for i, a := range summaryCharts {
 		cell, _ := excelize.CoordinatesToCellName(a.Col, a.Row)
 		err := f.AddChart(sheet, cell, &excelize.Chart{
-			Type:      excelize.Col,
-			Series:    []excelize.ChartSeries{{Name: "CuBE", Categories: fmt.Sprintf("'%s'!$A$22:$A$24", sheet), Values: fmt.Sprintf("'%s'!$B$22:$B$24", sheet)}},
-			Title:     excelize.ChartTitle{Paragraph: []excelize.RichTextRun{{Text: fmt.Sprintf("chart %d", i+1)}}},
+			Type:   excelize.Col,
+			Series: []excelize.ChartSeries{{Name: "CuBE", Categories: fmt.Sprintf("'%s'!$A$22:$A$24", sheet), Values: fmt.Sprintf("'%s'!$B$22:$B$24", sheet)}},
+			Title:  excelize.ChartTitle{Paragraph: []excelize.RichTextRun{{Text: fmt.Sprintf("chart %d", i+1)}}},
+			// Dark 9 pt tick labels (issue 15).
+			XAxis:     excelize.ChartAxis{Font: excelize.Font{Color: "1A1A1A", Size: 9}},
+			YAxis:     excelize.ChartAxis{Font: excelize.Font{Color: "1A1A1A", Size: 9}, Title: excelize.ChartTitle{Paragraph: []excelize.RichTextRun{{Text: "截尾均值（0–10）", Font: &excelize.Font{Size: 9, Color: "1A1A1A"}}}}},
+			Legend:    excelize.ChartLegend{Position: "none"},
 			Dimension: excelize.ChartDimension{Width: summaryChartWPx, Height: summaryChartPx},
 			Format:    excelize.GraphicOptions{OffsetX: int(a.OffsetX / 0.75)},
 		})
@@ -374,7 +378,7 @@ func TestSummaryLayoutFitsOnePage(t *testing.T) {
 	}
 	dir := t.TempDir()
 	xlsx := filepath.Join(dir, "summary.xlsx")
-	if err := f.SaveAs(xlsx); err != nil {
+	if err := os.WriteFile(xlsx, rewriteCharts(t, buf.Bytes(), RotateValueAxisTitle), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	cmd := exec.Command(soffice, "-env:UserInstallation=file://"+filepath.Join(dir, "profile"), "--headless", "--convert-to", "pdf", "--outdir", dir, xlsx)
@@ -390,7 +394,7 @@ func TestSummaryLayoutFitsOnePage(t *testing.T) {
 	}
 	if out := os.Getenv("PRINT_OUT"); out != "" {
 		_ = os.WriteFile(filepath.Join(out, "summary.pdf"), pdf, 0o644)
-		_ = f.SaveAs(filepath.Join(out, "summary.xlsx"))
+		_ = os.WriteFile(filepath.Join(out, "summary.xlsx"), rewriteCharts(t, buf.Bytes(), RotateValueAxisTitle), 0o644)
 	}
 }
 
@@ -401,4 +405,72 @@ func atoi(t *testing.T, s string) int {
 		t.Fatal(err)
 	}
 	return n
+}
+
+// TestRotateValueAxisTitle: on the chart part excelize really writes, only
+// the value axis's title txPr turns upright; the chart title stays flat.
+func TestRotateValueAxisTitle(t *testing.T) {
+	f := summaryWorkbook(t, summaryRows)
+	buf, err := f.WriteToBuffer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := unzipPart(t, buf.Bytes(), "xl/charts/chart1.xml")
+	flat := `<txPr><a:bodyPr anchorCtr="false" rot="0" spcFirstLastPara="false"></a:bodyPr><a:p></a:p></txPr></title>`
+	if n := bytes.Count(before, []byte(flat)); n != 2 {
+		t.Fatalf("excelize wrote %d flat title txPr, want 2 (chart title and value axis title); has its output changed?", n)
+	}
+	after := RotateValueAxisTitle(before)
+	if n := bytes.Count(after, []byte(flat)); n != 1 {
+		t.Errorf("%d flat title txPr left, want 1 (the chart title)", n)
+	}
+	i := bytes.Index(after, []byte("<valAx>"))
+	if i < 0 || !bytes.Contains(after[i:], []byte(`<txPr><a:bodyPr anchorCtr="false" rot="-5400000" spcFirstLastPara="false" vert="horz"></a:bodyPr><a:p></a:p></txPr></title>`)) {
+		t.Errorf("the value axis title's txPr is not rotated:\n%s", after[i:])
+	}
+	if bytes.Index(after, []byte(flat)) > i {
+		t.Error("the flat txPr left is inside the value axis, not the chart title")
+	}
+	if again := RotateValueAxisTitle(after); !bytes.Equal(again, after) {
+		t.Error("rotating twice changes the part again")
+	}
+	if ticks := `anchorCtr="true" rot="0" spcFirstLastPara="true"`; bytes.Count(after, []byte(ticks)) != bytes.Count(before, []byte(ticks)) {
+		t.Error("the tick labels' text properties were touched")
+	}
+}
+
+// rewriteCharts returns the package with fn applied to every chart part.
+func rewriteCharts(t *testing.T, pkg []byte, fn func([]byte) []byte) []byte {
+	t.Helper()
+	z, err := zip.NewReader(bytes.NewReader(pkg), int64(len(pkg)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	w := zip.NewWriter(&out)
+	for _, zf := range z.File {
+		r, err := zf.Open()
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, err := io.ReadAll(r)
+		r.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.HasPrefix(zf.Name, "xl/charts/chart") {
+			data = fn(data)
+		}
+		fw, err := w.Create(zf.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := fw.Write(data); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return out.Bytes()
 }
