@@ -85,7 +85,7 @@ func trCharts(lang string) string {
 	if lang == LangEN {
 		return "The charts did not fit on this page; see the Excel report."
 	}
-	return "图表放不下，见 Excel 报告。"
+	return "本页放不下图表，请见 Excel 报告。"
 }
 
 // layoutAt lays out everything above the charts and returns the height left
