@@ -99,7 +99,7 @@ func newCompareTab(w *Window) *compareTab {
 	t.table = container.NewGridWithColumns(1 + compareColumns)
 	t.forest = canvas.NewImageFromImage(nil)
 	t.forest.FillMode = canvas.ImageFillContain
-	t.forest.SetMinSize(fyne.NewSize(560, 240))
+	t.forest.SetMinSize(fyne.NewSize(680, 300))
 	t.counts = widget.NewLabel("")
 	t.counts.Wrapping = fyne.TextWrapWord
 	t.regList = widget.NewList(
@@ -145,7 +145,7 @@ func newCompareTab(w *Window) *compareTab {
 		widget.NewLabelWithStyle(tr("compare.regressions"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		nil, nil, nil, t.regList)
 	split := container.NewHSplit(container.NewVScroll(results), regs)
-	split.Offset = 0.68
+	split.Offset = 0.76
 	view := &compareView{t: t, content: container.NewBorder(controls, nil, nil, nil, split)}
 	view.ExtendBaseWidget(view)
 	t.item = container.NewTabItemWithIcon(tr("compare.tab"), theme.ViewRefreshIcon(), view)
@@ -371,7 +371,13 @@ func (t *compareTab) showRegression(id int) {
 	col := func(title string, l *widget.Label) fyne.CanvasObject {
 		return container.NewBorder(widget.NewLabelWithStyle(title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), nil, nil, nil, container.NewVScroll(l))
 	}
-	sides := container.NewHSplit(col(t.result.NameA+" · "+ch.SetA, t.shownA), col(t.result.NameB+" · "+ch.SetB, t.shownB))
+	title := func(name, set string) string {
+		if name == set {
+			return name
+		}
+		return name + " · " + set
+	}
+	sides := container.NewHSplit(col(title(t.result.NameA, ch.SetA), t.shownA), col(title(t.result.NameB, ch.SetB), t.shownB))
 	q := widget.NewLabel(fmt.Sprintf("%s · Δ %s · %s", ch.ID, compare.FmtSigned(&ch.Diff), ch.Question))
 	q.Wrapping = fyne.TextWrapWord
 	d := dialog.NewCustom(tr("compare.side_by_side"), tr("dialog.close"), container.NewBorder(q, nil, nil, nil, sides), t.w.win)
