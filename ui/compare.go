@@ -23,13 +23,6 @@ import (
 	"cubeworkbench/core/session"
 )
 
-// Compare modes: another answer set of the open workbook, or another
-// workbook (a second run of the same questions).
-const (
-	compareModeSet      = 0
-	compareModeWorkbook = 1
-)
-
 // compareTab is the Compare view: pick the other answer set or another
 // workbook, run the comparison off the UI thread (core/session's one
 // flow, the same as `cubectl compare`), then see the verdict, the deltas
