@@ -3,9 +3,11 @@ package session
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"cubeworkbench/core/compare"
@@ -168,5 +170,71 @@ func TestCompareRefusesAndWarns(t *testing.T) {
 	}
 	if r.SharedBounds || len(r.BoundsDiffer) != 1 || r.BoundsDiffer[0] != changed {
 		t.Errorf("shared %v differ %v (changed %s)", r.SharedBounds, r.BoundsDiffer, changed)
+	}
+}
+
+// smallBook is eight questions with their bounds; reword changes the text
+// of question q3, and answer changes every rag answer's wording.
+func smallBook(t *testing.T, dir string, reword bool, answer string) string {
+	b := testbook.New()
+	guides := b.Sheet("guides", "doc_id", "title", "text")
+	qa := b.Sheet("qa", "id", "question", "doc_id", "retrieved", "answer", "answer_zero", "answer_full")
+	for i := 1; i <= 8; i++ {
+		g := fmt.Sprintf("G%d", i)
+		guides.Row(g, "事项"+g, fmt.Sprintf("事项%d：持身份证和户口簿到窗口办理，%d个工作日办结，不收费。", i, i+2))
+		q := fmt.Sprintf("事项%d怎么办？", i)
+		if reword && i == 3 {
+			q = "事项3要带什么材料？"
+		}
+		qa.Row(fmt.Sprintf("q%d", i), q, g, g, fmt.Sprintf(answer, i+2), "请咨询有关部门。", fmt.Sprintf("持身份证和户口簿到窗口办理，%d个工作日办结，不收费。", i+2))
+	}
+	return b.WriteXLSX(t, filepath.Join(dir, "book.xlsx"))
+}
+
+// Two workbooks through the whole flow: B's answers are better on every
+// question by construction, so ΔCuBE is positive with an interval above 0;
+// when one question is reworded, the bounds are not shared, a warning
+// names the question, and B's evaluation judged that question's bounds
+// itself (the others were lent).
+func TestCompareWorkbooksBoundsDiffer(t *testing.T) {
+	ctx := context.Background()
+	for _, reword := range []bool{false, true} {
+		a := smallBook(t, t.TempDir(), false, "请咨询窗口（%d）。")
+		b := smallBook(t, t.TempDir(), reword, "持身份证和户口簿到窗口办理，%d个工作日办结，不收费。")
+		var mu sync.Mutex // the engine reports from its workers
+		var msgs []string
+		prog := engine.ProgressFunc(func(e engine.Event) {
+			if e.Message != "" {
+				mu.Lock()
+				msgs = append(msgs, e.Message)
+				mu.Unlock()
+			}
+		})
+		c, err := CompareWorkbooks(ctx, lexicalProfile(), CompareSide{Path: a}, CompareSide{Path: b}, CompareOptions{EvalOptions: EvalOptions{Offline: true, Progress: prog}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := c.Result
+		lent := "8 questions are the same"
+		if reword {
+			lent = "7 questions are the same"
+		}
+		mu.Lock()
+		all := strings.Join(msgs, "\n")
+		mu.Unlock()
+		if !strings.Contains(all, lent) {
+			t.Errorf("reword %v: no %q in %q", reword, lent, msgs)
+		}
+		d := r.Aggregate.Cube
+		if d.Diff == nil || *d.Diff <= 0 || d.CI95 == nil || d.CI95[0] <= 0 || r.Verdict != compare.VerdictBetter {
+			t.Errorf("reword %v: ΔCuBE %v CI %v verdict %s", reword, d.Diff, d.CI95, r.Verdict)
+		}
+		differ := false
+		for _, w := range r.Warnings {
+			differ = differ || w.Code == compare.CodeBoundsDiffer && strings.Contains(w.EN, "q3")
+		}
+		if r.SharedBounds == reword || differ != reword || (len(r.BoundsDiffer) == 1) != reword {
+			t.Errorf("reword %v: shared %v, differ %v, warning %v", reword, r.SharedBounds, r.BoundsDiffer, differ)
+		}
 	}
 }
