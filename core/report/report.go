@@ -196,6 +196,7 @@ func (w *writer) write() error {
 	if w.s.HasCoFERetrieval() {
 		order = append(order, SheetCoFE)
 	}
+	order = append(order, w.comparisonSheets()...)
 	order = append(order, SheetProblems, SheetGuides, SheetQA, SheetScores)
 	scoreSheets := 1
 	if n := len(w.wb.Scores); n > maxDataRows {
@@ -237,6 +238,7 @@ func (w *writer) write() error {
 	if w.s.HasCoFERetrieval() {
 		steps = append(steps, w.cofeSheet)
 	}
+	steps = append(steps, w.comparisonSteps()...)
 	steps = append(steps, w.guidesSheet, w.qaSheet, w.scoresSheet, w.ratingsSheet,
 		w.problemsSheet) // last: it lists what the others cut
 	for _, step := range steps {

@@ -27,7 +27,7 @@ usage:
   cubectl sweep WORKBOOK [--chunkers fixed:128,fixed:256,…] [--retrievers bm25,dense,hybrid] [--png F] [--json F]
   cubectl batch export WORKBOOK --out REQUESTS.jsonl [--profile P] [--store RUN.db]
   cubectl batch import WORKBOOK RESULTS.jsonl [--store RUN.db]
-  cubectl kb export WORKBOOK --out DIR   one document per guide, to upload to RAGFlow or Dify
+` + compareUsage + `  cubectl kb export WORKBOOK --out DIR   one document per guide, to upload to RAGFlow or Dify
   cubectl version
 `
 
@@ -51,6 +51,8 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		return runBatch(args[1:], stdout, stderr)
 	case "validate":
 		return runValidate(args[1:], stdout, stderr)
+	case "compare":
+		return runCompare(args[1:], stdout, stderr)
 	case "kb":
 		return runKB(args[1:], stdout, stderr)
 	case "help", "--help", "-h":
