@@ -70,8 +70,8 @@ func newDimensionsTab(w *Window) *dimensionsTab {
 		}
 	}
 	t.use = widget.NewCheck(tr("dims.use"), t.setUsed)
-	t.promptLng = widget.NewSelect([]string{"zh", "en"}, func(string) { t.loadPrompt() })
-	t.promptLng.SetSelected(w.lang)
+	t.promptLng = widget.NewSelect([]string{tr("lang.zh"), tr("lang.en")}, func(string) { t.loadPrompt() })
+	t.promptLng.SetSelectedIndex(indexOf(promptLangs, w.lang))
 	t.prompt = widget.NewMultiLineEntry()
 	t.prompt.Wrapping = fyne.TextWrapWord
 	t.save = widget.NewButtonWithIcon(tr("dims.save"), theme.DocumentSaveIcon(), t.savePrompt)
@@ -89,7 +89,8 @@ func newDimensionsTab(w *Window) *dimensionsTab {
 	t.used.Wrapping = fyne.TextWrapWord
 	t.topN = widget.NewEntry()
 	t.trim = widget.NewEntry()
-	t.subset = widget.NewSelect([]string{"retrieved", "all"}, func(string) { t.settingsChanged() })
+	t.subset = widget.NewSelect([]string{tr("subset.retrieved"), tr("subset.all")}, func(string) { t.settingsChanged() })
+	t.subset.PlaceHolder = tr("subset.default")
 	t.loadSettings()
 	t.topN.OnChanged = func(string) { t.settingsChanged() }
 	t.trim.OnChanged = func(string) { t.settingsChanged() }
@@ -234,7 +235,7 @@ func (t *dimensionsTab) loadPrompt() {
 	if t.current == "" || t.prompt == nil {
 		return
 	}
-	lang := t.promptLng.Selected
+	lang := t.promptLang()
 	file := t.promptFile(t.current, lang)
 	if b, err := os.ReadFile(file); err == nil {
 		t.prompt.SetText(string(b))
@@ -265,7 +266,7 @@ func (t *dimensionsTab) savePrompt() {
 	if t.current == "" {
 		return
 	}
-	file := t.promptFile(t.current, t.promptLng.Selected)
+	file := t.promptFile(t.current, t.promptLang())
 	err := os.MkdirAll(filepath.Dir(file), 0o755)
 	if err == nil {
 		err = os.WriteFile(file, []byte(t.prompt.Text), 0o644)
@@ -288,7 +289,7 @@ func (t *dimensionsTab) restorePrompt() {
 	if t.current == "" {
 		return
 	}
-	err := os.Remove(t.promptFile(t.current, t.promptLng.Selected))
+	err := os.Remove(t.promptFile(t.current, t.promptLang()))
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		t.status.SetText(tr("judges.error") + " " + err.Error())
 		return
@@ -375,7 +376,32 @@ func (t *dimensionsTab) loadSettings() {
 	}
 	t.topN.SetText(strconv.Itoa(t.w.prof.TopN))
 	t.trim.SetText(strconv.FormatFloat(t.w.prof.Trim, 'f', -1, 64))
-	t.subset.Selected = t.w.prof.Subset
+	if i := indexOf(subsets, t.w.prof.Subset); i >= 0 {
+		t.subset.Selected = t.subset.Options[i]
+	}
+}
+
+// The prompt languages and CuBE subsets the selects offer, in their order.
+var (
+	promptLangs = []string{"zh", "en"}
+	subsets     = []string{"retrieved", "all"}
+)
+
+func indexOf(list []string, s string) int {
+	for i, v := range list {
+		if v == s {
+			return i
+		}
+	}
+	return -1
+}
+
+// promptLang is the code of the prompt language chosen.
+func (t *dimensionsTab) promptLang() string {
+	if i := t.promptLng.SelectedIndex(); i >= 0 && i < len(promptLangs) {
+		return promptLangs[i]
+	}
+	return t.w.lang
 }
 
 // weightsChanged writes the weights mode (and hand weights) to the profile.
@@ -413,8 +439,8 @@ func (t *dimensionsTab) settingsChanged() {
 	if v, err := strconv.ParseFloat(strings.TrimSpace(t.trim.Text), 64); err == nil && v >= 0 && v < 0.5 {
 		t.w.prof.Trim = v
 	}
-	if s := t.subset.Selected; s == "retrieved" || s == "all" {
-		t.w.prof.Subset = s
+	if i := t.subset.SelectedIndex(); i >= 0 && i < len(subsets) {
+		t.w.prof.Subset = subsets[i]
 	}
 	t.w.saveProfile()
 }
