@@ -40,6 +40,10 @@ type dimensionsTab struct {
 	use       *widget.Check
 	promptLng *widget.Select
 	prompt    *widget.Entry
+	// front is the prompt's YAML front matter (name, kind, scale, titles):
+	// kept out of the editor, which shows the officer only the words the
+	// judge reads, and written back in front of them on save.
+	front string
 	save      *widget.Button
 	restore   *widget.Button
 	status    *widget.Label
@@ -238,7 +242,7 @@ func (t *dimensionsTab) loadPrompt() {
 	lang := t.promptLang()
 	file := t.promptFile(t.current, lang)
 	if b, err := os.ReadFile(file); err == nil {
-		t.prompt.SetText(string(b))
+		t.showPrompt(string(b))
 		t.status.SetText(trf("dims.user_copy", map[string]any{"Path": file}))
 		return
 	}
@@ -252,12 +256,41 @@ func (t *dimensionsTab) loadPrompt() {
 			t.status.SetText(err.Error())
 			return
 		}
-		t.prompt.SetText(text)
+		t.showPrompt(text)
 		t.status.SetText(tr("dims.default_copy"))
 		return
 	}
-	t.prompt.SetText("")
+	t.showPrompt("")
 	t.status.SetText(tr("dims.no_prompt"))
+}
+
+// showPrompt puts a prompt file's body in the editor, its front matter aside.
+func (t *dimensionsTab) showPrompt(text string) {
+	t.front, text = splitFrontMatter(text)
+	t.prompt.SetText(text)
+}
+
+// splitFrontMatter cuts a leading "---" … "---" block off text: front is
+// the block with its fences and the newline after them ("" when there is
+// none), so that front+body is text again.
+func splitFrontMatter(text string) (front, body string) {
+	norm := strings.ReplaceAll(text, "\r\n", "\n")
+	if !strings.HasPrefix(norm, "---\n") {
+		return "", text
+	}
+	end := strings.Index(norm[4:], "\n---")
+	if end < 0 {
+		return "", text
+	}
+	cut := 4 + end + len("\n---")
+	if nl := strings.IndexByte(norm[cut:], '\n'); nl >= 0 && strings.TrimSpace(norm[cut:cut+nl]) == "" {
+		cut += nl + 1
+	} else if strings.TrimSpace(norm[cut:]) != "" {
+		return "", text // "---" followed by more on the line: not a fence
+	} else {
+		cut = len(norm)
+	}
+	return norm[:cut], norm[cut:]
 }
 
 // savePrompt writes the editor's text as the user's copy, after checking
@@ -269,7 +302,7 @@ func (t *dimensionsTab) savePrompt() {
 	file := t.promptFile(t.current, t.promptLang())
 	err := os.MkdirAll(filepath.Dir(file), 0o755)
 	if err == nil {
-		err = os.WriteFile(file, []byte(t.prompt.Text), 0o644)
+		err = os.WriteFile(file, []byte(t.front+t.prompt.Text), 0o644)
 	}
 	if err == nil && !isBuiltin(t.current) {
 		if _, lerr := judge.LoadDimension(file); lerr != nil {
