@@ -43,11 +43,11 @@ type dimensionsTab struct {
 	// front is the prompt's YAML front matter (name, kind, scale, titles):
 	// kept out of the editor, which shows the officer only the words the
 	// judge reads, and written back in front of them on save.
-	front string
-	save      *widget.Button
-	restore   *widget.Button
-	status    *widget.Label
-	newName   *widget.Entry
+	front   string
+	save    *widget.Button
+	restore *widget.Button
+	status  *widget.Label
+	newName *widget.Entry
 
 	weightMode *widget.RadioGroup
 	hand       map[string]*widget.Entry
