@@ -121,6 +121,16 @@ type runner struct {
 	meter    *llm.Meter           // every real client's calls, tokens and cost
 	pools    map[string]*llm.Pool // judges served by several replicas
 	deferred int                  // requests left for a batch file
+	warnings []result.Warning     // findings the summary lists
+
+	genOnce sync.Once
+	genFP   generatorFP
+}
+
+func (r *runner) warn(w result.Warning) {
+	r.mu.Lock()
+	r.warnings = append(r.warnings, w)
+	r.mu.Unlock()
 }
 
 func (r *runner) counts() store.Counts {
@@ -265,6 +275,9 @@ func (r *runner) run(ctx context.Context) (*result.Summary, error) {
 	}
 	sum.Run.Deferred = r.deferred
 	sum.Problems = r.problems
+	r.mu.Lock()
+	sum.Warnings = append(sum.Warnings, r.warnings...)
+	r.mu.Unlock()
 	if sum.Problems == nil {
 		sum.Problems = []result.Problem{}
 	}
