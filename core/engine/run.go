@@ -43,6 +43,12 @@ type Options struct {
 	// name (a knowledge base streamed into the store): CoFE-RAG, which
 	// retrieves over the whole corpus, is then skipped with a message.
 	PartialGuides bool
+	// ReaskUnscorable makes new attempts (new seeds, beyond the ones
+	// stored) for judgements whose every stored attempt got a reply that
+	// could not be read; without it a rerun replays the stored replies and
+	// they stay unscorable. Judgements that were fine are served from the
+	// store as always, so no paid call is repeated.
+	ReaskUnscorable bool
 }
 
 // Result is an evaluation's outcome: the workbook with everything the run

@@ -28,6 +28,7 @@ import (
 type evalOptions struct {
 	workbook, profilePath, out, jsonPath, storePath string
 	offline, yes, skipBad, streamGuides             bool
+	reask, readHidden                               bool
 }
 
 func parseEvaluate(args []string, stderr io.Writer) (evalOptions, error) {
@@ -42,6 +43,8 @@ func parseEvaluate(args []string, stderr io.Writer) (evalOptions, error) {
 	fs.BoolVar(&o.yes, "yes", false, "do not ask before making paid calls")
 	fs.BoolVar(&o.skipBad, "skip-bad-rows", false, "evaluate without the rows that have errors (they are listed in the report)")
 	fs.BoolVar(&o.streamGuides, "stream-guides", false, "keep the knowledge base in the run store, not memory (automatic above 64 MB)")
+	fs.BoolVar(&o.reask, "reask-unscorable", false, "ask again, with new seeds, the judgements whose every reply was unreadable (the rest come from the store)")
+	fs.BoolVar(&o.readHidden, "read-hidden-sheets", false, "read hidden and very hidden sheets too (by default they are named in a warning and ignored)")
 	positional, err := parseInterspersed(fs, args)
 	if err != nil {
 		return o, err
@@ -97,7 +100,8 @@ func runEvaluate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // prints what the session does.
 func evaluate(ctx context.Context, o evalOptions, p profile.Profile, stdin io.Reader, stdout, stderr io.Writer) int {
 	lang := p.Language
-	sess, err := session.Open(ctx, o.workbook, session.OpenOptions{SkipBadRows: o.skipBad, StreamGuides: o.streamGuides, StorePath: o.storePath})
+	sess, err := session.Open(ctx, o.workbook, session.OpenOptions{SkipBadRows: o.skipBad, StreamGuides: o.streamGuides, StorePath: o.storePath,
+		ReadHiddenSheets: o.readHidden})
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return ExitBadInput
@@ -131,7 +135,7 @@ func evaluate(ctx context.Context, o evalOptions, p profile.Profile, stdin io.Re
 	}
 
 	pr := newPrinter(stderr, isTerminal(stderr))
-	res, err := sess.Evaluate(ctx, p, session.EvalOptions{Offline: o.offline, Progress: pr})
+	res, err := sess.Evaluate(ctx, p, session.EvalOptions{Offline: o.offline, Progress: pr, ReaskUnscorable: o.reask})
 	if err != nil {
 		if errors.Is(err, context.Canceled) || ctx.Err() != nil {
 			fmt.Fprintln(stderr, pick(lang,
