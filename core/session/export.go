@@ -92,7 +92,7 @@ func (s *Session) WriteSummary(path string) error {
 	}
 	data, err := json.MarshalIndent(res.Summary, "", "  ")
 	if err == nil {
-		err = os.WriteFile(path, append(data, '\n'), 0o644)
+		err = WriteFileAtomic(path, append(data, '\n'), 0o644)
 	}
 	if err != nil {
 		return fmt.Errorf("session: %s: %w", SummaryFile, err)
@@ -127,7 +127,7 @@ func (s *Session) WriteCharts(dir, lang string) ([]string, error) {
 				return written, fmt.Errorf("session: chart %s: %w", f.File, err)
 			}
 			path := filepath.Join(dir, f.File+"."+ext)
-			if err := os.WriteFile(path, data, 0o644); err != nil {
+			if err := WriteFileAtomic(path, data, 0o644); err != nil {
 				return written, fmt.Errorf("session: chart %s: %w", f.File, err)
 			}
 			written = append(written, path)

@@ -145,6 +145,10 @@ type EvalOptions struct {
 	// ReaskUnscorable makes new attempts for judgements whose every stored
 	// attempt was unreadable (engine.Options.ReaskUnscorable).
 	ReaskUnscorable bool
+	// Outputs are the files and folders the caller will write when the
+	// evaluation ends (report, SUMMARY.json, charts): each is checked,
+	// with the run store, before the first call (CheckOutputs).
+	Outputs []Output
 }
 
 // Evaluate runs the engine over a copy of the workbook with the run store
@@ -153,6 +157,9 @@ type EvalOptions struct {
 // for Export and Figures.
 func (s *Session) Evaluate(ctx context.Context, p profile.Profile, o EvalOptions) (*engine.Result, error) {
 	if err := s.Check(); err != nil {
+		return nil, err
+	}
+	if err := CheckOutputs(append([]Output{File(s.StorePath)}, o.Outputs...)...); err != nil {
 		return nil, err
 	}
 	st, err := store.Open(s.StorePath)

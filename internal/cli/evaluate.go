@@ -121,6 +121,11 @@ func evaluate(ctx context.Context, o evalOptions, p profile.Profile, stdin io.Re
 			"工作簿有错误：请修正，或加 --skip-bad-rows 跳过出错的行后评估。"))
 		return ExitBadInput
 	}
+	outputs := []session.Output{session.File(o.jsonPath), session.File(o.out)}
+	if err := session.CheckOutputs(outputs...); err != nil {
+		fmt.Fprintln(stderr, err) // before the estimate: nothing is asked or paid for
+		return ExitBadInput
+	}
 	plan := sess.Plan(p)
 	if plan.Calls > 0 && !o.offline {
 		fmt.Fprintln(stderr, plan.Estimate(lang))
@@ -135,7 +140,7 @@ func evaluate(ctx context.Context, o evalOptions, p profile.Profile, stdin io.Re
 	}
 
 	pr := newPrinter(stderr, isTerminal(stderr))
-	res, err := sess.Evaluate(ctx, p, session.EvalOptions{Offline: o.offline, Progress: pr, ReaskUnscorable: o.reask})
+	res, err := sess.Evaluate(ctx, p, session.EvalOptions{Offline: o.offline, Progress: pr, ReaskUnscorable: o.reask, Outputs: outputs})
 	if err != nil {
 		if errors.Is(err, context.Canceled) || ctx.Err() != nil {
 			fmt.Fprintln(stderr, pick(lang,
@@ -196,7 +201,7 @@ func writeJSON(path string, v any) error {
 	if err != nil {
 		return err
 	}
-	return os.WriteFile(path, append(data, '\n'), 0o644)
+	return session.WriteFileAtomic(path, append(data, '\n'), 0o644)
 }
 
 // printResults prints the headline, the per-judge tables and MFSS.
