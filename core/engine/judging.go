@@ -17,6 +17,7 @@ import (
 	"cubeworkbench/core/llm"
 	"cubeworkbench/core/profile"
 	"cubeworkbench/core/result"
+	"cubeworkbench/core/secret"
 )
 
 // scorer is what a judge does for the engine: the LLM judge and the
@@ -47,7 +48,7 @@ func (r *runner) judges() ([]activeJudge, error) {
 		case ep.Imported():
 			continue
 		default:
-			c, err := r.completer(ep)
+			c, err := r.completer(ep, secret.Judge(ep.Name))
 			if err != nil {
 				return nil, err
 			}

@@ -15,6 +15,7 @@ import (
 	"cubeworkbench/core/llm"
 	"cubeworkbench/core/profile"
 	"cubeworkbench/core/result"
+	"cubeworkbench/core/secret"
 	"cubeworkbench/core/store"
 	"cubeworkbench/core/target"
 )
@@ -22,8 +23,14 @@ import (
 // defaultCompleter builds the client for an endpoint; an endpoint with
 // several base URLs (replicas of one model) gets a pool that balances by
 // outstanding requests and fails over when a replica is down. Each replica
-// keeps the endpoint's own concurrency and rate limits.
-func defaultCompleter(ep profile.Endpoint, opts ...llm.Option) (llm.Completer, error) {
+// keeps the endpoint's own concurrency and rate limits. ref names the
+// endpoint's key in core/secret (a key typed in the window wins).
+func defaultCompleter(ep profile.Endpoint, ref secret.Ref, opts ...llm.Option) (llm.Completer, error) {
+	key, err := endpointKey(ref, ep.APIKeyEnv)
+	if err != nil {
+		return nil, err
+	}
+	opts = append(opts, llm.WithAPIKey(key))
 	bases := endpointURLs(ep)
 	var clients []llm.Completer
 	for i, base := range bases {
@@ -31,11 +38,7 @@ func defaultCompleter(ep profile.Endpoint, opts ...llm.Option) (llm.Completer, e
 		if len(bases) > 1 {
 			name = fmt.Sprintf("%s#%d", ep.Name, i+1)
 		}
-		c, err := llm.New(llm.Endpoint{
-			Name: name, BaseURL: base, Model: ep.Model, APIKeyEnv: ep.APIKeyEnv,
-			Concurrency: ep.Concurrency, RPM: ep.RPM, Timeout: ep.Timeout(), MaxRetries: ep.MaxRetries,
-			PriceInPerMTok: ep.PriceIn, PriceOutPerMTok: ep.PriceOut,
-		}, opts...)
+		c, err := llm.New(LLMEndpoint(ep, name, base), opts...)
 		if err != nil {
 			return nil, err
 		}
@@ -67,7 +70,8 @@ func endpointURLs(ep profile.Endpoint) []string {
 
 // completer builds an endpoint's client wrapped by the store, so every reply
 // is durable the moment it arrives and is never paid for twice.
-func (r *runner) completer(ep profile.Endpoint) (llm.Completer, error) {
+// ref names its key in core/secret.
+func (r *runner) completer(ep profile.Endpoint, ref secret.Ref) (llm.Completer, error) {
 	if r.opt.Offline {
 		// Offline, replies already in the store (an earlier run, a batch
 		// import) still serve; anything else stops the run.
@@ -80,16 +84,19 @@ func (r *runner) completer(ep profile.Endpoint) (llm.Completer, error) {
 	} else {
 		// One meter for the whole run: the summary's cost, and a budget
 		// that covers every judge and the generator together.
-		c, err = defaultCompleter(ep, llm.WithMeter(r.meter), llm.WithBudget(r.opt.Profile.BudgetUSD))
+		c, err = defaultCompleter(ep, ref, llm.WithMeter(r.meter), llm.WithBudget(r.opt.Profile.BudgetUSD))
 	}
 	if err != nil {
 		return nil, err
 	}
+	r.mu.Lock()
 	if pool, ok := c.(*llm.Pool); ok {
-		r.mu.Lock()
 		r.pools[ep.Name] = pool
-		r.mu.Unlock()
 	}
+	if a, ok := c.(llm.Adapter); ok { // read before the store wraps it
+		r.adapters = append(r.adapters, a)
+	}
+	r.mu.Unlock()
 	return r.opt.Store.Cache(c), nil
 }
 
@@ -212,7 +219,7 @@ func (r *runner) questions(ctx context.Context) error {
 	if len(r.wb.Items) > 0 || len(r.wb.Guides) == 0 || gen == nil || gen.BaseURL == "" {
 		return nil
 	}
-	c, err := r.completer(*gen)
+	c, err := r.completer(*gen, secret.Generator(gen.Name))
 	if err != nil {
 		return err
 	}
@@ -270,6 +277,9 @@ func (r *runner) collect(ctx context.Context) error {
 	}
 	tg, err := r.opt.NewTarget(*t)
 	if err != nil {
+		return err
+	}
+	if tg, err = r.trackTarget(ctx, tg); err != nil {
 		return err
 	}
 	idx := r.wb.GuideIndex()
@@ -382,7 +392,7 @@ func (r *runner) bounds(ctx context.Context) error {
 	if len(todo) == 0 {
 		return nil
 	}
-	c, err := r.completer(*gen)
+	c, err := r.completer(*gen, secret.Generator(gen.Name))
 	if err != nil {
 		return err
 	}

@@ -17,8 +17,9 @@ import (
 // SchemaVersion is the layout this code writes. A file with a newer version
 // is refused rather than misread.
 //
-// Version 2 adds answers.fingerprint: the request that produced a stored
-// answer, so an answer is reused only for that exact request.
+// Version 2 adds answers.fingerprint (the request that produced a stored
+// answer, so an answer is reused only for that exact request) and
+// guides.target_doc (how the system under test names a streamed guide).
 const SchemaVersion = 2
 
 // ErrNewerSchema means the file was written by a newer tool.
@@ -60,7 +61,8 @@ var schema = []string{
 		title  TEXT NOT NULL,
 		text   TEXT NOT NULL,
 		fields TEXT NOT NULL,
-		row    INTEGER NOT NULL)`,
+		row    INTEGER NOT NULL,
+		target_doc TEXT NOT NULL DEFAULT '')`,
 	`CREATE INDEX IF NOT EXISTS guides_title ON guides(title)`,
 	`CREATE TABLE IF NOT EXISTS pending (
 		key        TEXT PRIMARY KEY,
@@ -171,8 +173,10 @@ func (s *Store) migrate(ctx context.Context) error {
 			return fmt.Errorf("store: %s: create schema: %w", s.path, err)
 		}
 	}
-	if err := addColumn(ctx, tx, "answers", "fingerprint", `TEXT NOT NULL DEFAULT ''`); err != nil {
-		return fmt.Errorf("store: %s: %w", s.path, err)
+	for _, c := range [][2]string{{"answers", "fingerprint"}, {"guides", "target_doc"}} {
+		if err := addColumn(ctx, tx, c[0], c[1], `TEXT NOT NULL DEFAULT ''`); err != nil {
+			return fmt.Errorf("store: %s: %w", s.path, err)
+		}
 	}
 	var v string
 	err = tx.QueryRowContext(ctx, `SELECT value FROM meta WHERE key = 'schema_version'`).Scan(&v)
