@@ -267,6 +267,7 @@ func (r *runner) run(ctx context.Context) (*result.Summary, error) {
 		}
 		if scoredAny(res.Scored) {
 			sum.MFSS = res
+			sum.Warnings = append(sum.Warnings, mfssWarnings(res)...)
 		}
 	}
 	metrics.add(false, 0, 0, 0, 0)
@@ -430,6 +431,21 @@ func (r *runner) reranker() (rerank.Reranker, error) {
 	}
 	c.APIKey = key
 	return c, nil
+}
+
+// mfssWarnings turns MFSS's own doubts into the summary's warnings: each
+// factor that could not tell this run's answers apart, and the texts the
+// embedder could not embed (their factors are n/a, not 0).
+func mfssWarnings(res *mfss.Result) []result.Warning {
+	var out []result.Warning
+	for _, f := range res.Uninformative {
+		out = append(out, result.Warning{Source: "mfss", Code: "uninformative_factor", Where: f.Factor, ZH: f.Reason.ZH, EN: f.Reason.EN})
+	}
+	if res.ZeroVectors.Texts > 0 {
+		m := res.ZeroVectors.Message()
+		out = append(out, result.Warning{Source: "mfss", Code: "zero_vectors", ZH: m.ZH, EN: m.EN})
+	}
+	return out
 }
 
 func hostOf(base string) string {
