@@ -42,6 +42,22 @@ func (s *Session) Export(ctx context.Context, dir, lang string, kinds ...string)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("session: export: %w", err)
 	}
+	// Every output is checked before the first is written, so an export
+	// never stops half done for a folder it could have named at once.
+	var outs []Output
+	for _, k := range kinds {
+		switch k {
+		case ExportReport:
+			outs = append(outs, File(filepath.Join(dir, ReportFile)))
+		case ExportJSON:
+			outs = append(outs, File(filepath.Join(dir, SummaryFile)))
+		case ExportCharts:
+			outs = append(outs, Folder(filepath.Join(dir, ChartsDir)))
+		}
+	}
+	if err := CheckOutputs(outs...); err != nil {
+		return nil, err
+	}
 	var written []string
 	for _, k := range kinds {
 		switch k {

@@ -1,6 +1,7 @@
 package session
 
 import (
+	"context"
 	"errors"
 	"io"
 	"os"
@@ -8,6 +9,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"cubeworkbench/internal/testbook"
 )
 
 // fullDisk lets n bytes through, then fails as a full disk does.
@@ -98,5 +101,29 @@ func TestCheckOutputs(t *testing.T) {
 	entries, _ := os.ReadDir(filepath.Join(dir, "new"))
 	if len(entries) != 0 {
 		t.Errorf("the check left %v", entries)
+	}
+}
+
+// Export checks every output before it writes the first: a charts "folder"
+// that is a file stops it with nothing written.
+func TestExportChecksFirst(t *testing.T) {
+	ctx := context.Background()
+	s, err := Open(ctx, testbook.Sample(t, t.TempDir()), OpenOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Evaluate(ctx, lexicalProfile(), EvalOptions{Offline: true}); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, ChartsDir), []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	written, err := s.Export(ctx, dir, "en", ExportJSON, ExportCharts)
+	if err == nil || !strings.Contains(err.Error(), ChartsDir) || len(written) != 0 {
+		t.Fatalf("Export = %v, %v", written, err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, SummaryFile)); !os.IsNotExist(err) {
+		t.Errorf("SUMMARY.json was written before the charts folder was found unusable (%v)", err)
 	}
 }
