@@ -33,6 +33,12 @@ type Endpoint struct {
 	PriceOut    float64            `toml:"price_out_per_mtok,omitempty"`
 	Weights     map[string]float64 `toml:"weights,omitempty"`
 	Lexical     bool               `toml:"lexical,omitempty"` // the offline lexical baseline judge
+	// AllowRedirects follows a redirect to another host; by default it is
+	// refused, so prompts never go to an address not named here.
+	AllowRedirects bool `toml:"allow_redirects,omitempty"`
+	// MaxReplyBytes caps one reply's body (0: the client's 4 MiB); a longer
+	// reply is reported, not read.
+	MaxReplyBytes int64 `toml:"max_reply_bytes,omitempty"`
 }
 
 // Imported reports whether the endpoint is only a name for scores that
@@ -193,6 +199,16 @@ func (p Profile) Validate() error {
 			problems = append(problems, fmt.Sprintf("judge %q: api_key_env must name an environment variable, not hold a key", j.Name))
 		}
 	}
+	checkCap := func(what string, ep *Endpoint) {
+		if ep != nil && ep.MaxReplyBytes < 0 {
+			problems = append(problems, fmt.Sprintf("%s: max_reply_bytes %d (≥ 0; 0 is the default 4 MiB)", what, ep.MaxReplyBytes))
+		}
+	}
+	for i := range p.Judges {
+		checkCap(fmt.Sprintf("judge %q", p.Judges[i].Name), &p.Judges[i])
+	}
+	checkCap("generator", p.Generator)
+	checkCap("embedder", p.Embedder)
 	if p.Target != nil {
 		if bad := target.CheckKind(p.Target.Kind); bad != "" {
 			problems = append(problems, bad)

@@ -116,3 +116,33 @@ func TestEncodeRoundTrip(t *testing.T) {
 		t.Fatalf("round trip lost fields: %+v", q)
 	}
 }
+
+// allow_redirects and max_reply_bytes are read for every endpoint; a
+// negative cap is refused.
+func TestEndpointTransportSettings(t *testing.T) {
+	cases := []struct {
+		toml    string
+		allow   bool
+		cap     int64
+		invalid bool
+	}{
+		{"[[judge]]\nname = \"j\"\nbase_url = \"http://h/v1\"\nmodel = \"m\"\nallow_redirects = true\nmax_reply_bytes = 65536\n", true, 65536, false},
+		{"[[judge]]\nname = \"j\"\nbase_url = \"http://h/v1\"\nmodel = \"m\"\n", false, 0, false},
+		{"[[judge]]\nname = \"j\"\nbase_url = \"http://h/v1\"\nmodel = \"m\"\nmax_reply_bytes = -1\n", false, -1, true},
+	}
+	for _, c := range cases {
+		p, err := Parse([]byte(c.toml))
+		if c.invalid {
+			if err == nil || !strings.Contains(err.Error(), "max_reply_bytes") {
+				t.Errorf("%q: err = %v, want max_reply_bytes refused", c.toml, err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%q: %v", c.toml, err)
+		}
+		if j := p.Judges[0]; j.AllowRedirects != c.allow || j.MaxReplyBytes != c.cap {
+			t.Errorf("%q: allow_redirects %v max_reply_bytes %d", c.toml, j.AllowRedirects, j.MaxReplyBytes)
+		}
+	}
+}
