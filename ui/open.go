@@ -37,6 +37,7 @@ type openTab struct {
 	openFile, openFolder, openSample *widget.Button
 	recent                           *widget.Select
 	skipBad                          *widget.Check
+	readHidden                       *widget.Check // read hidden and very hidden sheets too
 	summary                          *widget.Label
 	sheets                           *container.AppTabs
 	guides, qa, scores               *sliceTable
@@ -64,6 +65,11 @@ func newOpenTab(sh shell, act openActions) *openTab {
 	})
 	t.recent.PlaceHolder = tr("open.recent")
 	t.skipBad = widget.NewCheck(tr("open.skip_bad"), func(bool) {
+		if t.path != "" {
+			t.act.open(t.path)
+		}
+	})
+	t.readHidden = widget.NewCheck(tr("open.read_hidden"), func(bool) {
 		if t.path != "" {
 			t.act.open(t.path)
 		}
@@ -141,11 +147,12 @@ func newOpenTab(sh shell, act openActions) *openTab {
 		})
 	t.problems.OnSelected = func(id widget.ListItemID) { t.showProblem(id) }
 
-	bar := container.NewHBox(t.openFile, t.openFolder, t.openSample, t.recent, t.skipBad)
+	bar := container.NewGridWrap(fyne.NewSize(170, 38), t.openFile, t.openFolder, t.openSample, t.recent)
+	checks := container.NewHBox(t.skipBad, t.readHidden)
 	right := container.NewBorder(t.problemsTitle, nil, nil, nil, t.problems)
 	split := container.NewHSplit(t.sheets, right)
 	split.Offset = 0.68
-	content := container.NewBorder(container.NewVBox(bar, t.summary), nil, nil, nil, split)
+	content := container.NewBorder(container.NewVBox(bar, checks, t.summary), nil, nil, nil, split)
 	t.item = container.NewTabItemWithIcon(tr("tab.open"), theme.FolderOpenIcon(), content)
 	return t
 }
@@ -356,27 +363,38 @@ func (w *Window) writeSample() (string, error) {
 
 // loadSample writes the sample and opens it, off the UI thread.
 func (w *Window) loadSample(skip bool) {
+	o := w.openOptions(skip)
 	go func() {
 		path, err := w.writeSample()
 		if err != nil {
 			w.do(func() { w.setSession(path, nil, err) })
 			return
 		}
-		w.loadWorkbook(path, skip)
+		w.loadWith(path, o)
 	}()
 }
 
 // openAsync starts reading a workbook (UI thread).
 func (w *Window) openAsync(path string) {
 	w.open.summary.SetText(trf("open.reading", map[string]any{"Path": path}))
-	go w.loadWorkbook(path, w.open.skipBad.Checked)
+	go w.loadWith(path, w.openOptions(w.open.skipBad.Checked))
+}
+
+// openOptions are the open tab's choices (UI thread).
+func (w *Window) openOptions(skipBad bool) session.OpenOptions {
+	return session.OpenOptions{SkipBadRows: skipBad, ReadHiddenSheets: w.open != nil && w.open.readHidden.Checked}
 }
 
 // loadWorkbook opens a workbook as a session (off the UI thread) and then
 // shows it. A province-sized knowledge base goes into the run store; the
 // window keeps only the guides the questions name (session.Open decides).
 func (w *Window) loadWorkbook(path string, skipBad bool) {
-	sess, err := session.Open(context.Background(), path, session.OpenOptions{SkipBadRows: skipBad})
+	w.loadWith(path, session.OpenOptions{SkipBadRows: skipBad})
+}
+
+// loadWith reads a workbook with o and shows it; any goroutine.
+func (w *Window) loadWith(path string, o session.OpenOptions) {
+	sess, err := session.Open(context.Background(), path, o)
 	w.do(func() { w.setSession(path, sess, err) })
 }
 
