@@ -147,7 +147,7 @@ func newOpenTab(sh shell, act openActions) *openTab {
 		})
 	t.problems.OnSelected = func(id widget.ListItemID) { t.showProblem(id) }
 
-	bar := container.NewGridWrap(fyne.NewSize(170, 38), t.openFile, t.openFolder, t.openSample, t.recent)
+	bar := container.NewHBox(t.openFile, t.openFolder, t.openSample, t.recent)
 	checks := container.NewHBox(t.skipBad, t.readHidden)
 	right := container.NewBorder(t.problemsTitle, nil, nil, nil, t.problems)
 	split := container.NewHSplit(t.sheets, right)

@@ -58,9 +58,6 @@ func (t *resultsTab) showExplanation(s *result.Summary, lang string) {
 	for _, wi := range e.Weakest {
 		wi := wi
 		text := wi.ID + " · " + pick(lang, wi.EN, wi.ZH)
-		if wi.Score != nil {
-			text += " · " + tr("results.mean_score") + " " + fmtNum(wi.Score, 1)
-		}
 		text += " · " + oneLine(wi.Question)
 		// A link that truncates: a button would be as wide as its text
 		// and push the window past a small screen.

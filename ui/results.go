@@ -15,6 +15,7 @@ import (
 	"cubeworkbench/core/cube"
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/engine"
+	"cubeworkbench/core/glossary"
 	"cubeworkbench/core/judge"
 	"cubeworkbench/core/result"
 	"cubeworkbench/core/session"
@@ -342,6 +343,9 @@ func (t *resultsTab) showJudge() {
 func dimLabel(d string) string {
 	if d == cube.Weighted {
 		return tr("results.weighted")
+	}
+	if id, ok := glossary.DimensionID(d); ok { // one name per dimension, as the charts and report
+		return glossary.Term(id, currentLanguage())
 	}
 	if dim, ok := judge.Builtin(d); ok {
 		return dim.Title(currentLanguage())
