@@ -197,7 +197,12 @@ func (t *dimensionsTab) inUse(name string) bool {
 func (t *dimensionsTab) label(name string) string {
 	title := name
 	if d, ok := judge.Builtin(name); ok {
-		title = d.Title(t.w.lang) + " (" + name + ")"
+		// The name is the profile's key: shown in English only, a Chinese
+		// window names the dimension in Chinese alone.
+		title = dimLabel(name)
+		if t.w.lang == "en" && d.Title("en") != name {
+			title += " (" + name + ")"
+		}
 	}
 	switch {
 	case isCoFE(name):
