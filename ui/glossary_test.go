@@ -174,4 +174,3 @@ func texts(o fyne.CanvasObject) []string {
 	visit(o)
 	return out
 }
-
