@@ -27,11 +27,6 @@ func TestSmallScreens(t *testing.T) {
 						if m.Width <= size.Width && m.Height <= size.Height {
 							continue
 						}
-						if _, theirs := item.Content.(*compareView); theirs {
-							// ui/compare.go is another engineer's; reported to them.
-							t.Logf("%s: the Compare tab needs %v×%v (ui/compare.go)", when, m.Width, m.Height)
-							continue
-						}
 						t.Errorf("%s: tab %q needs %v×%v, the window is %v×%v", when, item.Text, m.Width, m.Height, size.Width, size.Height)
 					}
 					if got := w.win.Canvas().Size(); got.Width > size.Width || got.Height > size.Height {
