@@ -177,6 +177,13 @@ func TestRerankerForm(t *testing.T) {
 	if got := w2.judges.reranker.current(); got == nil || *got != want {
 		t.Errorf("next window's reranker %+v, want %+v", got, want)
 	}
+	keyring.MockInit()
+	t.Cleanup(func() { _ = secret.Default().Delete(secret.Reranker("reranker")) })
+	test.Type(f.key.entry, "sk-rerank")
+	test.Tap(f.key.save)
+	if got, _, _ := secret.Default().Get(secret.Reranker("reranker"), ""); got != "sk-rerank" {
+		t.Errorf("the pasted reranker key is %q where the engine looks", got)
+	}
 	f.baseURL.SetText("")
 	if w.prof.Reranker != nil {
 		t.Errorf("an empty address keeps %+v", w.prof.Reranker)

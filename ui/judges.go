@@ -284,7 +284,7 @@ func newJudgesTab(w *Window) *judgesTab {
 		w.saveProfile()
 	})
 
-	t.reranker = newRerankerForm(w.prof.Reranker, func(r *profile.Reranker) {
+	t.reranker = newRerankerForm(w.shell(), w.prof.Reranker, func(r *profile.Reranker) {
 		w.prof.Reranker = r
 		w.saveProfile()
 	})

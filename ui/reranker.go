@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"cubeworkbench/core/profile"
+	"cubeworkbench/core/secret"
 )
 
 // rerankerKinds are the [reranker] kinds core/rerank serves (profile
@@ -19,12 +20,13 @@ var rerankerKinds = []string{"auto", "vllm", "tei", "xinference"}
 type rerankerForm struct {
 	baseURL, model, keyEnv *widget.Entry
 	kind                   *widget.Select
+	key                    *keyField // the key pasted here, filed as the engine reads it
 	box                    *fyne.Container
 	onChange               func(*profile.Reranker)
 	loading                bool
 }
 
-func newRerankerForm(cur *profile.Reranker, onChange func(*profile.Reranker)) *rerankerForm {
+func newRerankerForm(sh shell, cur *profile.Reranker, onChange func(*profile.Reranker)) *rerankerForm {
 	f := &rerankerForm{onChange: onChange}
 	changed := func(string) { f.changed() }
 	entry := func(placeholder string) *widget.Entry {
@@ -54,11 +56,15 @@ func newRerankerForm(cur *profile.Reranker, onChange func(*profile.Reranker)) *r
 		}
 	}
 	f.loading = false
+	// core/engine looks the reranker's key up as secret.Reranker("reranker").
+	f.key = newKeyField(sh, func() secret.Ref { return secret.Reranker("reranker") }, func() string { return strings.TrimSpace(f.keyEnv.Text) })
+	f.key.Refresh("")
 	form := widget.NewForm(
 		&widget.FormItem{Text: tr("judges.base_url"), Widget: f.baseURL, HintText: tr("reranker.base_url_hint")},
 		&widget.FormItem{Text: tr("reranker.kind"), Widget: f.kind, HintText: tr("reranker.kind_hint")},
 		&widget.FormItem{Text: tr("judges.model"), Widget: f.model, HintText: tr("reranker.model_hint")},
 		&widget.FormItem{Text: tr("judges.key_env"), Widget: f.keyEnv, HintText: tr("judges.key_hint")},
+		widget.NewFormItem(tr("key.label"), f.key.box),
 	)
 	f.box = container.NewVBox(wrapLabel(tr("reranker.help")), form)
 	return f
