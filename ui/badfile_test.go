@@ -54,3 +54,32 @@ func TestBadFileKeepsWorkbook(t *testing.T) {
 		}
 	}
 }
+
+// TestReopenShowsLastResult: reopening an evaluated workbook (a new window
+// on the same file) shows its last result without a click, recomputed
+// offline from the run store with that run's profile.
+func TestReopenShowsLastResult(t *testing.T) {
+	w, loop := newTestWindow(t, "zh", nil)
+	path, err := w.writeSample()
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.loadWorkbook(path, false)
+	loop.runUntil(t, time.Minute, "the sample", func() bool { return w.workbook() != nil })
+	test.Tap(w.eval.start)
+	loop.runUntil(t, 5*time.Minute, "the evaluation", func() bool { return !w.eval.running && w.index != nil })
+	want := w.results.cubeValue.Text
+
+	w2, loop2 := newTestWindow(t, "zh", nil)
+	w2.loadWorkbook(path, false)
+	loop2.runUntil(t, 5*time.Minute, "the restored result", func() bool { return w2.result() != nil && !w2.eval.running && w2.index != nil })
+	if got := w2.results.cubeValue.Text; got != want {
+		t.Errorf("restored %q, the evaluation showed %q", got, want)
+	}
+	if !strings.Contains(w2.eval.status.Text, tr("eval.restored")) {
+		t.Errorf("status %q does not say the result was restored", w2.eval.status.Text)
+	}
+	if w2.result().Summary.Run.Calls != 0 {
+		t.Errorf("restoring made %d endpoint calls", w2.result().Summary.Run.Calls)
+	}
+}

@@ -18,7 +18,9 @@ import (
 	"cubeworkbench/assets/sample"
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/ingest"
+	"cubeworkbench/core/profile"
 	"cubeworkbench/core/session"
+	"cubeworkbench/core/store"
 )
 
 // openTab opens a workbook (file dialog, drop, recent, the sample) and shows
@@ -427,7 +429,42 @@ func (w *Window) setSession(path string, sess *session.Session, err error) {
 	w.index = nil
 	if err == nil && sess.Check() == nil {
 		w.addRecent(path)
+		go w.restoreLast(sess)
 	}
 	w.showPath()
 	w.refreshAll()
+}
+
+// restoreLast shows sess's last finished evaluation, if its run store
+// holds one, without a click: reopening a workbook brings its results
+// back. It reads the store off the UI thread and never creates one.
+func (w *Window) restoreLast(sess *session.Session) {
+	if _, err := os.Stat(sess.StorePath); err != nil {
+		return
+	}
+	st, err := store.Open(sess.StorePath)
+	if err != nil {
+		return
+	}
+	runs, err := st.Runs(context.Background())
+	st.Close()
+	if err != nil {
+		return
+	}
+	for i := len(runs) - 1; i >= 0; i-- {
+		if runs[i].Status != store.RunDone {
+			continue
+		}
+		p, err := profile.Parse([]byte(runs[i].Profile))
+		if err != nil {
+			return
+		}
+		w.do(func() {
+			if w.sess == sess && sess.Result() == nil {
+				p.Language = w.lang
+				w.eval.restore(sess, p)
+			}
+		})
+		return
+	}
 }
