@@ -170,3 +170,18 @@ func TestSemanticReasons(t *testing.T) {
 		t.Errorf("a one-language text changed: %q", got)
 	}
 }
+
+// TestSemanticBlindSpots pins what docs/decisions.md says the semantic
+// baseline cannot do, so the documentation stays true: it reads surface
+// form, so a wrong number in a quoted sentence still counts as grounded,
+// and a faithful paraphrase in other words does not. A change that fixes
+// either must update the documentation with this test.
+func TestSemanticBlindSpots(t *testing.T) {
+	in := func(a string) Inputs { return Inputs{Question: semQ, Answer: a, Document: semDoc} }
+	quoted := semScore(t, "specificity", in("办理地点：各区社保服务中心窗口。办理时限：即时制卡，当场领取。收费标准：工本费20元。"))
+	wrongFee := semScore(t, "specificity", in("办理地点：各区社保服务中心窗口。办理时限：即时制卡，当场领取。收费标准：工本费90元。"))
+	paraphrase := semScore(t, "specificity", in("您可以去所在区的社会保险服务大厅办，马上就能拿到新卡，要交二十块钱。"))
+	if quoted.Score != 10 || wrongFee.Score != quoted.Score || paraphrase.Score != 0 {
+		t.Errorf("quoted %v, wrong fee %v, paraphrase %v: the documented blind spots changed", quoted.Score, wrongFee.Score, paraphrase.Score)
+	}
+}
