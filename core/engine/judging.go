@@ -27,7 +27,7 @@ type scorer = judge.Scorer
 // activeJudge is a judge that scores in this run.
 type activeJudge struct {
 	ep      profile.Endpoint
-	kind    string // llm | lexical
+	kind    string // llm | lexical | semantic
 	s       scorer
 	repeats int
 	limit   int
@@ -45,6 +45,8 @@ func (r *runner) judges() ([]activeJudge, error) {
 		switch {
 		case ep.Lexical || ep.Name == LexicalJudge && ep.Imported():
 			out = append(out, activeJudge{ep: ep, kind: "lexical", s: judge.Lexical{}, repeats: 1, limit: 2})
+		case ep.Semantic || ep.Name == SemanticJudge && ep.Imported():
+			out = append(out, activeJudge{ep: ep, kind: "semantic", s: judge.Semantic{}, repeats: 1, limit: 2})
 		case ep.Imported():
 			continue
 		default:

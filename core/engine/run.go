@@ -68,6 +68,9 @@ var ErrOffline = errors.New("engine: this step needs an endpoint, and the run is
 // LexicalJudge is the name of the offline baseline judge.
 const LexicalJudge = "lexical"
 
+// SemanticJudge is the name of the offline semantic baseline judge.
+const SemanticJudge = "semantic"
+
 // Run evaluates wb. It changes wb in place (answers and judgements are added)
 // and returns the summary. A cancelled context stops the run; everything
 // finished is in the store and a later Run resumes from there.

@@ -146,3 +146,29 @@ func TestEndpointTransportSettings(t *testing.T) {
 		}
 	}
 }
+
+// TestOfflineJudges: both offline baselines are neither imported nor in
+// need of a model, and survive a round trip through TOML.
+func TestOfflineJudges(t *testing.T) {
+	for _, e := range []Endpoint{{Name: "lexical", Lexical: true}, {Name: "semantic", Semantic: true}} {
+		if e.Imported() || !e.Offline() {
+			t.Errorf("%s: imported %v, offline %v", e.Name, e.Imported(), e.Offline())
+		}
+	}
+	p := Default()
+	p.Judges = []Endpoint{{Name: "lexical", Lexical: true}, {Name: "semantic", Semantic: true}}
+	if err := p.Validate(); err != nil {
+		t.Errorf("valid offline judges rejected: %v", err)
+	}
+	data, err := p.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, err := Parse(data)
+	if err != nil || len(q.Judges) != 2 || !q.Judges[0].Lexical || !q.Judges[1].Semantic || q.Judges[1].Lexical {
+		t.Fatalf("round trip: %+v %v\n%s", q.Judges, err, data)
+	}
+	if !strings.Contains(string(data), "semantic = true") {
+		t.Errorf("TOML lacks semantic = true:\n%s", data)
+	}
+}

@@ -74,6 +74,9 @@ func (w *writer) methodSheet() error {
 		case "lexical":
 			note = w.t("Lexical baseline: word overlap with the gold document, not an LLM; a floor to compare the LLM judges with.",
 				"词汇基线：与标准文档的词语重合度，不是大语言模型；用作与大模型评审对照的下限。")
+		case "semantic":
+			note = w.t("Semantic baseline: similarity of offline hashed embeddings with the question and the gold document, sentence by sentence, not an LLM; a second floor to compare the judges with.",
+				"语义基线：与问题、标准文档逐句比较离线哈希向量的相似度，不是大语言模型；用作评审对照的第二个下限。")
 		case "imported":
 			note = w.t("Scores imported from the workbook's scores sheet.", "分数取自工作簿的 scores 表。")
 		}
@@ -201,6 +204,8 @@ func (w *writer) kindName(k string) string {
 		return w.t("LLM", "大语言模型")
 	case "lexical":
 		return w.t("lexical baseline", "词汇基线")
+	case "semantic":
+		return w.t("semantic baseline", "语义基线")
 	case "imported":
 		return w.t("imported", "导入")
 	}

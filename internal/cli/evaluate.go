@@ -3,6 +3,7 @@ package cli
 import (
 	"bufio"
 	"context"
+	"cubeworkbench/core/glossary"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -228,14 +229,15 @@ func printResults(w io.Writer, res *engine.Result, lang string) {
 		for _, j := range s.Judges {
 			fmt.Fprintf(w, "%s %s\n", pick(lang, "Judge", "评审模型"), j.Judge)
 			t := &table{}
-			header := []string{pick(lang, "dimension", "维度"), "zero", "rag", "full", pick(lang, "weight", "权重"), pick(lang, "normalised", "归一化")}
+			header := []string{glossary.Term(glossary.Dimension, lang), glossary.Term(glossary.SetZeroShort, lang), glossary.Term(glossary.SetRAG, lang),
+				glossary.Term(glossary.SetFullShort, lang), pick(lang, "weight", "权重"), glossary.Term(glossary.BoundedScore, lang)}
 			t.add(header...)
 			for _, d := range append(append([]string{}, s.Dimensions...), "weighted") {
 				weight := "1.0000"
 				if d != "weighted" {
 					weight = fmt.Sprintf("%.4f", j.Weights[d])
 				}
-				label := d
+				label := glossary.Name(glossary.DimensionID, d, lang)
 				if d == "weighted" {
 					label = pick(lang, "weighted", "加权")
 				}
@@ -245,7 +247,7 @@ func printResults(w io.Writer, res *engine.Result, lang string) {
 			t.write(w)
 			fmt.Fprintf(w, "CuBE = %s", num(j.Cube, 2))
 			if j.CubeCI95 != nil {
-				fmt.Fprintf(w, "  95%% CI [%.2f, %.2f]", j.CubeCI95[0], j.CubeCI95[1])
+				fmt.Fprintf(w, pick(lang, "  %s [%.2f, %.2f]", "  %s：%.2f 至 %.2f"), glossary.Interval95With(s.BootstrapB, lang), j.CubeCI95[0], j.CubeCI95[1])
 			}
 			if j.Unscorable > 0 {
 				fmt.Fprintf(w, "  %s %d", pick(lang, "unscorable", "无法评分"), j.Unscorable)
@@ -256,18 +258,28 @@ func printResults(w io.Writer, res *engine.Result, lang string) {
 			}
 			fmt.Fprintln(w)
 		}
-		for _, r := range s.Recommendations {
-			fmt.Fprintln(w, "→ "+pick(lang, r.EN, r.ZH))
-		}
-		if len(s.Recommendations) > 0 {
+		// The why of the verdict: the same bullets and recommendations the
+		// window and the report show (core/explain, one source).
+		if e := s.Explanation; e != nil {
+			for _, l := range e.Lines(lang) {
+				fmt.Fprintln(w, l)
+			}
 			fmt.Fprintln(w)
+		} else {
+			for _, r := range s.Recommendations {
+				fmt.Fprintln(w, "→ "+pick(lang, r.EN, r.ZH))
+			}
+			if len(s.Recommendations) > 0 {
+				fmt.Fprintln(w)
+			}
 		}
 	}
 	if s.MFSS != nil {
 		fmt.Fprintln(w, pick(lang, "MFSS (multi-factor score against the reference answer)", "MFSS（对照参考答案的多因素评分）"))
 		t := &table{}
-		t.add(pick(lang, "system", "系统"), pick(lang, "accuracy", "准确性"), pick(lang, "factual", "事实一致"), pick(lang, "readability", "可读性"),
-			pick(lang, "coherence", "连贯性"), "ROUGE", pick(lang, "concise", "简洁性"), pick(lang, "total", "总分"))
+		g := func(id glossary.ID) string { return glossary.Term(id, lang) }
+		t.add(pick(lang, "answers", "回答"), g(glossary.MFSSAccuracy), g(glossary.MFSSFactualConsistency), g(glossary.MFSSReadability),
+			g(glossary.MFSSCoherence), g(glossary.MFSSRouge), g(glossary.MFSSConciseness), g(glossary.MFSSTotal))
 		names := make([]string, 0, len(s.MFSS.Systems))
 		for name := range s.MFSS.Systems {
 			names = append(names, name)
@@ -275,7 +287,7 @@ func printResults(w io.Writer, res *engine.Result, lang string) {
 		sort.Strings(names)
 		for _, name := range names {
 			f := s.MFSS.Systems[name]
-			t.add(name, factor(f, "accuracy", f.Accuracy), factor(f, "factual_consistency", f.FactualConsistency), factor(f, "readability", f.Readability),
+			t.add(glossary.Name(glossary.SetID, name, lang), factor(f, "accuracy", f.Accuracy), factor(f, "factual_consistency", f.FactualConsistency), factor(f, "readability", f.Readability),
 				factor(f, "coherence", f.Coherence), factor(f, "rouge", f.Rouge), factor(f, "conciseness", f.Conciseness), f3(f.Total))
 		}
 		t.write(w)
