@@ -206,6 +206,7 @@ type judgesTab struct {
 	form        *endpointForm
 	add, remove *widget.Button
 	lexical     *widget.Check
+	semantic    *widget.Check // the offline semantic baseline: a second judge of another nature
 	generator   *endpointForm
 	target      *targetForm
 	reranker    *rerankerForm
@@ -225,7 +226,7 @@ func (t *judgesTab) refreshEmpty() {
 func (t *judgesTab) llmJudges() []int {
 	var out []int
 	for i, j := range t.w.prof.Judges {
-		if !j.Lexical {
+		if !j.Offline() {
 			out = append(out, i)
 		}
 	}
@@ -262,6 +263,12 @@ func newJudgesTab(w *Window) *judgesTab {
 	t.add = widget.NewButtonWithIcon(tr("judges.add"), theme.ContentAddIcon(), t.addJudge)
 	t.remove = widget.NewButtonWithIcon(tr("judges.remove"), theme.ContentRemoveIcon(), t.removeJudge)
 	t.lexical = widget.NewCheck(tr("judges.lexical"), t.setLexical)
+	t.semantic = widget.NewCheck(tr("judges.semantic"), t.setSemantic)
+	for _, j := range w.prof.Judges {
+		if j.Semantic {
+			t.semantic.Checked = true
+		}
+	}
 	for _, j := range w.prof.Judges {
 		if j.Lexical {
 			t.lexical.Checked = true
@@ -296,7 +303,7 @@ func newJudgesTab(w *Window) *judgesTab {
 	keyNote.Wrapping = fyne.TextWrapWord
 	left := container.NewBorder(
 		heading("judges.list"),
-		container.NewVBox(empty, container.NewHBox(t.add, t.remove), t.lexical), nil, nil, t.list)
+		container.NewVBox(empty, container.NewHBox(t.add, t.remove), t.lexical, t.semantic), nil, nil, t.list)
 	judge := container.NewVBox(t.form.form, container.NewHBox(t.form.test, t.form.spinner), t.form.reply, keyNote)
 	right := container.NewAppTabs(
 		container.NewTabItem(tr("judges.judge"), container.NewVScroll(judge)),
@@ -367,6 +374,26 @@ func (t *judgesTab) removeJudge() {
 	t.form.enable(false)
 	t.list.Refresh()
 	t.refreshEmpty()
+	t.w.saveProfile()
+}
+
+// setSemantic adds or removes the offline semantic baseline judge
+// (embedding similarity): with the lexical one, judges side by side work
+// on the sample without any endpoint.
+func (t *judgesTab) setSemantic(on bool) {
+	var kept []profile.Endpoint
+	for _, j := range t.w.prof.Judges {
+		if !j.Semantic {
+			kept = append(kept, j)
+		}
+	}
+	if on {
+		kept = append(kept, profile.Endpoint{Name: engine.SemanticJudge, Semantic: true})
+	}
+	t.w.prof.Judges = kept
+	t.selected = -1
+	t.list.UnselectAll()
+	t.list.Refresh()
 	t.w.saveProfile()
 }
 

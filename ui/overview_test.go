@@ -67,3 +67,30 @@ func TestWhyPanel(t *testing.T) {
 		})
 	}
 }
+
+// TestTwoOfflineJudges: ticking the semantic judge beside the lexical one
+// puts two offline judges side by side on the sample — the comparison has
+// its mean ± SD row and no "only one judge" note.
+func TestTwoOfflineJudges(t *testing.T) {
+	w, loop := newTestWindow(t, "zh", nil)
+	w.judges.semantic.SetChecked(true)
+	path, err := w.writeSample()
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.loadWorkbook(path, false)
+	loop.runUntil(t, time.Minute, "the sample", func() bool { return w.workbook() != nil })
+	test.Tap(w.eval.start)
+	loop.runUntil(t, 5*time.Minute, "the evaluation", func() bool { return !w.eval.running && w.index != nil })
+	s := w.result().Summary
+	if len(s.Result.Judges) != 2 {
+		t.Fatalf("%d judges, want lexical and semantic", len(s.Result.Judges))
+	}
+	view := strings.Join(labels(w.results.compare), " ")
+	if strings.Contains(view, tr("results.single_judge")) || !strings.Contains(view, tr("results.mean_sd")) {
+		t.Errorf("comparison with two judges: %q", view)
+	}
+	if len(w.judges.llmJudges()) != 0 {
+		t.Errorf("the offline judges are listed as LLM judges")
+	}
+}
