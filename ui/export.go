@@ -18,6 +18,7 @@ import (
 	"cubeworkbench/core/engine"
 	"cubeworkbench/core/kbexport"
 	"cubeworkbench/core/session"
+	"cubeworkbench/core/userdirs"
 )
 
 // Export kinds (the session writes them).
@@ -139,20 +140,16 @@ func (t *exportTab) defaultDir() string {
 	return filepath.Join(documentsDir(), "CuBE", name)
 }
 
-// documentsDir is the user's Documents folder (XDG_DOCUMENTS_DIR when set),
-// ~/Documents otherwise.
+// documentsDir is the user's Documents folder as core/userdirs finds it
+// (the shell's on Windows, where Documents is often redirected), the home
+// folder's Documents when it cannot say.
 func documentsDir() string {
-	if d := os.Getenv("XDG_DOCUMENTS_DIR"); d != "" {
+	if d, err := userdirs.DocumentsDir(); err == nil && d != "" {
 		return d
 	}
 	home, err := os.UserHomeDir()
 	if err != nil {
 		return os.TempDir()
-	}
-	for _, name := range []string{"Documents", "文档"} {
-		if st, err := os.Stat(filepath.Join(home, name)); err == nil && st.IsDir() {
-			return filepath.Join(home, name)
-		}
 	}
 	return filepath.Join(home, "Documents")
 }

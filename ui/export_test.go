@@ -21,6 +21,10 @@ func TestExportFolder(t *testing.T) {
 	home := t.TempDir()
 	t.Setenv("HOME", home)
 	t.Setenv("XDG_DOCUMENTS_DIR", "")
+	t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config")) // no user-dirs.dirs of the machine's
+	if err := os.MkdirAll(filepath.Join(home, "Documents"), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	w, loop := newTestWindow(t, "zh", nil)
 	path, err := w.writeSample()
 	if err != nil {
