@@ -241,15 +241,20 @@ func (g *questionGrid) updateHeader(id widget.TableCellID, o fyne.CanvasObject) 
 	b.OnTapped = func() { g.sortBy(c) }
 }
 
-// gridCell is one table cell: a fill for scores and a label.
+// gridCell is one table cell: a fill and a short text for numbers, or a
+// label that cuts long text (questions, flags) at the column's edge.
 type gridCell struct {
 	widget.BaseWidget
 	bg    *canvas.Rectangle
 	label *canvas.Text
+	long  *widget.Label
 }
 
 func newGridCell() fyne.CanvasObject {
-	c := &gridCell{bg: canvas.NewRectangle(color.Transparent), label: canvas.NewText("", theme.Color(theme.ColorNameForeground))}
+	c := &gridCell{bg: canvas.NewRectangle(color.Transparent), label: canvas.NewText("", theme.Color(theme.ColorNameForeground)),
+		long: widget.NewLabel("")}
+	c.long.Truncation = fyne.TextTruncateEllipsis
+	c.long.Hide()
 	c.ExtendBaseWidget(c)
 	return c
 }
@@ -265,6 +270,7 @@ func (r *gridCellRenderer) Layout(s fyne.Size) {
 	p := theme.Padding()
 	r.c.label.Move(fyne.NewPos(p, (s.Height-r.c.label.MinSize().Height)/2))
 	r.c.label.Resize(fyne.NewSize(s.Width-2*p, r.c.label.MinSize().Height))
+	r.c.long.Resize(s)
 }
 func (r *gridCellRenderer) MinSize() fyne.Size {
 	h := fyne.MeasureText("Ag", theme.TextSize(), fyne.TextStyle{}).Height
@@ -273,9 +279,10 @@ func (r *gridCellRenderer) MinSize() fyne.Size {
 func (r *gridCellRenderer) Refresh() {
 	r.c.bg.Refresh()
 	r.c.label.Refresh()
+	r.c.long.Refresh()
 }
 func (r *gridCellRenderer) Objects() []fyne.CanvasObject {
-	return []fyne.CanvasObject{r.c.bg, r.c.label}
+	return []fyne.CanvasObject{r.c.bg, r.c.label, r.c.long}
 }
 func (r *gridCellRenderer) Destroy() {}
 
@@ -286,10 +293,21 @@ func (g *questionGrid) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
 	if g.model != nil && id.Row >= 0 && id.Row < len(g.view) && id.Col >= 0 && id.Col < len(g.model.cols) {
 		text, fill, ink = g.cellText(g.view[id.Row], id.Col)
 	}
-	c.label.Text, c.label.Color = text, ink
+	long := g.model != nil && id.Col >= 0 && id.Col < len(g.model.cols) && g.model.cols[id.Col].long()
+	if long {
+		c.label.Text = ""
+		c.long.Text = text
+		c.long.Show()
+	} else {
+		c.label.Text, c.label.Color = text, ink
+		c.long.Hide()
+	}
 	c.bg.FillColor = fill
 	c.Refresh()
 }
+
+// long says the column holds text that may need cutting.
+func (c gridCol) long() bool { return c.kind == gcID || c.kind == gcQuestion || c.kind == gcFlags }
 
 // cellText is what a cell shows and how it is coloured.
 func (g *questionGrid) cellText(row, c int) (string, color.Color, color.Color) {
