@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -196,11 +198,29 @@ func (g *questionGrid) columnWidth(col gridCol) float32 {
 	case gcFlags:
 		return 200
 	}
-	w := fyne.MeasureText(g.title(col)+" ▲", theme.TextSize(), fyne.TextStyle{}).Width + 4*theme.Padding()
+	text := g.title(col) + " ▲"
+	if col.kind == gcRank && len(tr("grid.not_retrieved")) > len(text) {
+		text = tr("grid.not_retrieved")
+	}
+	w := fyne.MeasureText(text, theme.TextSize(), fyne.TextStyle{}).Width + 4*theme.Padding()
 	return max(w, 72)
 }
 
+// title is a column's header, capitalised as a heading in English.
 func (g *questionGrid) title(col gridCol) string {
+	return headingCase(g.rawTitle(col))
+}
+
+// headingCase capitalises a glossary term (lower case in running text)
+// when it stands as a heading in English.
+func headingCase(t string) string {
+	if r, n := utf8.DecodeRuneInString(t); n > 0 && currentLanguage() != "zh" {
+		t = string(unicode.ToUpper(r)) + t[n:]
+	}
+	return t
+}
+
+func (g *questionGrid) rawTitle(col gridCol) string {
 	lang := currentLanguage()
 	switch col.kind {
 	case gcID:
@@ -460,7 +480,7 @@ func (g *questionGrid) buildDetail(row int) fyne.CanvasObject {
 	answers := container.NewGridWithColumns(3)
 	for _, set := range sets {
 		id, _ := glossary.SetID(set)
-		title := widget.NewLabelWithStyle(glossary.Term(id, lang), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+		title := widget.NewLabelWithStyle(headingCase(glossary.Term(id, lang)), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 		title.Wrapping = fyne.TextWrapWord
 		a := it.Answer(set)
 		if strings.TrimSpace(a) == "" {
@@ -493,12 +513,12 @@ func (g *questionGrid) buildDetail(row int) fyne.CanvasObject {
 		}
 	}
 	for _, jn := range judges {
-		objs = append(objs, widget.NewSeparator(), heading2(glossary.Term(glossary.Judge, lang)+pick(lang, ": ", "：")+jn))
+		objs = append(objs, widget.NewSeparator(), heading2(headingCase(glossary.Term(glossary.Judge, lang))+pick(lang, ": ", "：")+jn))
 		table := container.NewGridWithColumns(4)
-		table.Add(cellLabel(glossary.Term(glossary.Dimension, lang), true))
+		table.Add(cellLabel(headingCase(glossary.Term(glossary.Dimension, lang)), true))
 		for _, set := range sets {
 			id, _ := glossary.SetID(set)
-			l := widget.NewLabelWithStyle(glossary.Term(id, lang), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+			l := widget.NewLabelWithStyle(headingCase(glossary.Term(id, lang)), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 			l.Wrapping = fyne.TextWrapWord
 			table.Add(l)
 		}
@@ -507,7 +527,7 @@ func (g *questionGrid) buildDetail(row int) fyne.CanvasObject {
 			if !hasDim(byKey, jn, dim, sets) && !slices.Contains(r.Dimensions, dim) {
 				continue
 			}
-			dn := glossary.Name(glossary.DimensionID, dim, lang)
+			dn := headingCase(glossary.Name(glossary.DimensionID, dim, lang))
 			table.Add(cellLabel(dn, false))
 			for _, set := range sets {
 				js := byKey[jn+"\x00"+dim+"\x00"+set]
@@ -534,7 +554,7 @@ func (g *questionGrid) buildDetail(row int) fyne.CanvasObject {
 		}
 	}
 
-	objs = append(objs, widget.NewSeparator(), heading2(glossary.Term(glossary.GoldGuide, lang)))
+	objs = append(objs, widget.NewSeparator(), heading2(headingCase(glossary.Term(glossary.GoldGuide, lang))))
 	guides := wb.GuideIndex()
 	goldID := ""
 	if gi, ok := guides[it.DocID]; ok {
@@ -552,7 +572,7 @@ func (g *questionGrid) buildDetail(row int) fyne.CanvasObject {
 	case d.GoldKnown:
 		rank = "#" + strconv.Itoa(d.Rank)
 	}
-	objs = append(objs, heading2(glossary.Term(glossary.Retrieved, lang)+pick(lang, " (", "（")+glossary.Term(glossary.Rank, lang)+pick(lang, ": ", "：")+rank+pick(lang, ")", "）")))
+	objs = append(objs, heading2(headingCase(glossary.Term(glossary.Retrieved, lang))+pick(lang, " (", "（")+glossary.Term(glossary.Rank, lang)+pick(lang, ": ", "：")+rank+pick(lang, ")", "）")))
 	if len(it.Retrieved) == 0 {
 		objs = append(objs, wrapped(tr("na")))
 	}
@@ -565,9 +585,9 @@ func (g *questionGrid) buildDetail(row int) fyne.CanvasObject {
 		l := widget.NewLabel(line)
 		l.Truncation = fyne.TextTruncateEllipsis
 		if ok && goldID != "" && wb.Guides[gi].ID == goldID {
-			l.SetText("✓ " + line + "  ← " + glossary.Term(glossary.GoldGuide, lang))
 			l.Importance = widget.SuccessImportance
 			l.TextStyle.Bold = true
+			l.SetText("✓ " + line + "  ← " + glossary.Term(glossary.GoldGuide, lang))
 		}
 		objs = append(objs, l)
 	}

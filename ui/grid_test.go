@@ -105,6 +105,9 @@ func TestQuestionGridOnSample(t *testing.T) {
 			g := newQuestionGrid(w.shell(), func(i int) { opened = i })
 			g.refresh(w.sess)
 			sum := w.result().Summary
+			if mw := g.object().MinSize().Width; mw > 1000 {
+				t.Errorf("the grid needs %v px: it would push a 1024 px window wider", mw)
+			}
 			if rows, _ := g.table.Length(); rows != 60 || len(sum.ItemDetails) != 60 {
 				t.Fatalf("grid shows %d rows, result has %d questions; want 60", rows, len(sum.ItemDetails))
 			}
