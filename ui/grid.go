@@ -196,7 +196,7 @@ func (g *questionGrid) columnWidth(col gridCol) float32 {
 	case gcQuestion:
 		return 300
 	case gcFlags:
-		return 200
+		return 260
 	}
 	text := g.title(col) + " ▲"
 	if col.kind == gcRank && len(tr("grid.not_retrieved")) > len(text) {
