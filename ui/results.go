@@ -77,6 +77,7 @@ type resultsTab struct {
 
 	items    *widget.List
 	itemView *fyne.Container
+	grid     *questionGrid
 }
 
 func newResultsTab(sh shell) *resultsTab {
@@ -129,6 +130,7 @@ func newResultsTab(sh shell) *resultsTab {
 		})
 	t.items.OnSelected = func(id widget.ListItemID) { t.showItem(id) }
 	t.itemView = container.NewVBox()
+	t.grid = newQuestionGrid(sh, nil)
 
 	badge := container.NewStack(t.verdictBg, container.NewPadded(t.verdict))
 	card := container.NewPadded(container.NewVBox(
@@ -145,6 +147,7 @@ func newResultsTab(sh shell) *resultsTab {
 	inner := container.NewAppTabs(
 		container.NewTabItem(tr("results.per_judge"), perJudge),
 		container.NewTabItem(tr("results.compare"), container.NewVScroll(t.compare)),
+		container.NewTabItem(tr("grid.tab"), t.grid.object()),
 		container.NewTabItem(tr("results.items"), explorer),
 		container.NewTabItem(tr("results.other"), container.NewVScroll(t.other)),
 	)
@@ -185,6 +188,7 @@ func (t *resultsTab) result() *engine.Result {
 // explorer (nil when there is none).
 func (t *resultsTab) refresh(sess *session.Session, idx *resultIndex) {
 	t.sess, t.index = sess, idx
+	t.grid.refresh(sess)
 	s := t.summary()
 	lang := t.sh.lang()
 	t.itemView.Objects = nil
