@@ -25,6 +25,7 @@ func (w *writer) correlationsSheet() error {
 		widths = append(widths, 13)
 	}
 	g.widths(widths...)
+	g.block()
 	g.line(styled{w.t("Correlation of rank score and rag score (Pearson r)", "排名得分与 rag 得分的相关系数（Pearson r）"), w.st.title})
 	g.line(styled{w.t("The positive part of the all-cases r gives the dimension weights; n/a where a variance is zero.",
 		"全部案例 r 的正部即维度权重；方差为零时记为不适用。"), w.st.note})
@@ -42,6 +43,7 @@ func (w *writer) correlationsSheet() error {
 		MinValue: "-1", MidValue: "0", MaxValue: "1", MinColor: "#5B9BD5", MidColor: "#FFFFFF", MaxColor: "#F8696B"}
 	for _, b := range blocks {
 		g.skip(1)
+		g.block()
 		g.line(styled{b.title, w.st.label})
 		head := []string{w.t("Judge", "评审模型")}
 		for _, d := range w.dims {
@@ -79,6 +81,7 @@ func (w *writer) humanSheet() error {
 	h := w.s.Human
 	g := w.grid(SheetHuman)
 	g.widths(24, 10, 14, 12, 14, 12, 12, 12)
+	g.block()
 	g.line(styled{w.t("Agreement of the judges with expert ratings (0–100 scale)", "评审模型与专家评分的一致性（0–100 分制）"), w.st.title})
 	g.line(styled{w.t("Items rated", "专家评分问题数"), w.st.label}, h.Items)
 	g.line(styled{w.t("Ratings used", "采用的评分条数"), w.st.label}, h.Ratings)
@@ -88,6 +91,7 @@ func (w *writer) humanSheet() error {
 	for _, d := range w.humanDims() {
 		hd := h.Dimensions[d]
 		g.skip(1)
+		g.block()
 		g.line(styled{w.dimTitle(d), w.st.label}, styled{fmt.Sprintf(w.t("experts: n = %d, mean %s, α %s", "专家：n = %d，均值 %s，α %s"), hd.N, w.fmt2(hd.Mean)+" ± "+w.fmt2(hd.SD), w.fmt2(hd.Alpha)), w.st.note})
 		g.header(w.t("Judge", "评审模型"), "n", w.t("Judge mean", "评审均值"), w.t("Judge SD", "评审标准差"), w.t("Expert mean", "专家均值"), w.t("Expert SD", "专家标准差"), "Pearson", "Spearman")
 		for _, j := range w.judges {
@@ -142,6 +146,7 @@ func (w *writer) mfssSheet() error {
 	m := w.s.MFSS
 	g := w.grid(SheetMFSS)
 	g.widths(22, 18, 12, 12, 12, 12, 12, 12, 12, 10, 12)
+	g.block()
 	g.line(styled{w.t("MFSS · six factors against the reference answer (0–1)", "MFSS · 与参考答案对照的六项因子（0–1）"), w.st.title})
 	g.line(styled{w.t("Embedder", "向量模型"), w.st.label}, m.Embedder)
 	g.line(styled{w.t("Items without a reference (skipped)", "无参考答案的问题（跳过）"), w.st.label}, m.SkippedNoReference)
@@ -190,6 +195,7 @@ func (w *writer) mfssSheet() error {
 			continue
 		}
 		g.skip(1)
+		g.block()
 		g.line(styled{b.title, w.st.label})
 		head := []string{w.t("System", "系统"), b.title}
 		for _, fc := range mfssFactors {
@@ -252,6 +258,7 @@ func (w *writer) cofeSheet() error {
 	}
 	g := w.grid(SheetCoFE)
 	g.widths(26, 12, 14, 12, 12, 14, 10, 10)
+	g.block()
 	g.line(styled{w.t("CoFE-RAG · retrieval judged by multi-granularity keywords", "CoFE-RAG · 基于多粒度关键词的检索评估"), w.st.title})
 	g.skip(1)
 	kv := [][2]any{
@@ -272,6 +279,7 @@ func (w *writer) cofeSheet() error {
 	}
 	if len(c.ByQueryType) > 0 {
 		g.skip(1)
+		g.block()
 		g.line(styled{w.t("By query type", "按问题类型"), w.st.label})
 		head := g.header(w.t("Query type", "问题类型"), fmt.Sprintf("Accuracy@%d", c.K), w.t("Recall", "召回率"), w.t("Coverage", "覆盖率"), w.t("Mean hit score", "平均命中率"), w.t("Queries", "查询数"))
 		first := g.row
@@ -300,6 +308,7 @@ func (w *writer) cofeSheet() error {
 	}
 	if len(rows) > 0 {
 		g.skip(1)
+		g.block()
 		g.line(styled{w.t("Chunking × retriever sweep", "分块 × 检索方式对比"), w.st.label})
 		g.header(w.t("Chunker", "分块方式"), w.t("Retriever", "检索方式"), w.t("Chunks", "分块数"), fmt.Sprintf("Accuracy@%d", c.K), w.t("Recall", "召回率"), w.t("Coverage", "覆盖率"), w.t("Mean hit score", "平均命中率"))
 		for _, r := range rows {

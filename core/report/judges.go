@@ -100,9 +100,11 @@ func (w *writer) judgeSheet(name string, j cube.JudgeResult) error {
 	for i, d := range cols {
 		titles[i] = w.dimTitle(d)
 	}
+	g.block()
 	g.line(styled{fmt.Sprintf(w.t("Judge %s — the paper's Tables 2–4", "评审模型 %s —— 论文表 2–4"), j.Judge), w.st.title})
 	g.skip(1)
 
+	g.block()
 	g.line(styled{fmt.Sprintf(w.t("Table 2 · trimmed means (α = %.2f) on the analysis subset", "表 2 · 分析子集上的截尾均值（α = %.2f）"), w.s.Trim), w.st.label})
 	head := g.header(append([]string{w.t("Answer set", "答案集")}, titles...)...)
 	first := g.row
@@ -121,6 +123,7 @@ func (w *writer) judgeSheet(name string, j cube.JudgeResult) error {
 	g.line(nCells...)
 	g.skip(1)
 
+	g.block()
 	g.line(styled{w.t("Table 3 · weights", "表 3 · 权重"), w.st.label})
 	g.header(append([]string{w.t("Source", "来源")}, titles[:len(w.dims)]...)...)
 	wc := []any{w.weightSource(j.WeightSource)}
@@ -145,6 +148,7 @@ func (w *writer) judgeSheet(name string, j cube.JudgeResult) error {
 	g.line(cr...)
 	g.skip(1)
 
+	g.block()
 	g.line(styled{w.t("Table 4 · normalised scores N = 100·(rag − zero)/(full − zero) and CuBE", "表 4 · 归一化得分 N = 100·(rag − zero)/(full − zero) 与 CuBE"), w.st.label})
 	g.header(append([]string{""}, titles...)...)
 	nc := []any{w.t("Normalised N", "归一化 N")}
@@ -221,6 +225,7 @@ func (w *writer) judgesSheet() error {
 		widths = append(widths, 13)
 	}
 	g.widths(append(widths, 12, 12, 12, 12, 12, 40)...)
+	g.block()
 	g.line(styled{w.t("All judges side by side (normalised scores, 0–100)", "各评审模型对比（归一化得分，0–100）"), w.st.title})
 	g.skip(1)
 	head := []string{w.t("Judge", "评审模型")}
@@ -256,9 +261,50 @@ func (w *writer) judgesSheet() error {
 	g.line(both...)
 	g.skip(2)
 
+	// CuBE per judge as a native chart with its intervals as error bars
+	// (plus/minus distances in the two columns beside it), for readers who
+	// restyle charts in Excel.
+	g.block()
+	g.line(styled{w.t("CuBE score per judge (chart data)", "各评审模型的 CuBE 得分（图表数据）"), w.st.label})
+	g.headerN(2, w.t("Judge", "评审模型"), w.t("CuBE score", "CuBE 得分"), w.t("95 % low", "区间下限"), w.t("95 % high", "区间上限"),
+		w.t("+ to high", "距上限"), w.t("− to low", "距下限"))
+	cubeFirst := g.row
+	for _, j := range w.s.Judges {
+		var plus, minus, clo, chi *float64
+		if j.Cube != nil && j.CubeCI95 != nil {
+			p, m := j.CubeCI95[1]-*j.Cube, *j.Cube-j.CubeCI95[0]
+			plus, minus = &p, &m
+		}
+		if j.CubeCI95 != nil {
+			clo, chi = &j.CubeCI95[0], &j.CubeCI95[1]
+		}
+		// Undefined values stay blank so the chart shows no bar rather
+		// than a zero one; the table above says n/a.
+		g.line(j.Judge, blankNil(j.Cube), blankNil(clo), blankNil(chi), blankNil(plus), blankNil(minus))
+	}
+	cubeLast := g.row - 1
+	chartRow := g.row + 1
+	w.charts++
+	if err := w.f.AddChart(g.name, fmt.Sprintf("A%d", chartRow), &excelize.Chart{
+		Type:       excelize.Col,
+		Series:     []excelize.ChartSeries{{Name: "CuBE", Categories: ref(g.name, 1, cubeFirst, 1, cubeLast), Values: ref(g.name, 2, cubeFirst, 2, cubeLast), Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"0072B2"}}}},
+		Title:      chartTitle(w.t("CuBE score per judge (error bars: 95 % interval)", "各评审模型的 CuBE 得分（误差线：95 % 置信区间）")),
+		Legend:     excelize.ChartLegend{Position: "none"},
+		XAxis:      excelize.ChartAxis{Title: chartTitle(w.t("Judge", "评审模型")), Font: tickFont},
+		YAxis:      excelize.ChartAxis{Title: chartTitle(w.t("CuBE score", "CuBE 得分")), MajorGridLines: true, Minimum: float(0), Font: tickFont},
+		PlotArea:   excelize.ChartPlotArea{ShowVal: true, NumFmt: excelize.ChartNumFmt{CustomNumFmt: "0.0"}},
+		VaryColors: boolp(false),
+		Dimension:  excelize.ChartDimension{Width: 520, Height: 320},
+	}); err != nil {
+		return fmt.Errorf("report: CuBE chart: %w", err)
+	}
+	w.errBars = append(w.errBars, errBars{chart: w.charts, plus: ref(g.name, 5, cubeFirst, 5, cubeLast), minus: ref(g.name, 6, cubeFirst, 6, cubeLast)})
+	g.skip(19)
+
 	// Histograms of the rag scores per judge × dimension (CuBE Figure 1),
 	// from the data the window draws them from.
 	samples := figures.Histograms(w.s.Result, w.dimTitle)
+	g.block()
 	g.line(styled{w.t("Distribution of the system's (rag) scores", "被测系统（rag）得分分布"), w.st.label})
 	if err := w.picture(g.name, fmt.Sprintf("A%d", g.row), func(o chart.Options) (*chart.Figure, error) {
 		return chart.Histograms(samples, o)

@@ -20,6 +20,7 @@ func (w *writer) methodSheet() error {
 	g.line(styled{w.t("How this evaluation was made", "评估方法"), w.st.title})
 	g.skip(1)
 
+	g.block()
 	g.line(styled{w.t("Evaluation profile", "评估配置"), w.st.label})
 	mode, table, _ := p.WeightMode()
 	weights := mode
@@ -66,6 +67,7 @@ func (w *writer) methodSheet() error {
 	g.skip(1)
 
 	// Judges: name, model and host only — never a key or its variable.
+	g.block()
 	g.line(styled{w.t("Judges", "评审模型"), w.st.label})
 	g.header(w.t("Name", "名称"), w.t("Kind", "类型"), w.t("Model", "模型"), w.t("Endpoint host", "服务地址（主机）"), w.t("Repeats", "重复次数"), w.t("Note", "说明"))
 	for _, j := range w.judgeInfos() {
@@ -94,6 +96,7 @@ func (w *writer) methodSheet() error {
 	}
 	g.skip(1)
 
+	g.block()
 	g.line(styled{w.t("Dimensions", "评分维度"), w.st.label})
 	g.header(w.t("Dimension", "维度"), w.t("Title", "名称"), w.t("Prompt", "提示词"), w.t("What the judge is asked", "评分要点"))
 	source := w.t("built-in ", "内置 ")
@@ -110,6 +113,7 @@ func (w *writer) methodSheet() error {
 	}
 	g.skip(1)
 
+	g.block()
 	g.line(styled{w.t("Run", "运行记录"), w.st.label})
 	r := s.Run
 	runKV := [][2]any{
@@ -137,6 +141,7 @@ func (w *writer) methodSheet() error {
 	}
 	g.skip(1)
 
+	g.block()
 	g.line(styled{w.t("Method notes", "方法说明"), w.st.label})
 	var notes []string
 	if s.Result != nil {

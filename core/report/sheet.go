@@ -9,6 +9,11 @@ import (
 // styles are the cell styles of the report, created once per file.
 type styles struct {
 	title, subtitle, header, label, text, wrap, num, num1, integer, pct, na, note int
+	// headerNum is a header over numbers: right-aligned like them.
+	headerNum int
+	// The Summary page's own: a loud notice, the headline sentence, small
+	// dark text for meanings and the footer, a one-decimal score.
+	notice, headline, small, score int
 	// safeText and safeWrap carry quotePrefix: text that starts like a
 	// formula stays text even when a user edits the cell in Excel.
 	safeText, safeWrap         int
@@ -34,6 +39,14 @@ func newStyles(f *excelize.File) (styles, error) {
 	st.subtitle = mk(&excelize.Style{Font: &excelize.Font{Size: 10, Color: "595959"}})
 	st.header = mk(&excelize.Style{Font: &excelize.Font{Bold: true}, Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"D9E1F2"}},
 		Border: thin, Alignment: &excelize.Alignment{Vertical: "center", WrapText: true}})
+	st.headerNum = mk(&excelize.Style{Font: &excelize.Font{Bold: true}, Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"D9E1F2"}},
+		Border: thin, Alignment: &excelize.Alignment{Vertical: "center", Horizontal: "right", WrapText: true}})
+	st.notice = mk(&excelize.Style{Font: &excelize.Font{Bold: true, Size: 10, Color: "7F3F00"}, Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"FFF2CC"}},
+		Border:    []excelize.Border{{Type: "left", Color: "E69500", Style: 5}},
+		Alignment: &excelize.Alignment{Vertical: "center", WrapText: true, Indent: 1}})
+	st.headline = mk(&excelize.Style{Font: &excelize.Font{Bold: true, Size: 11, Color: "1F3864"}, Alignment: &excelize.Alignment{Vertical: "center", WrapText: true}})
+	st.small = mk(&excelize.Style{Font: &excelize.Font{Size: 9, Color: "404040"}, Alignment: wrap})
+	st.score = mk(&excelize.Style{CustomNumFmt: &one, Font: &excelize.Font{Bold: true}, Alignment: &excelize.Alignment{Vertical: "top", Horizontal: "right"}})
 	st.label = mk(&excelize.Style{Font: &excelize.Font{Bold: true}, Alignment: top})
 	st.text = mk(&excelize.Style{Alignment: top})
 	st.wrap = mk(&excelize.Style{Alignment: wrap})
@@ -178,6 +191,32 @@ func (g *grid) header(names ...string) int {
 }
 
 func (g *grid) skip(n int) { g.row += n }
+
+// height sets row r's height in points.
+func (g *grid) height(r int, pt float64) { g.err(g.w.f.SetRowHeight(g.name, r, min(pt, 409))) }
+
+// headerN writes a header row whose columns from col on (1-based) stand
+// over numbers and are right-aligned like them.
+func (g *grid) headerN(col int, names ...string) int {
+	cells := make([]any, len(names))
+	for i, n := range names {
+		st := g.w.st.header
+		if i+1 >= col {
+			st = g.w.st.headerNum
+		}
+		cells[i] = styled{n, st}
+	}
+	return g.line(cells...)
+}
+
+// block marks the next row as the start of a table: pagination keeps a
+// table on one page when it fits one.
+func (g *grid) block() {
+	if g.w.blocks == nil {
+		g.w.blocks = map[string][]int{}
+	}
+	g.w.blocks[g.name] = append(g.w.blocks[g.name], g.row)
+}
 
 func (g *grid) err(err error) {
 	if err != nil && g.first == nil {
