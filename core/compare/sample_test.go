@@ -1,15 +1,14 @@
-package compare
+package compare_test
 
 import (
 	"context"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
 	"cubeworkbench/assets/sample"
-	"cubeworkbench/core/cofe"
+	"cubeworkbench/core/compare"
 	"cubeworkbench/core/cube"
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/engine"
@@ -111,10 +110,10 @@ func sampleConfig(wb *dataset.Workbook) cube.Config {
 // of that side alone over the same questions.
 func TestSampleSystems(t *testing.T) {
 	wb, sum := judgedSample(t)
-	a, b := FromWorkbook(wb, dataset.SetRAG, setB)
+	a, b := compare.FromWorkbook(wb, dataset.SetRAG, setB)
 	a.MFSS, b.MFSS = mfssTotals(sum.MFSS, dataset.SetRAG), mfssTotals(sum.MFSS, setB)
 	cfg := sampleConfig(wb)
-	r, err := Compare(a, b, Options{Config: cfg})
+	r, err := compare.Compare(a, b, compare.Options{Config: cfg})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -153,17 +152,17 @@ func TestSampleSystems(t *testing.T) {
 		t.Log(w.ZH)
 	}
 
-	if !r.SharedBounds || r.Paired != len(wb.Items) || len(r.UnmatchedA)+len(r.UnmatchedB) != 0 || !hasWarning(r, CodeSameRetrieval) {
+	if !r.SharedBounds || r.Paired != len(wb.Items) || len(r.UnmatchedA)+len(r.UnmatchedB) != 0 || !compare.HasWarning(r, compare.CodeSameRetrieval) {
 		t.Errorf("shared %v paired %d of %d unmatched %v %v", r.SharedBounds, r.Paired, len(wb.Items), r.UnmatchedA, r.UnmatchedB)
 	}
-	want := VerdictNone
+	want := compare.VerdictNone
 	switch {
 	case d.CI95[0] > 0:
-		want = VerdictBetter
+		want = compare.VerdictBetter
 	case d.CI95[1] < 0:
-		want = VerdictWorse
+		want = compare.VerdictWorse
 	}
-	if d.Verdict != want || r.Verdict != want || !strings.Contains(r.Headline.ZH, VerdictText(want).ZH) {
+	if d.Verdict != want || r.Verdict != want || !strings.Contains(r.Headline.ZH, compare.VerdictText(want).ZH) {
 		t.Errorf("verdict %s / %s for interval %v", d.Verdict, r.Verdict, *d.CI95)
 	}
 	// Each side alone, through cube.Evaluate with the bounds of the run.
@@ -213,12 +212,4 @@ func mfssTotals(res *mfss.Result, system string) map[string]float64 {
 		}
 	}
 	return out
-}
-
-// The copies of CoFE-RAG's constants must stay equal to core/cofe's.
-func TestCoFEConstants(t *testing.T) {
-	if !slices.Equal(cofeDimensions, cofe.GenerationDimensions) || cofeCorrectness != cofe.DimCorrectness || cofePass != cofe.PassThreshold {
-		t.Errorf("compare's CoFE constants %v %q %v differ from core/cofe's %v %q %v",
-			cofeDimensions, cofeCorrectness, cofePass, cofe.GenerationDimensions, cofe.DimCorrectness, cofe.PassThreshold)
-	}
 }

@@ -7,6 +7,7 @@ import (
 	"cubeworkbench/core/compare"
 	"cubeworkbench/core/cube"
 	"cubeworkbench/core/docmatch"
+	"cubeworkbench/core/explain"
 	"cubeworkbench/core/mfss"
 )
 
@@ -38,6 +39,10 @@ type Summary struct {
 	// and a Warning says so; when no answer carried documents, Recall@k is
 	// null, never 0.
 	DocMapping *docmatch.Report `json:"doc_mapping,omitempty"`
+	// Explanation is the why of the verdict: plain bullets, the weakest
+	// questions, system-side recommendations, banners (baseline judge,
+	// bundled sample). One source for the window, the CLI and the report.
+	Explanation *explain.Explanation `json:"explanation,omitempty"`
 	// Comparison is a before/after comparison run beside this evaluation
 	// (cubectl compare, the window's Compare view); nil otherwise.
 	Comparison *compare.Result `json:"comparison,omitempty"`

@@ -149,6 +149,7 @@ func (s *Session) Evaluate(ctx context.Context, p profile.Profile, o EvalOptions
 		return nil, err
 	}
 	s.complete(res.Summary, p.Language)
+	explainSummary(res.Summary, res.Workbook)
 	s.mu.Lock()
 	s.result, s.profile = res, p
 	s.mu.Unlock()

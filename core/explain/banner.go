@@ -1,0 +1,93 @@
+package explain
+
+import (
+	"fmt"
+	"strings"
+
+	"cubeworkbench/core/dataset"
+	"cubeworkbench/core/glossary"
+)
+
+// lexicalName is engine.LexicalJudge: scores a lexical run wrote and a
+// later run imported keep this judge name.
+const lexicalName = "lexical"
+
+// sampleRegion is the invented province of the bundled sample's guides
+// (internal/samplegen): no real guide names it.
+const sampleRegion = "云川省"
+
+// baselineJudges are the judges that are not language models: every kind
+// but llm and imported (lexical today, any further offline judge
+// tomorrow), and imported scores of a judge called lexical.
+func baselineJudges(js []Judge) []string {
+	var out []string
+	for _, j := range js {
+		switch {
+		case j.Kind == KindLLM:
+		case j.Kind == KindImported && j.Name != lexicalName:
+		default:
+			out = append(out, j.Name)
+		}
+	}
+	return out
+}
+
+// IsBundledSample recognises the bundled fictional sample by its guides:
+// at least half of them are of the invented province 云川省. Content, not
+// a file name or a hash, so that a copy, a CSV export or an edited sample
+// is still recognised, and one real guide mentioning a place is not.
+func IsBundledSample(guides []dataset.Guide) bool {
+	if len(guides) == 0 {
+		return false
+	}
+	n := 0
+	for _, g := range guides {
+		if mentions(g, sampleRegion) {
+			n++
+		}
+	}
+	return 2*n >= len(guides)
+}
+
+func mentions(g dataset.Guide, s string) bool {
+	if strings.Contains(g.Text, s) || strings.Contains(g.Title, s) {
+		return true
+	}
+	for _, f := range g.Fields {
+		if strings.Contains(f.Value, s) {
+			return true
+		}
+	}
+	return false
+}
+
+func banners(in Input) []Banner {
+	out := []Banner{}
+	if names := baselineJudges(in.Judges); len(names) > 0 {
+		all := len(names) == len(in.Judges)
+		zhWho := "评审模型 " + strings.Join(names, "、") + " 是"
+		enWho := "The judge " + strings.Join(names, ", ") + " is a"
+		if len(names) > 1 {
+			enWho = "The judges " + strings.Join(names, ", ") + " are"
+		}
+		zh := zhWho + glossary.Term(glossary.BaselineJudge, "zh") + "：按词语重合打分，不理解回答内容"
+		en := enWho + " " + glossary.Term(glossary.BaselineJudge, "en") + ": it scores word overlap and does not understand the answers"
+		if all {
+			zh += "；本结论只能用于演示流程，不能作为部署依据"
+			en += "; this verdict shows the method only and is no ground for deployment"
+		} else {
+			zh += "；其分数已计入 CuBE 得分"
+			en += "; its scores are part of the CuBE score"
+		}
+		out = append(out, Banner{Code: BannerBaselineJudge, ZH: zh, EN: en,
+			Evidence: map[string]any{"judges": names, "all_judges": all}})
+	}
+	byGuides := IsBundledSample(in.Guides)
+	if in.SampleFile || byGuides {
+		out = append(out, Banner{Code: BannerSampleData,
+			ZH:       "这是" + glossary.Term(glossary.Sample, "zh") + "（“" + sampleRegion + "”是虚构的省份）：结论不代表任何真实系统",
+			EN:       fmt.Sprintf("This is the %s (\"Yunchuan Province\" does not exist): the verdict says nothing about any real system", glossary.Term(glossary.Sample, "en")),
+			Evidence: map[string]any{"opened_as_sample": in.SampleFile, "guides_of_invented_province": byGuides}})
+	}
+	return out
+}

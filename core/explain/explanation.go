@@ -1,0 +1,111 @@
+package explain
+
+// The JSON names below are meant for SUMMARY.json ("explanation"): add
+// fields freely, rename none. Undefined numbers are nil and marshal as null.
+
+// Explanation is the why of one verdict.
+type Explanation struct {
+	Verdict         string           `json:"verdict"` // the verdict code explained
+	Bullets         []Bullet         `json:"bullets"`
+	Weakest         []WeakItem       `json:"weakest"`
+	WeakCounts      map[string]int   `json:"weak_counts"` // reason code → questions with it, over all questions
+	Recommendations []Recommendation `json:"recommendations"`
+	Precision       Precision        `json:"precision"`
+	Banners         []Banner         `json:"banners"`
+}
+
+// Bullet is one plain sentence and the numbers it states.
+type Bullet struct {
+	Code    string         `json:"code"`
+	ZH      string         `json:"zh"`
+	EN      string         `json:"en"`
+	Numbers map[string]any `json:"numbers"`
+}
+
+// Bullet codes.
+const (
+	BulletNotRetrieved     = "not_retrieved"
+	BulletAllRetrieved     = "all_retrieved"
+	BulletRecallUndefined  = "recall_undefined"
+	BulletEffectiveness    = "effectiveness"
+	BulletCube             = "cube_score"
+	BulletJudgesSpread     = "judges_spread"
+	BulletSingleJudge      = "single_judge"
+	BulletNoJudge          = "no_judge"
+	BulletUnscorable       = "unscorable"
+	BulletWeakestDimension = "weakest_dimension"
+)
+
+// Reasons a question is weak (also the question grid's filters).
+const (
+	ReasonNotRetrieved   = "not_retrieved"
+	ReasonLowScore       = "low_score"
+	ReasonJudgesDisagree = "judges_disagree"
+	ReasonUnscorable     = "unscorable"
+)
+
+// WeakItem is one question and why it is weak; Index (its position in
+// Input.Items, or in the result's item details when Items is absent) and
+// ID let a screen link to its detail, Row to the workbook.
+type WeakItem struct {
+	ID           string   `json:"id"`
+	Index        int      `json:"index"`
+	Row          int      `json:"row"` // 1-based qa sheet row, 0 when unknown
+	Question     string   `json:"question"`
+	Reasons      []string `json:"reasons"`
+	Rank         int      `json:"rank"`         // 1-based, 0 = gold guide not in the top N
+	GoldKnown    bool     `json:"gold_known"`   // false: rank is meaningless
+	Score        *float64 `json:"score"`        // mean rag score over judges and dimensions, 0–10
+	Bounded      *float64 `json:"bounded"`      // Score between the run's bounds, 0–100; null when they collapse
+	Disagreement *float64 `json:"disagreement"` // SD across judges, 0–10
+	Unscorable   int      `json:"unscorable"`   // unscorable judgements of this question
+	ZH           string   `json:"zh"`           // the reasons in words
+	EN           string   `json:"en"`
+}
+
+// Recommendation sides: change the system under test, or the evaluation.
+const (
+	SideSystem     = "system"
+	SideEvaluation = "evaluation"
+)
+
+// Recommendation is one thing to do, with the numbers behind it. Those
+// CuBE's rules made are passed on with their codes; explain adds
+// retrieval_misses, dimension_focus and effectiveness_gap.
+type Recommendation struct {
+	Code     string         `json:"code"`
+	Severity string         `json:"severity"` // high | medium | low
+	Side     string         `json:"side"`     // system | evaluation
+	ZH       string         `json:"zh"`
+	EN       string         `json:"en"`
+	Evidence map[string]any `json:"evidence"`
+}
+
+// Precision is how many questions would bring the 95 % interval of the
+// CuBE score to ±Target points. It is an estimate: the width of a
+// resampling interval shrinks about as 1/√n.
+type Precision struct {
+	HalfWidth  *float64 `json:"half_width"` // now, CuBE points; null without an interval
+	Target     float64  `json:"target"`
+	Questions  int      `json:"questions"`        // now
+	Needed     *int     `json:"questions_needed"` // in all
+	More       *int     `json:"more_questions"`   // Needed − Questions, ≥ 0
+	Resamples  int      `json:"resamples"`
+	IsEstimate bool     `json:"estimate"`
+	ZH         string   `json:"zh"`
+	EN         string   `json:"en"`
+}
+
+// Banner codes.
+const (
+	BannerBaselineJudge = "baseline_judge"
+	BannerSampleData    = "sample_data"
+)
+
+// Banner is a warning to show wherever the verdict is shown.
+type Banner struct {
+	Code     string         `json:"code"`
+	ZH       string         `json:"zh"`
+	EN       string         `json:"en"`
+	Evidence map[string]any `json:"evidence"`
+}

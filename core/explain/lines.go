@@ -1,0 +1,27 @@
+package explain
+
+// Lines is the explanation as plain lines in lang ("zh" or English), in
+// the order a text screen, the CLI or the report's first page shows it:
+// banners, bullets, the questions needed for ±5, then recommendations.
+func (e Explanation) Lines(lang string) []string {
+	pick := func(zh, en string) string {
+		if lang == "zh" {
+			return zh
+		}
+		return en
+	}
+	var out []string
+	for _, b := range e.Banners {
+		out = append(out, "⚠ "+pick(b.ZH, b.EN))
+	}
+	for _, b := range e.Bullets {
+		out = append(out, "• "+pick(b.ZH, b.EN))
+	}
+	if p := pick(e.Precision.ZH, e.Precision.EN); p != "" {
+		out = append(out, "• "+p)
+	}
+	for _, r := range e.Recommendations {
+		out = append(out, "→ "+pick(r.ZH, r.EN))
+	}
+	return out
+}

@@ -1,0 +1,144 @@
+package explain
+
+import (
+	"fmt"
+	"slices"
+
+	"cubeworkbench/core/cube"
+	"cubeworkbench/core/glossary"
+)
+
+// maxExamples caps the question ids quoted in a recommendation.
+const maxExamples = 5
+
+// systemCodes are CuBE's rules whose advice changes the system under test;
+// the others (judges, unscorable replies, bounds) change the evaluation.
+var systemCodes = map[string]bool{"recall_low": true, "dimension_weak": true, "own_knowledge": true}
+
+// dimensionAdvice is what to change in the system when a dimension is the
+// weakest. It says the same as CuBE's dimension_weak advice, in the words
+// of a checklist.
+var dimensionAdvice = map[string][2]string{ // zh, en
+	"relevance": {"在系统提示词中要求只回答所问的事项，并检查检索到的办事指南是否就是所问的事项",
+		"tell the system prompt to answer only the service asked about, and check that the retrieved guide is that service"},
+	"specificity": {"在提示词中要求写明具体的申请材料、办理时限、收费标准和办理地点，并在切分时保留这些字段",
+		"ask in the prompt for the concrete materials, time limits, fees and offices, and keep those fields intact when chunking"},
+	"completeness": {"向模型提供完整的指南（更大的切分块或更多上下文），并要求列出全部条件、材料和步骤",
+		"give the model the whole guide (larger chunks or more context) and ask it to list every condition, material and step"},
+	"quality": {"要求回答结构清晰（编号步骤、短句）、语气平实礼貌",
+		"ask for a clear structure (numbered steps, short sentences) in a plain, polite tone"},
+	"compliance": {"在提示词中写明不得编造政策、不得承诺办理结果，并对照指南核查回答",
+		"state in the prompt that policies must not be invented nor outcomes promised, and check answers against the guides"},
+}
+
+var genericAdvice = [2]string{"针对该维度改进提示词和知识库内容", "work on the prompt and the knowledge-base content this dimension judges"}
+
+func recommendations(in Input) []Recommendation {
+	res := in.Result
+	if res == nil {
+		return []Recommendation{}
+	}
+	th := in.Thresholds.withDefaults()
+	var recs []Recommendation
+	have := map[string]bool{}
+	for _, r := range res.Recommendations {
+		side := SideEvaluation
+		if systemCodes[r.Code] {
+			side = SideSystem
+		}
+		have[r.Code] = true
+		if r.Code == "dimension_weak" {
+			if d, ok := r.Evidence["dimension"].(string); ok {
+				have["dimension_weak:"+d] = true
+			}
+		}
+		recs = append(recs, Recommendation{Code: r.Code, Severity: r.Severity, Side: side, ZH: r.ZH, EN: r.EN, Evidence: r.Evidence})
+	}
+	if in.Verdict.belowDeployable() {
+		// CuBE's rules fire on thresholds; a verdict below deployable needs
+		// something to change in the system even when none is crossed (the
+		// sample: recall exactly at 80 %, no rule fired).
+		if !have["recall_low"] {
+			if r, ok := retrievalMisses(res, th); ok {
+				recs = append(recs, r)
+			}
+		}
+		if dim, n, ok := weakestDimension(res); ok && !have["dimension_weak:"+dim] {
+			recs = append(recs, dimensionFocus(dim, n))
+		}
+		if !slices.ContainsFunc(recs, func(r Recommendation) bool { return r.Side == SideSystem }) {
+			recs = append(recs, effectivenessGap(res))
+		}
+	}
+	slices.SortStableFunc(recs, func(a, b Recommendation) int {
+		if a.Side != b.Side {
+			if a.Side == SideSystem {
+				return -1
+			}
+			return 1
+		}
+		return severityRank[a.Severity] - severityRank[b.Severity]
+	})
+	if recs == nil {
+		recs = []Recommendation{}
+	}
+	return recs
+}
+
+var severityRank = map[string]int{"high": 0, "medium": 1, "low": 2}
+
+func retrievalMisses(res *cube.Result, th Thresholds) (Recommendation, bool) {
+	missed := missedIDs(res)
+	known := res.Items - res.UnknownGold
+	if len(missed) == 0 || known <= 0 || res.RecallAtK == nil {
+		return Recommendation{}, false
+	}
+	share := float64(len(missed)) / float64(known)
+	sev := "medium"
+	if *res.RecallAtK <= th.RecallLow || share >= 0.1 {
+		sev = "high"
+	}
+	ex := missed[:min(len(missed), maxExamples)]
+	zh := fmt.Sprintf("%d 个问题（%s）未检索到标准指南（如 %s）：逐一查看这些问题的%s——标准指南是否切分得过碎、检索结果中的编码或标题是否与指南一致、是否被近似事项（其他区县、层级或年份的同类事项）挤出前 %d 条；可增加%s、改进切分或向量模型、加入重排序。",
+		len(missed), pct(share), listZH(ex), glossary.Term(glossary.Retrieved, "zh"), res.TopN, glossary.Term(glossary.TopN, "zh"))
+	en := fmt.Sprintf("%d questions (%s) did not retrieve their gold guide (e.g. %s): read their retrieved documents — is the guide chunked too finely, do the ids or titles in the retrieved list match the guides, do near-duplicate services (another district, level or year) push it out of the top %d? Retrieve more documents, improve chunking or the embedding model, add reranking.",
+		len(missed), pct(share), listEN(ex), res.TopN)
+	if *res.RecallAtK >= th.RecallLow && *res.RecallAtK <= th.RecallLow+0.05 {
+		zh += fmt.Sprintf("%s 为 %s，正处在 %s 的提示门槛上。", glossary.GuideRecallAt(res.TopN, "zh"), pct(*res.RecallAtK), pct(th.RecallLow))
+		en += fmt.Sprintf(" %s is %s, right at the %s threshold.", capitalize(glossary.GuideRecallAt(res.TopN, "en")), pct(*res.RecallAtK), pct(th.RecallLow))
+	}
+	return Recommendation{Code: "retrieval_misses", Severity: sev, Side: SideSystem, ZH: zh, EN: en,
+		Evidence: map[string]any{"missed": len(missed), "gold_known": known, "recall_at_k": *res.RecallAtK,
+			"threshold": th.RecallLow, "top_n": res.TopN, "examples": ex}}, true
+}
+
+func dimensionFocus(dim string, n float64) Recommendation {
+	adv, ok := dimensionAdvice[dim]
+	if !ok {
+		adv = genericAdvice
+	}
+	return Recommendation{Code: "dimension_focus", Severity: "medium", Side: SideSystem,
+		ZH: fmt.Sprintf("%s是最弱的%s（达到标准指南回答水平的 %s %%）：%s。", glossary.Name(glossary.DimensionID, dim, "zh"),
+			glossary.Term(glossary.Dimension, "zh"), points(n), adv[0]),
+		EN:       fmt.Sprintf("%s is the weakest dimension (%s %% of the level of gold-guide answers): %s.", capitalize(glossary.Name(glossary.DimensionID, dim, "en")), points(n), adv[1]),
+		Evidence: map[string]any{"dimension": dim, "normalized": n}}
+}
+
+func effectivenessGap(res *cube.Result) Recommendation {
+	n := res.Aggregate.Normalized[cube.Weighted].Mean
+	zh := "被测系统回答离标准指南回答仍有差距：在提示词中要求只依据检索到的指南作答、写明材料和时限，并抽查得分最低的问题。"
+	en := "The system answers still fall short of the gold-guide answers: ask in the prompt to answer only from the retrieved guide, with its materials and time limits, and read the lowest-scoring questions."
+	if n != nil {
+		zh = fmt.Sprintf("被测系统回答只达到标准指南回答的 %s %%：在提示词中要求只依据检索到的指南作答、写明材料和时限，并抽查得分最低的问题。", points(*n))
+		en = fmt.Sprintf("The system answers reach only %s %% of the gold-guide answers: ask in the prompt to answer only from the retrieved guide, with its materials and time limits, and read the lowest-scoring questions.", points(*n))
+	}
+	return Recommendation{Code: "effectiveness_gap", Severity: "medium", Side: SideSystem, ZH: zh, EN: en,
+		Evidence: map[string]any{"normalized": n}}
+}
+
+func capitalize(s string) string {
+	if s == "" || s[0] < 'a' || s[0] > 'z' {
+		return s
+	}
+	return string(s[0]-'a'+'A') + s[1:]
+}

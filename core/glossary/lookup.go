@@ -1,0 +1,57 @@
+package glossary
+
+// Lookups from the codes the rest of the product uses (set names,
+// dimension names, verdict codes …) to glossary ids. ok is false for a
+// code the glossary does not name — a user's own dimension, a further
+// system — which the caller shows as the user wrote it.
+
+// SetID is the id of an answer set named as in dataset (rag, zero, full).
+func SetID(set string) (ID, bool) {
+	return known("set." + set)
+}
+
+// DimensionID is the id of a rubric dimension (relevance, specificity …).
+func DimensionID(dim string) (ID, bool) {
+	return known("dim." + dim)
+}
+
+// VerdictID is the id of a deployment verdict code (deployable,
+// needs_work, not_ready, undetermined).
+func VerdictID(code string) (ID, bool) {
+	return known("verdict." + code)
+}
+
+// CompareID is the id of a comparison verdict code (better, none, worse,
+// undefined).
+func CompareID(code string) (ID, bool) {
+	return known("compare." + code)
+}
+
+// QueryTypeID is the id of a canonical query type (factual, analytical,
+// comparative, tutorial).
+func QueryTypeID(t string) (ID, bool) {
+	return known("query." + t)
+}
+
+// MFSSFactorID is the id of an MFSS factor by its JSON name (accuracy,
+// factual_consistency, readability, coherence, rouge, conciseness, total).
+func MFSSFactorID(f string) (ID, bool) {
+	return known("mfss." + f)
+}
+
+// Name is code's glossary name in lang via lookup, or code itself when the
+// glossary does not name it (a user's dimension keeps the user's name).
+func Name(lookup func(string) (ID, bool), code, lang string) string {
+	if id, ok := lookup(code); ok {
+		return Term(id, lang)
+	}
+	return code
+}
+
+func known(s string) (ID, bool) {
+	id := ID(s)
+	if _, ok := terms[id]; !ok || s == "" {
+		return "", false
+	}
+	return id, true
+}
