@@ -127,6 +127,19 @@ func barPlot(lang string, cats []string, groups [][]bar, prec int, ylabel string
 	return p
 }
 
+// slantCrowded turns the category names 30° when the widest is wider
+// than its slot of slot points.
+func slantCrowded(p *plot.Plot, cats []string, slot float64) {
+	sty := textStyle(sizeTick, color.Black)
+	for _, c := range cats {
+		if float64(sty.Width(c)) > slot*0.95 {
+			p.X.Tick.Label.Rotation = math.Pi / 6
+			p.X.Tick.Label.XAlign, p.X.Tick.Label.YAlign = draw.XRight, draw.YTop
+			return
+		}
+	}
+}
+
 // yGrid draws light horizontal lines at the major y ticks.
 func yGrid() plot.Plotter {
 	return plotterFunc(func(c draw.Canvas, p *plot.Plot) {
@@ -181,9 +194,19 @@ func groupedBars(g Grouped, cats []string, ylabel string, prec int, o Options) (
 			groups[i] = append(groups[i], bar{v: s.Values[i], color: setColor(s.Name, j)})
 		}
 	}
+	f := newFigure(o, nil, 600, 360)
+	// A narrow figure (the report's one-page summary) prints fewer
+	// decimals over thin bars and slants category names that would run
+	// into each other, rather than overprinting them.
+	slot := float64(f.Width-60) / float64(len(cats))
+	if slot*0.8/float64(len(g.Series)) < 20 {
+		prec = min(prec, 1)
+	}
 	p := barPlot(lang, cats, groups, prec, ylabel)
+	slantCrowded(p, cats, slot)
 	headroom(p, 0.08)
-	return newFigure(o, &frame{title: o.title(lang, ""), legend: seriesLegend(lang, g.Series), body: p}, 600, 360), nil
+	f.body = &frame{title: o.title(lang, ""), legend: seriesLegend(lang, g.Series), body: p}
+	return f, nil
 }
 
 func seriesLegend(lang string, ss []Series) []legendItem {

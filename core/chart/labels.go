@@ -25,9 +25,9 @@ type bi struct{ zh, en string }
 // core/querytype).
 var labels = map[string]bi{
 	// Answer sets.
-	"zero": {"零上下文 zero", "zero (no context)"},
-	"rag":  {"RAG 系统 rag", "rag (system)"},
-	"full": {"全文 full", "full (gold document)"},
+	"zero": {"零上下文回答（下界）", "no-context answers (lower bound)"},
+	"rag":  {"被测系统回答", "system answers"},
+	"full": {"标准指南回答（上界）", "gold-guide answers (upper bound)"},
 	// MFSS factors (formulas.md §2).
 	"accuracy":    {"准确性", "Accuracy"},
 	"factual":     {"事实一致性", "Factual consistency"},
@@ -51,12 +51,12 @@ var labels = map[string]bi{
 	"hist.title":   {"评分分布", "Score distribution"},
 	"heat.title":   {"排名得分与评分的相关系数", "Correlation of rank score and judge score"},
 	"bounds.title": {"三组答案的截尾均值", "Trimmed means of the three answer sets"},
-	"bounds.y":     {"截尾均值 (0–10)", "Trimmed mean (0–10)"},
-	"cube.title":   {"各评委的 CuBE 得分（95% 置信区间）", "CuBE score per judge (95% CI)"},
+	"bounds.y":     {"截尾均值（0–10）", "Trimmed mean (0–10)"},
+	"cube.title":   {"各评审模型的 CuBE 得分（95 % 置信区间）", "CuBE score per judge (95 % interval)"},
 	"cube.y":       {"CuBE 得分", "CuBE score"},
-	"cube.mean":    {"评委均值", "Mean of judges"},
-	"cube.band":    {"均值的 95% 置信区间", "95% CI of the mean"},
-	"judge":        {"评委", "Judge"},
+	"cube.mean":    {"评审模型均值", "Mean of judges"},
+	"cube.band":    {"均值的 95 % 置信区间", "95 % interval of the mean"},
+	"judge":        {"评审模型", "Judge"},
 	"radar.title":  {"MFSS 六因子得分", "MFSS factor scores"},
 	"qtype.title":  {"按问题类型的检索指标", "Retrieval metrics by query type"},
 	"qtype.y":      {"比例", "Share"},

@@ -62,6 +62,11 @@ func (w *writer) itemsSheet() error {
 	if err := w.f.AutoFilter(name, fmt.Sprintf("A1:%s%d", colName(len(head)), lastRow), nil); err != nil {
 		return fmt.Errorf("report: items filter: %w", err)
 	}
+	// The filter rewrites the sheet's properties: fit to page again.
+	yes := true
+	if err := w.f.SetSheetProps(name, &excelize.SheetPropsOptions{FitToPage: &yes}); err != nil {
+		return fmt.Errorf("report: items: %w", err)
+	}
 	if n > 0 {
 		scale := excelize.ConditionalFormatOptions{Type: "3_color_scale", Criteria: "=", MinType: "num", MidType: "num", MaxType: "num",
 			MinValue: "0", MidValue: "5", MaxValue: "10", MinColor: "#F8696B", MidColor: "#FFEB84", MaxColor: "#63BE7B"}

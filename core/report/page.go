@@ -5,11 +5,11 @@ import (
 	"path/filepath"
 	"strings"
 
-	"cubeworkbench/assets/sample"
 	"cubeworkbench/core/chart"
 	"cubeworkbench/core/cube"
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/figures"
+	"cubeworkbench/core/glossary"
 	"cubeworkbench/core/profile"
 	"cubeworkbench/core/result"
 )
@@ -47,6 +47,7 @@ type PageFigure struct {
 	Hi      *float64 // the upper end, for an interval
 	Text    string   // shown instead of Value when set
 	Percent bool
+	Int     bool // a count
 	Meaning string
 }
 
@@ -165,20 +166,25 @@ func (w *writer) about() string {
 func (w *writer) notices() []string {
 	s := w.s
 	var out []string
-	if filepath.Base(s.Run.Workbook) == sample.FileName {
-		out = append(out, w.t("Sample data: this is the bundled fictional sample (an invented province), not real government information.",
-			"示例数据：本报告使用内置的虚构示例数据（虚构的省份），不是真实的政务信息。"))
-	}
-	infos := w.judgeInfos()
-	lexical := 0
-	for _, j := range infos {
-		if j.Kind == "lexical" {
-			lexical++
+	if e := s.Explanation; e != nil {
+		// core/explain's banners: the same words as the window's.
+		for _, b := range e.Banners {
+			out = append(out, w.t(b.EN, b.ZH))
 		}
-	}
-	if lexical > 0 && lexical == len(infos) {
-		out = append(out, w.t("Baseline judge only: the scores come from the offline word-overlap judge (baseline judge, not an LLM); they show a floor, not what an LLM judge would say.",
-			"仅有基线评审（非大模型）：分数来自离线的词语重合度评审，只代表下限参考，不代表大模型评审的意见。"))
+	} else {
+		// A summary made before explanations (an old SUMMARY.json): the
+		// baseline notice from the judges the run recorded.
+		infos := w.judgeInfos()
+		lexical := 0
+		for _, j := range infos {
+			if j.Kind == "lexical" {
+				lexical++
+			}
+		}
+		if lexical > 0 && lexical == len(infos) {
+			out = append(out, w.t("Only the "+glossary.Term(glossary.BaselineJudge, "en")+" scored this run: it scores word overlap; the verdict shows the method only and is no ground for deployment.",
+				"仅有"+glossary.Term(glossary.BaselineJudge, "zh")+"：按词语重合打分；本结论只能用于演示流程，不能作为部署依据。"))
+		}
 	}
 	if dm := s.DocMapping; dm != nil && (dm.Loud() || dm.RecallMissing()) {
 		msgs := dm.Messages(w.lang, 1)
@@ -215,9 +221,7 @@ func (w *writer) resamples() int {
 }
 
 // intervalName is the 95 % interval in words a director uses.
-func (w *writer) intervalName() string {
-	return fmt.Sprintf(w.t("95 %% interval (%d resamples)", "95 %% 置信区间（重抽样 %d 次）"), w.resamples())
-}
+func (w *writer) intervalName() string { return glossary.Interval95With(w.resamples(), w.lang) }
 
 // headlineWords is the score with its interval and recall in one sentence.
 func (w *writer) headlineWords() string {
@@ -249,6 +253,9 @@ func (w *writer) recallArgs(r float64) []any {
 
 // onlyOneJudge is what stands where a spread across judges would be.
 func (w *writer) onlyOneJudge() string { return w.t("1 judge only", "仅 1 个评审模型") }
+
+// term is the glossary's name of a thing in the report's language.
+func (w *writer) term(id glossary.ID) string { return glossary.Term(id, w.lang) }
 
 func (w *writer) pageFigures() []PageFigure {
 	s := w.s
@@ -292,28 +299,40 @@ func (w *writer) pageFigures() []PageFigure {
 		{Label: effName, Value: agg.Normalized[cube.Weighted].Mean,
 			Meaning: w.t("0–100: the bounded score, averaged over the judges, of the answers whose guide was retrieved",
 				"0–100：检索到标准指南时，被测系统回答的上下界归一化得分（各评审模型均值）")},
-		{Label: w.t("Questions evaluated", "评估的问题数"), Value: floatp(float64(items)),
+		{Label: w.t("Questions evaluated", "评估的问题数"), Value: floatp(float64(items)), Int: true,
 			Meaning: fmt.Sprintf(w.t("%d judgements could not be scored and are left out of every mean", "%d 条评分无法解析，不计入任何平均"), s.Run.Unscorable)},
 	}
 }
 
 func floatp(v float64) *float64 { return &v }
 
-// whyAndAdvice are the reasons and the recommendations. Until the shared
-// explanation (core/explain) lands, the reasons are the recommendations'
-// own findings and the advice is the recommendations.
+// whyAndAdvice are the reasons (core/explain's bullets) and the
+// recommendations (explain's, which carry CuBE's rules on; CuBE's own for
+// a summary made before explanations).
 func (w *writer) whyAndAdvice() ([]string, []PageAdvice) {
 	s := w.s
-	if s.Result == nil {
+	if s.Result == nil && s.Explanation == nil {
 		return nil, nil
 	}
-	var adv []PageAdvice
-	for _, r := range s.Recommendations {
-		a := PageAdvice{Severity: r.Severity, Text: r.EN}
-		if w.lang == "zh" {
-			a.Text = r.ZH
+	var why []string
+	type rec struct{ sev, en, zh string }
+	var recs []rec
+	if e := s.Explanation; e != nil {
+		for _, b := range e.Bullets {
+			why = append(why, w.t(b.EN, b.ZH))
 		}
-		switch r.Severity {
+		for _, r := range e.Recommendations {
+			recs = append(recs, rec{r.Severity, r.EN, r.ZH})
+		}
+	} else if s.Result != nil {
+		for _, r := range s.Recommendations {
+			recs = append(recs, rec{r.Severity, r.EN, r.ZH})
+		}
+	}
+	var adv []PageAdvice
+	for _, r := range recs {
+		a := PageAdvice{Severity: r.sev, Text: w.t(r.en, r.zh)}
+		switch r.sev {
 		case "high":
 			a.Priority = w.t("high", "高")
 		case "medium":
@@ -323,7 +342,7 @@ func (w *writer) whyAndAdvice() ([]string, []PageAdvice) {
 		}
 		adv = append(adv, a)
 	}
-	return nil, adv
+	return why, adv
 }
 
 func (w *writer) pageJudges() PageJudges {

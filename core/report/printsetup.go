@@ -171,3 +171,26 @@ func mathMod(a, b float64) float64 {
 	}
 	return a
 }
+
+// SummaryOnly copies the report at src to dst with the Summary sheet
+// alone: what "print the first page" gives, for a PDF of that page with
+// any converter (LibreOffice prints every sheet of a file it converts).
+func SummaryOnly(src, dst string) error {
+	f, err := excelize.OpenFile(src)
+	if err != nil {
+		return fmt.Errorf("report: %w", err)
+	}
+	defer f.Close()
+	for _, name := range f.GetSheetList() {
+		if name == SheetSummary {
+			continue
+		}
+		if err := f.DeleteSheet(name); err != nil {
+			return fmt.Errorf("report: sheet %q: %w", name, err)
+		}
+	}
+	if err := f.SaveAs(dst); err != nil {
+		return fmt.Errorf("report: %w", err)
+	}
+	return nil
+}

@@ -13,7 +13,7 @@ type styles struct {
 	headerNum int
 	// The Summary page's own: a loud notice, the headline sentence, small
 	// dark text for meanings and the footer, a one-decimal score.
-	notice, headline, small, score int
+	notice, headline, small, score, labelWrap int
 	// safeText and safeWrap carry quotePrefix: text that starts like a
 	// formula stays text even when a user edits the cell in Excel.
 	safeText, safeWrap         int
@@ -47,6 +47,7 @@ func newStyles(f *excelize.File) (styles, error) {
 	st.headline = mk(&excelize.Style{Font: &excelize.Font{Bold: true, Size: 11, Color: "1F3864"}, Alignment: &excelize.Alignment{Vertical: "center", WrapText: true}})
 	st.small = mk(&excelize.Style{Font: &excelize.Font{Size: 9, Color: "404040"}, Alignment: wrap})
 	st.score = mk(&excelize.Style{CustomNumFmt: &one, Font: &excelize.Font{Bold: true}, Alignment: &excelize.Alignment{Vertical: "top", Horizontal: "right"}})
+	st.labelWrap = mk(&excelize.Style{Font: &excelize.Font{Bold: true}, Alignment: wrap})
 	st.label = mk(&excelize.Style{Font: &excelize.Font{Bold: true}, Alignment: top})
 	st.text = mk(&excelize.Style{Alignment: top})
 	st.wrap = mk(&excelize.Style{Alignment: wrap})

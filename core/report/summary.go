@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/xuri/excelize/v2"
@@ -22,8 +23,8 @@ const (
 	summaryColWidth = 11.5
 	// chartW and chartH are the size, in points, of each of the two
 	// charts placed side by side on the chart row.
-	chartW, chartH = 250.0, 190.0
-	chartDPI       = 192 // twice the screen resolution, shown at half size: sharp in print
+	chartH   = 175.0
+	chartDPI = 192 // twice the screen resolution, shown at half size: sharp in print
 )
 
 // summaryRows are where the headline figures sit on the Summary sheet, for
@@ -100,11 +101,13 @@ func (w *writer) summarySheet() error {
 			val = styled{fig.Text, w.st.na}
 		case fig.Percent:
 			val = pct{fig.Value}
+		case fig.Int && fig.Value != nil:
+			val = int(*fig.Value)
 		}
 		if fig.Hi != nil {
 			hi = fig.Hi
 		}
-		g.at(r, 1, styled{fig.Label, w.st.label})
+		g.at(r, 1, styled{fig.Label, w.st.labelWrap})
 		g.at(r, colFigValue, val, hi)
 		g.at(r, 5, styled{fig.Meaning, w.st.small})
 		merge(r, 1, 2)
@@ -178,11 +181,15 @@ func (w *writer) summarySheet() error {
 	// inside one row cannot cross a page break the row does not.
 	if len(pg.Charts) > 0 {
 		r = g.row
-		g.height(r, chartH+6)
+		g.height(r, chartRowHeight(chartH))
 		w.summaryChartRow = r
-		for i, c := range pg.Charts {
-			cell := fmt.Sprintf("%s%d", colName(1+i*summaryCols/2), r)
-			if err := w.pictureAt(g.name, cell, c, chartW, chartH); err != nil {
+		// The CuBE bars take three columns, the bounds (five groups of
+		// three bars, longer names) the other five.
+		spans := [][2]int{{1, 3}, {4, summaryCols}}
+		for i, c := range pg.Charts[:min(2, len(pg.Charts))] {
+			cell := fmt.Sprintf("%s%d", colName(spans[i][0]), r)
+			wd := colPoints(summaryColWidth)*float64(spans[i][1]-spans[i][0]+1) - 6
+			if err := w.pictureAt(g.name, cell, c, wd, chartH); err != nil {
 				return err
 			}
 		}
@@ -195,6 +202,16 @@ func (w *writer) summarySheet() error {
 	g.err(f.SetDefinedName(&excelize.DefinedName{Name: "_xlnm.Print_Area", Scope: g.name,
 		RefersTo: fmt.Sprintf("'%s'!$A$1:$%s$%d", g.name, last, w.summaryLastRow)}))
 	return g.first
+}
+
+// chartRowHeight is the height of a row that holds a picture ht points
+// tall placed 3 px down. excelize anchors the picture's far corner by its
+// own row model (4/3.4 px per point, not 4/3), and LibreOffice and Excel
+// size the picture by that anchor: the row is made tall enough in that
+// model so the anchor ends inside the row.
+func chartRowHeight(ht float64) float64 {
+	px := math.Floor(ht*float64(chartDPI)/72) * float64(chart.DPI) / chartDPI // the picture's pixels at 96 per inch
+	return math.Ceil((px+4)*3.4/4) + 1
 }
 
 // scoreCell is a CuBE score in bold with one decimal, or n/a.
@@ -232,7 +249,7 @@ func textHeight(s string, width, pt float64) float64 {
 	perLine := width * 11 / pt
 	lines, units := 1, 0.0
 	for _, r := range s {
-		u := 1.0
+		u := 0.85 // a proportional Latin letter is narrower than the digit a width counts
 		switch {
 		case r == '\n':
 			lines++
@@ -247,7 +264,7 @@ func textHeight(s string, width, pt float64) float64 {
 		}
 		units += u
 	}
-	return float64(lines)*pt*1.4 + 5
+	return float64(lines)*pt*1.3 + 5
 }
 
 // flags renders a judge's flags in the report language.
