@@ -289,7 +289,7 @@ func TestLongTextCut(t *testing.T) {
 		col, row, _ := excelize.CellNameToCoordinates(cell)
 		_ = col
 		header, _ := f.GetRows(sheet)
-		ansCol := slices.Index(header[0], map[string]string{SheetItems: "系统回答（rag）", SheetQA: "answer"}[sheet])
+		ansCol := slices.Index(header[0], map[string]string{SheetItems: "被测系统回答", SheetQA: "answer"}[sheet])
 		if ansCol < 0 {
 			t.Fatalf("no answer column on %s", sheet)
 		}

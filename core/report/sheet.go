@@ -14,6 +14,7 @@ type styles struct {
 	// The Summary page's own: a loud notice, the headline sentence, small
 	// dark text for meanings and the footer, a one-decimal score.
 	notice, headline, small, score, labelWrap int
+	missFmt                                   int // conditional format: a retrieval miss
 	// safeText and safeWrap carry quotePrefix: text that starts like a
 	// formula stays text even when a user edits the cell in Excel.
 	safeText, safeWrap         int
@@ -47,6 +48,11 @@ func newStyles(f *excelize.File) (styles, error) {
 	st.headline = mk(&excelize.Style{Font: &excelize.Font{Bold: true, Size: 11, Color: "1F3864"}, Alignment: &excelize.Alignment{Vertical: "center", WrapText: true}})
 	st.small = mk(&excelize.Style{Font: &excelize.Font{Size: 9, Color: "404040"}, Alignment: wrap})
 	st.score = mk(&excelize.Style{CustomNumFmt: &one, Font: &excelize.Font{Bold: true}, Alignment: &excelize.Alignment{Vertical: "top", Horizontal: "right"}})
+	if id, err := f.NewConditionalStyle(&excelize.Style{Font: &excelize.Font{Color: "9C0006", Bold: true}, Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"FFC7CE"}}}); err == nil {
+		st.missFmt = id
+	} else if firstErr == nil {
+		firstErr = fmt.Errorf("report: style: %w", err)
+	}
 	st.labelWrap = mk(&excelize.Style{Font: &excelize.Font{Bold: true}, Alignment: wrap})
 	st.label = mk(&excelize.Style{Font: &excelize.Font{Bold: true}, Alignment: top})
 	st.text = mk(&excelize.Style{Alignment: top})
