@@ -285,6 +285,8 @@ func CuBEBars(s JudgeScores, o Options) (*Figure, error) {
 	}
 	p := barPlot(lang, s.Judges, groups, 1, label(lang, "cube.y"), &meanBand{e: s.Mean})
 	p.Add(&meanLine{e: s.Mean})
+	f := newFigure(o, nil, 600, 360)
+	slantCrowded(p, s.Judges, float64(f.Width-60)/float64(len(s.Judges)))
 	// CuBE scores live on 0–100; keep that frame so judges compare at a glance,
 	// widening only for values outside it (flagged elsewhere as a finding).
 	p.Y.Min = math.Min(p.Y.Min, 0)
@@ -299,7 +301,8 @@ func CuBEBars(s JudgeScores, o Options) (*Figure, error) {
 	if s.Mean.Lo != nil && s.Mean.Hi != nil {
 		legend = append(legend, legendItem{name: label(lang, "cube.band"), color: color.NRGBA{0xD5, 0x5E, 0x00, 0x2a}})
 	}
-	return newFigure(o, &frame{title: o.title(lang, "cube.title"), legend: legend, body: p}, 600, 360), nil
+	f.body = &frame{title: o.title(lang, "cube.title"), legend: legend, body: p}
+	return f, nil
 }
 
 // meanBand is the interval of the cross-judge mean, drawn behind the bars.

@@ -390,7 +390,9 @@ func (w *writer) pageCharts() []PageChart {
 		return nil
 	}
 	r := s.Result
-	bounds := chart.Bounds{Dimensions: append(append([]string{}, r.Dimensions...), cube.Weighted)}
+	// The dimensions only: the weighted total is the effectiveness figure
+	// above, and four groups of bars stay legible at half a page wide.
+	bounds := chart.Bounds{Dimensions: append([]string{}, r.Dimensions...)}
 	for _, d := range bounds.Dimensions {
 		for set, dst := range map[string]*[]*float64{dataset.SetZero: &bounds.Zero, dataset.SetRAG: &bounds.RAG, dataset.SetFull: &bounds.Full} {
 			var vals []*float64

@@ -23,7 +23,7 @@ const (
 	summaryColWidth = 11.5
 	// chartW and chartH are the size, in points, of each of the two
 	// charts placed side by side on the chart row.
-	chartH   = 175.0
+	chartH   = 185.0
 	chartDPI = 192 // twice the screen resolution, shown at half size: sharp in print
 )
 
