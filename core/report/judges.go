@@ -11,6 +11,7 @@ import (
 	"cubeworkbench/core/cube"
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/figures"
+	"cubeworkbench/core/glossary"
 )
 
 // judgeSheetNames gives each judge a sheet name Excel accepts: no
@@ -101,12 +102,12 @@ func (w *writer) judgeSheet(name string, j cube.JudgeResult) error {
 		titles[i] = w.dimTitle(d)
 	}
 	g.block()
-	g.line(styled{fmt.Sprintf(w.t("Judge %s — the paper's Tables 2–4", "评审模型 %s —— 论文表 2–4"), j.Judge), w.st.title})
+	g.line(styled{fmt.Sprintf(w.t("Judge %s — detailed results (CuBE paper, Tables 2–4)", "评审模型 %s 的详细结果（对应 CuBE 方法论文中的表 2–4）"), j.Judge), w.st.title})
 	g.skip(1)
 
 	g.block()
-	g.line(styled{fmt.Sprintf(w.t("Table 2 · trimmed means (α = %.2f) on the analysis subset", "表 2 · 分析子集上的截尾均值（α = %.2f）"), w.s.Trim), w.st.label})
-	head := g.header(append([]string{w.t("Answer set", "答案集")}, titles...)...)
+	g.line(styled{fmt.Sprintf(w.t("Trimmed means of the three answer sets on the analysis subset (%.0f %% cut at each end)", "三组答案在分析子集上的截尾均值（两端各去掉 %.0f %%）"), 100*w.s.Trim), w.st.label})
+	head := g.headerN(2, append([]string{w.t("Answer set", "答案组")}, titles...)...)
 	first := g.row
 	for _, set := range sets {
 		cells := []any{w.setName(set)}
@@ -124,8 +125,8 @@ func (w *writer) judgeSheet(name string, j cube.JudgeResult) error {
 	g.skip(1)
 
 	g.block()
-	g.line(styled{w.t("Table 3 · weights", "表 3 · 权重"), w.st.label})
-	g.header(append([]string{w.t("Source", "来源")}, titles[:len(w.dims)]...)...)
+	g.line(styled{w.t("Dimension weights and the correlations they come from", "维度权重及其来源的相关系数"), w.st.label})
+	g.headerN(2, append([]string{w.t("Source", "来源")}, titles[:len(w.dims)]...)...)
 	wc := []any{w.weightSource(j.WeightSource)}
 	for _, d := range w.dims {
 		if v, ok := j.Weights[d]; ok {
@@ -149,20 +150,20 @@ func (w *writer) judgeSheet(name string, j cube.JudgeResult) error {
 	g.skip(1)
 
 	g.block()
-	g.line(styled{w.t("Table 4 · normalised scores N = 100·(rag − zero)/(full − zero) and CuBE", "表 4 · 归一化得分 N = 100·(rag − zero)/(full − zero) 与 CuBE"), w.st.label})
-	g.header(append([]string{""}, titles...)...)
-	nc := []any{w.t("Normalised N", "归一化 N")}
+	g.line(styled{w.t("Bounded scores, 100 × (system − no-context) / (gold-guide − no-context), and the CuBE score", "上下界归一化得分 = 100 ×（被测系统 − 零上下文）/（标准指南 − 零上下文），以及 CuBE 得分"), w.st.label})
+	g.headerN(2, append([]string{""}, titles...)...)
+	nc := []any{w.t("Bounded score (0–100)", "上下界归一化得分（0–100）")}
 	for _, d := range cols {
 		nc = append(nc, j.Normalized[d])
 	}
 	g.line(nc...)
-	g.line(styled{fmt.Sprintf(w.t("Recall@%d", "召回率@%d"), w.s.TopN), w.st.label}, pct{w.s.RecallAtK})
-	g.line(styled{w.t("CuBE = N_J × Recall@k", "CuBE = N_J × 召回率"), w.st.label}, j.Cube)
+	g.line(styled{glossary.GuideRecallAt(w.s.TopN, w.lang), w.st.label}, pct{w.s.RecallAtK})
+	g.line(styled{w.t("CuBE score = weighted bounded score × guide recall", "CuBE 得分 = 加权上下界归一化得分 × 指南召回率"), w.st.label}, j.Cube)
 	var lo, hi *float64
 	if j.CubeCI95 != nil {
 		lo, hi = &j.CubeCI95[0], &j.CubeCI95[1]
 	}
-	g.line(styled{w.t("95 % interval", "95% 置信区间"), w.st.label}, lo, hi)
+	g.line(styled{w.intervalName(), w.st.label}, lo, hi)
 	g.skip(1)
 
 	g.line(styled{w.t("Judgements", "评分记录"), w.st.label}, j.Judgements)
@@ -226,14 +227,14 @@ func (w *writer) judgesSheet() error {
 	}
 	g.widths(append(widths, 12, 12, 12, 12, 12, 40)...)
 	g.block()
-	g.line(styled{w.t("All judges side by side (normalised scores, 0–100)", "各评审模型对比（归一化得分，0–100）"), w.st.title})
+	g.line(styled{w.t("All judges side by side (bounded scores, 0–100)", "各评审模型对比（上下界归一化得分，0–100）"), w.st.title})
 	g.skip(1)
 	head := []string{w.t("Judge", "评审模型")}
 	for _, d := range cols {
-		head = append(head, "N · "+w.dimTitle(d))
+		head = append(head, w.dimTitle(d))
 	}
-	head = append(head, "CuBE", w.t("95 % low", "下限"), w.t("95 % high", "上限"), w.t("Judgements", "评分数"), w.t("Unscorable", "无法评分"), w.t("Flags", "标记"))
-	g.header(head...)
+	head = append(head, w.t("CuBE score", "CuBE 得分"), w.t("95 % low", "区间下限"), w.t("95 % high", "区间上限"), w.t("Judgements", "评分数"), w.t("Unscorable", "无法评分"), w.t("Flags", "标记"))
+	g.headerN(2, head...)
 	for _, j := range w.s.Judges {
 		cells := []any{j.Judge}
 		for _, d := range cols {
@@ -247,12 +248,12 @@ func (w *writer) judgesSheet() error {
 		g.line(cells...)
 	}
 	agg := w.s.Aggregate
-	mean, sd, both := []any{styled{w.t("Mean", "均值"), w.st.label}}, []any{styled{w.t("SD", "标准差"), w.st.label}}, []any{styled{w.t("Mean ± SD", "均值 ± 标准差"), w.st.label}}
+	mean, sd, both := []any{styled{w.t("Mean across judges", "各评审模型均值"), w.st.label}}, []any{styled{w.t("Spread across judges (SD)", "评审模型之间的标准差"), w.st.label}}, []any{styled{w.t("Mean ± SD", "均值 ± 标准差"), w.st.label}}
 	for _, d := range cols {
 		m := agg.Normalized[d]
-		mean, sd, both = append(mean, m.Mean), append(sd, m.SD), append(both, w.pm(m))
+		mean, sd, both = append(mean, m.Mean), append(sd, w.sdCell(m)), append(both, w.pm(m))
 	}
-	mean, sd, both = append(mean, agg.Cube.Mean), append(sd, agg.Cube.SD), append(both, w.pm(agg.Cube))
+	mean, sd, both = append(mean, agg.Cube.Mean), append(sd, w.sdCell(agg.Cube)), append(both, w.pm(agg.Cube))
 	if agg.CubeCI95 != nil {
 		mean = append(mean, agg.CubeCI95[0], agg.CubeCI95[1])
 	}
@@ -314,8 +315,21 @@ func (w *writer) judgesSheet() error {
 	return g.first
 }
 
-// pm renders mean ± SD as text.
+// sdCell is a spread across judges, or "1 judge only" where one judge
+// leaves none.
+func (w *writer) sdCell(m cube.MeanSD) any {
+	if m.SD == nil && m.N == 1 {
+		return styled{w.onlyOneJudge(), w.st.na}
+	}
+	return m.SD
+}
+
+// pm renders mean ± SD as text; with one judge, the mean and "1 judge
+// only" instead of "± n/a".
 func (w *writer) pm(m cube.MeanSD) string {
+	if m.SD == nil && m.N == 1 && m.Mean != nil {
+		return fmt.Sprintf(w.t("%.2f (%s)", "%.2f（%s）"), *m.Mean, w.onlyOneJudge())
+	}
 	f := func(p *float64) string {
 		if p == nil {
 			return w.na()

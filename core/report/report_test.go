@@ -134,7 +134,7 @@ func TestSheetsAndHeadline(t *testing.T) {
 			findCell(t, f, SheetSummary, tr("Verdict: ", "结论：")+wantVerdict)
 			// The Judges sheet's CuBE column holds each C_J.
 			rows, _ := f.GetRows(SheetJudges, excelize.Options{RawCellValue: true})
-			cubeCol := slices.Index(rows[2], "CuBE")
+			cubeCol := slices.Index(rows[2], tr("CuBE score", "CuBE 得分"))
 			if cubeCol < 0 {
 				t.Fatalf("no CuBE column in %q", rows[2])
 			}
