@@ -112,7 +112,8 @@ func (w *writer) summarySheet() error {
 		g.at(r, 5, styled{fig.Meaning, w.st.small})
 		merge(r, 1, 2)
 		merge(r, 5, summaryCols)
-		g.height(r, max(textHeight(fig.Label, 2*summaryColWidth, 11), textHeight(fig.Meaning, 4*summaryColWidth, 9)))
+		// Bold labels run wider than the average letter textHeight assumes.
+		g.height(r, max(textHeight(fig.Label, 2*summaryColWidth*0.8, 11), textHeight(fig.Meaning, 4*summaryColWidth, 9)))
 		w.summaryFigureRow[[]string{"cube", "sd", "interval", "recall", "effect", "items"}[min(i, 5)]] = r
 		g.row++
 	}
@@ -167,10 +168,10 @@ func (w *writer) summarySheet() error {
 			if i == len(pg.Judges.Rows) {
 				name = styled{j.Name, w.st.label}
 			}
-			g.at(r, 1, name, nil, j.Kind, scoreCell(j.Cube, w.st.score), j.Lo, j.Hi, styled{j.Note, w.st.small})
+			g.at(r, 1, name, nil, styled{j.Kind, w.st.wrap}, scoreCell(j.Cube, w.st.score), j.Lo, j.Hi, styled{j.Note, w.st.small})
 			merge(r, 1, 2)
 			merge(r, 7, summaryCols)
-			g.height(r, max(16, textHeight(j.Note, 2*summaryColWidth, 9)))
+			g.height(r, max(16, textHeight(j.Note, 2*summaryColWidth, 9), textHeight(j.Kind, summaryColWidth*0.9, 11)))
 			g.row++
 		}
 		g.height(g.row, 6)
