@@ -68,6 +68,20 @@ func (w *writer) methodSheet() error {
 	g.skip(1)
 
 	// Judges: name, model and host only — never a key or its variable.
+	// What the Summary's key numbers mean, in the words the page leaves
+	// out for room.
+	g.block()
+	g.line(styled{w.t("What the numbers on the Summary mean", "摘要页各项数字的含义"), w.st.label})
+	g.header(w.t("Number", "数字"), w.t("What it means", "含义"))
+	g.wrap = true
+	for _, fig := range w.page().Figures {
+		row := g.line(fig.Label, fig.Meaning)
+		g.err(w.f.MergeCell(g.name, fmt.Sprintf("B%d", row), fmt.Sprintf("F%d", row)))
+		g.height(row, max(rowHeight(fig.Label, 30), rowHeight(fig.Meaning, 150)))
+	}
+	g.wrap = false
+	g.skip(1)
+
 	g.block()
 	g.line(styled{w.t("Judges", "评审模型"), w.st.label})
 	g.header(w.t("Name", "名称"), w.t("Kind", "类型"), w.t("Model", "模型"), w.t("Endpoint host", "服务地址（主机）"), w.t("Repeats", "重复次数"), w.t("Note", "说明"))

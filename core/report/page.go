@@ -43,12 +43,16 @@ type Page struct {
 // text where no number applies) and what it means.
 type PageFigure struct {
 	Label   string
+	Short   string // the name over the number in the key-numbers row
 	Value   *float64
 	Hi      *float64 // the upper end, for an interval
 	Text    string   // shown instead of Value when set
 	Percent bool
 	Int     bool // a count
-	Meaning string
+	// Interval marks the interval (two numbers, low and high, even when
+	// undefined); Bold the score itself.
+	Interval, Bold bool
+	Meaning        string
 }
 
 // PageAdvice is one recommendation with its priority in words.
@@ -207,8 +211,8 @@ func (w *writer) verdictRule() string {
 	if v.Cube != nil {
 		c = fmt.Sprintf(w.t("CuBE score %.2f", "CuBE 得分 %.2f"), *v.Cube)
 	}
-	return fmt.Sprintf(w.t("%s. A score of %g or more is deployable, from %g up to %g needs work, below %g is not ready (thresholds of the evaluation profile).",
-		"%s。得分 ≥ %g 为可以部署，%g 至 %g 之间为需改进后部署，低于 %g 为尚不具备部署条件（阈值来自评估配置）。"),
+	return fmt.Sprintf(w.t("%s; %g or more is deployable, %g up to %g needs work, below %g is not ready (thresholds of the evaluation profile).",
+		"%s；得分 ≥ %g 为可以部署，%g 至 %g 之间为需改进后部署，低于 %g 为尚不具备部署条件（阈值来自评估配置）。"),
 		c, v.Deployable, v.NeedsWork, v.Deployable, v.NeedsWork)
 }
 
@@ -271,7 +275,7 @@ func (w *writer) pageFigures() []PageFigure {
 	if agg.CubeCI95 != nil {
 		lo, hi = &agg.CubeCI95[0], &agg.CubeCI95[1]
 	}
-	sd := PageFigure{Label: w.t("Spread across judges (SD)", "评审模型之间的标准差"), Value: agg.Cube.SD,
+	sd := PageFigure{Label: w.t("Spread across judges (SD)", "评审模型之间的标准差"), Short: w.t("Spread (SD)", "评审间标准差"), Value: agg.Cube.SD,
 		Meaning: fmt.Sprintf(w.t("how far the %d judges with a score differ from each other", "%d 个有得分的评审模型彼此相差多少"), agg.Cube.N)}
 	if agg.Cube.SD == nil && agg.Cube.N == 1 {
 		sd.Text, sd.Meaning = w.onlyOneJudge(), w.t("add a second judge to see how far judges differ", "增加第二个评审模型，才能看出评审之间的差异")
@@ -288,19 +292,21 @@ func (w *writer) pageFigures() []PageFigure {
 		recallFig.Meaning = w.t("no question had both a known gold guide and a retrieved list; see the notice above", "没有问题同时具有已知的标准指南和检索结果；见上方提示")
 	}
 	return []PageFigure{
-		{Label: w.t("CuBE score (mean across judges)", "CuBE 得分（各评审模型均值）"), Value: agg.Cube.Mean,
+		{Label: w.t("CuBE score (mean across judges)", "CuBE 得分（各评审模型均值）"), Short: w.term(glossary.CubeScore), Value: agg.Cube.Mean, Bold: true,
 			Meaning: w.t("0–100: where the system sits between the bare model without documents (0) and the model given the right guide (100), times the guide recall",
 				"0–100：被测系统介于“不给文档的裸模型”（0）与“给定正确指南的模型”（100）之间的位置，再乘以指南召回率")},
 		sd,
-		{Label: w.intervalName(), Value: lo, Hi: hi,
+		{Label: w.intervalName(), Short: w.intervalName(), Value: lo, Hi: hi, Interval: true,
 			Meaning: w.t("the range the score would likely fall in with other questions of the same kind (low – high)",
 				"换一批同类问题时，得分大概率落在的范围（下限 – 上限）")},
 		recallFig,
-		{Label: effName, Value: agg.Normalized[cube.Weighted].Mean,
+		{Label: effName, Short: w.t("Effectiveness", "回答有效性"), Value: agg.Normalized[cube.Weighted].Mean,
 			Meaning: w.t("0–100: the bounded score, averaged over the judges, of the answers whose guide was retrieved",
 				"0–100：检索到标准指南时，被测系统回答的上下界归一化得分（各评审模型均值）")},
-		{Label: w.t("Questions evaluated", "评估的问题数"), Value: floatp(float64(items)), Int: true,
-			Meaning: fmt.Sprintf(w.t("%d judgements could not be scored and are left out of every mean", "%d 条评分无法解析，不计入任何平均"), s.Run.Unscorable)},
+		{Label: w.t("Questions evaluated", "评估的问题数"), Short: w.t("Questions", "问题数"), Value: floatp(float64(items)), Int: true,
+			Meaning: w.t("questions of the workbook the evaluation read", "本次评估读取的工作簿问题数")},
+		{Label: w.t("Unscorable judgements", "无法评分的评分"), Short: w.term(glossary.Unscorable), Value: floatp(float64(s.Run.Unscorable)), Int: true,
+			Meaning: w.t("judge replies that could not be read as a score; left out of every mean, never counted as 0", "无法解析为分数的评审回复；不计入任何平均，也不按 0 分处理")},
 	}
 }
 
@@ -357,7 +363,7 @@ func (w *writer) pageJudges() PageJudges {
 		kinds[j.Name] = j.Kind
 	}
 	for _, j := range s.Judges {
-		r := PageJudge{Name: j.Judge, Kind: w.kindName(kinds[j.Judge]), Cube: j.Cube}
+		r := PageJudge{Name: j.Judge, Kind: w.shortKind(kinds[j.Judge]), Cube: j.Cube}
 		if j.CubeCI95 != nil {
 			r.Lo, r.Hi = &j.CubeCI95[0], &j.CubeCI95[1]
 		}
@@ -417,4 +423,17 @@ func (w *writer) pageCharts() []PageChart {
 				return chart.BoundsBars(bounds, o)
 			}},
 	}
+}
+
+// shortKind names a judge's kind in a narrow column.
+func (w *writer) shortKind(k string) string {
+	switch k {
+	case "llm":
+		return w.t("LLM", "大模型")
+	case "lexical":
+		return w.t("baseline", "基线评审")
+	case "imported":
+		return w.t("imported", "导入")
+	}
+	return k
 }

@@ -23,16 +23,18 @@ const (
 	a4Short, a4Long                 = 595.0, 842.0
 	marginSide, marginEnd, marginHF = 0.4, 0.5, 0.25
 	paperA4                         = 9
+	// The Summary's top and bottom margins: a little narrower, for one
+	// more reason on the page.
+	marginEndSummary = 0.4
 )
 
-// printableWidth and printableHeight are the area inside the margins, in
-// points, of a page in the orientation.
+// printable is the area inside the margins, in points, of a page of an
+// analysis sheet (landscape) or of the Summary (portrait).
 func printable(landscape bool) (wd, ht float64) {
-	wd, ht = a4Short, a4Long
 	if landscape {
-		wd, ht = ht, wd
+		return a4Long - 2*marginSide*72, a4Short - 2*marginEnd*72
 	}
-	return wd - 2*marginSide*72, ht - 2*marginEnd*72
+	return a4Short - 2*marginSide*72, a4Long - 2*marginEndSummary*72
 }
 
 // pageSetup sets a sheet's paper, orientation, fit, margins and titles.
@@ -68,10 +70,17 @@ func (w *writer) pageSetup(name string) error {
 		return err
 	}
 	side, end, hf := marginSide, marginEnd, marginHF
+	if name == SheetSummary {
+		end = marginEndSummary
+	}
 	if err := wrap(w.f.SetPageMargins(name, &excelize.PageLayoutMarginsOptions{Left: &side, Right: &side, Top: &end, Bottom: &end, Header: &hf, Footer: &hf})); err != nil {
 		return err
 	}
 	hdr := &excelize.HeaderFooterOptions{OddFooter: "&L&8" + w.t("CuBE evaluation report", "CuBE 评估报告") + " · &A&R&8&P / &N"}
+	if name == SheetSummary {
+		hdr.OddFooter = "&L&8" + w.t("Method, every judge, every question (worst first) and the problems follow on the next sheets; the grey data sheets are for re-opening the report.",
+			"方法、各评审模型、逐题结果（最差的在前）和问题见后续各表；灰色标签的数据表供重新打开报告使用。") + "&R&8&P / &N"
+	}
 	if isDataSheet(name) {
 		hdr.OddHeader = "&L&9" + w.t("Data sheet for re-opening the report (cubectl evaluate); only its header row prints.",
 			"数据表：供重新打开报告（cubectl evaluate）使用，打印时只打印表头行。")

@@ -12,6 +12,8 @@ import (
 	"testing"
 
 	"github.com/xuri/excelize/v2"
+
+	"cubeworkbench/core/explain"
 )
 
 // TestPageSetupOfEverySheet checks how each sheet prints: the Summary is
@@ -126,6 +128,11 @@ func TestSummaryFitsOnePage(t *testing.T) {
 			in.Summary.Aggregate.Cube.Mean, in.Summary.Aggregate.Cube.SD, in.Summary.Aggregate.Cube.N = &one, nil, 1
 		}},
 		{"recall missing", func(in *Input) { in.Summary.RecallAtK = nil }},
+		{"explained, both banners, needs work", func(in *Input) { explainFixture(in, "needs_work") }},
+		{"explained, both banners, not ready, recall missing", func(in *Input) {
+			in.Summary.RecallAtK = nil
+			explainFixture(in, "not_ready")
+		}},
 	}
 	for _, lang := range []string{"zh", "en"} {
 		for _, c := range cases {
@@ -148,6 +155,12 @@ func TestSummaryFitsOnePage(t *testing.T) {
 				wd, ht, last := summaryExtent(t, f)
 				if wd > pageW || ht > pageH {
 					t.Errorf("Summary is %.0f × %.0f pt, the page holds %.0f × %.0f", wd, ht, pageW, pageH)
+					for r := 1; r <= last; r++ {
+						h, _ := f.GetRowHeight(SheetSummary, r)
+						v, _ := f.GetCellValue(SheetSummary, fmt.Sprintf("A%d", r))
+						b, _ := f.GetCellValue(SheetSummary, fmt.Sprintf("B%d", r))
+						t.Logf("row %d: %.0f pt %.40q %.60q", r, h, v, b)
+					}
 				}
 				cells, err := f.GetPictureCells(SheetSummary)
 				if err != nil {
@@ -237,4 +250,20 @@ func TestSummaryPrintsOnePageInLibreOffice(t *testing.T) {
 		}
 		t.Logf("%s → %s: %s page(s)", src, pdf, m[1])
 	}
+}
+
+// explainFixture adds core/explain's explanation as the session does, with
+// every judge a baseline one and the bundled sample flagged, so both
+// banners, five reasons and the system recommendations stand on the page.
+func explainFixture(in *Input, verdict string) {
+	s := in.Summary
+	var judges []explain.Judge
+	for _, j := range s.Judges {
+		judges = append(judges, explain.Judge{Name: j.Judge, Kind: explain.KindLexical})
+	}
+	s.Verdict.Code = verdict
+	e := explain.Explain(explain.Input{Result: s.Result, Items: in.Workbook.Items, Scores: in.Workbook.Scores, Guides: in.Workbook.Guides,
+		Judges: judges, SampleFile: true,
+		Verdict: explain.Verdict{Code: verdict, Cube: s.Verdict.Cube, DeployableAt: 90, NeedsWorkAt: 40}})
+	s.Explanation = &e
 }

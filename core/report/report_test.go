@@ -93,14 +93,14 @@ func TestSheetsAndHeadline(t *testing.T) {
 				t.Fatal("fixture has undefined headline values")
 			}
 			// The figures table: found by the rows the writer recorded.
-			rowOf := func(label string) int {
+			rowOf := func(label string) (int, int) {
 				t.Helper()
 				cells, err := f.SearchSheet(SheetSummary, "^"+regexp.QuoteMeta(label)+"$", true)
 				if err != nil || len(cells) == 0 {
 					t.Fatalf("%q not on Summary (%v)", label, err)
 				}
-				_, r, _ := excelize.CellNameToCoordinates(cells[0])
-				return r
+				c, r, _ := excelize.CellNameToCoordinates(cells[0])
+				return c, r
 			}
 			tr := func(en, zh string) string {
 				if lang == "zh" {
@@ -114,15 +114,16 @@ func TestSheetsAndHeadline(t *testing.T) {
 				col   int
 				want  float64
 			}{
-				{tr("CuBE score (mean across judges)", "CuBE 得分（各评审模型均值）"), colFigValue, *agg.Cube.Mean},
-				{tr("Spread across judges (SD)", "评审模型之间的标准差"), colFigValue, *agg.Cube.SD},
+				{tr("CuBE score", "CuBE 得分"), colFigValue, *agg.Cube.Mean},
+				{tr("Spread (SD)", "评审间标准差"), colFigValue, *agg.Cube.SD},
 				{interval, colFigValue, agg.CubeCI95[0]},
 				{interval, colFigHi, agg.CubeCI95[1]},
 				{tr("Guide recall@", "指南召回率@") + strconv.Itoa(s.TopN), colFigValue, *s.RecallAtK},
-				{tr("Effectiveness when the guide was retrieved", "检索命中时的回答有效性"), colFigValue, *agg.Normalized["weighted"].Mean},
-				{tr("Questions evaluated", "评估的问题数"), colFigValue, float64(s.Items)},
+				{tr("Effectiveness", "回答有效性"), colFigValue, *agg.Normalized["weighted"].Mean},
+				{tr("Questions", "问题数"), colFigValue, float64(s.Items)},
 			} {
-				cell, _ := excelize.CoordinatesToCellName(c.col, rowOf(c.label))
+				col, row := rowOf(c.label) // a header: the value is under it
+				cell, _ := excelize.CoordinatesToCellName(col+c.col, row+1)
 				if got := num(t, f, SheetSummary, cell); !near(got, c.want) {
 					t.Errorf("%s (%s) = %v, want %v", cell, c.label, got, c.want)
 				}

@@ -23,17 +23,15 @@ const (
 	summaryColWidth = 11.5
 	// chartW and chartH are the size, in points, of each of the two
 	// charts placed side by side on the chart row.
-	chartH   = 185.0
+	chartH   = 140.0
 	chartDPI = 192 // twice the screen resolution, shown at half size: sharp in print
 )
 
-// summaryRows are where the headline figures sit on the Summary sheet, for
-// the tests and for anyone linking to them: the figures table starts at
-// rowFigures (a header) whatever notices stand above it, so the rows are
-// found by their labels; these name the columns.
+// The headline figures sit where the notices above them leave room, so
+// they are found by their labels; these say where a figure's numbers are.
 const (
-	colFigValue = 3 // C: the value (the low end of the interval)
-	colFigHi    = 4 // D: the high end of the interval
+	colFigValue = 0 // columns right of a figure's name: the value (the low end of an interval)
+	colFigHi    = 1 // and the high end of an interval
 )
 
 func (w *writer) summarySheet() error {
@@ -76,26 +74,27 @@ func (w *writer) summarySheet() error {
 	w.summaryVerdictRow = r
 	g.row++
 	r = g.row
-	full(r, pg.VerdictRule, w.st.small, textHeight(pg.VerdictRule, widthAll, 9))
+	full(r, pg.VerdictRule, w.st.small, textHeight(pg.VerdictRule, widthAll, 9)-2)
 	g.row++
 	r = g.row
 	full(r, pg.Headline, w.st.headline, textHeight(pg.Headline, widthAll, 11))
 	w.summaryHeadlineRow = r
 	g.row++
-	g.height(g.row, 6)
+	g.height(g.row, 3)
 	g.skip(1)
 
-	// The headline figures: label A:B, value C (and D for an interval's
-	// high end), meaning E:H.
-	r = g.line(styled{w.t("Figure", "指标"), w.st.header}, nil, styled{w.t("Value", "数值"), w.st.headerNum}, styled{"", w.st.headerNum},
-		styled{w.t("What it means", "含义"), w.st.header})
-	merge(r, 1, 2)
-	merge(r, 5, summaryCols)
-	g.height(r, 18)
+	// The key numbers in one row under their names (an interval's two
+	// ends under one name): what each means is on the Method sheet, and
+	// the headline and the reasons say it in sentences.
 	w.summaryFigureRow = map[string]int{}
-	for i, fig := range pg.Figures {
-		r = g.row
-		var val, hi any = fig.Value, nil
+	hr, vr := g.row, g.row+1
+	col, headH := 1, 16.0
+	for _, fig := range pg.Figures {
+		span := 1
+		if fig.Hi != nil || fig.Interval {
+			span = 2
+		}
+		var val, hi any = fig.Value, fig.Hi
 		switch {
 		case fig.Text != "":
 			val = styled{fig.Text, w.st.na}
@@ -104,37 +103,46 @@ func (w *writer) summarySheet() error {
 		case fig.Int && fig.Value != nil:
 			val = int(*fig.Value)
 		}
-		if fig.Hi != nil {
-			hi = fig.Hi
+		name := fig.Short
+		if name == "" {
+			name = fig.Label
 		}
-		g.at(r, 1, styled{fig.Label, w.st.labelWrap})
-		g.at(r, colFigValue, val, hi)
-		g.at(r, 5, styled{fig.Meaning, w.st.small})
-		merge(r, 1, 2)
-		merge(r, 5, summaryCols)
-		// Bold labels run wider than the average letter textHeight assumes.
-		g.height(r, max(textHeight(fig.Label, 2*summaryColWidth*0.8, 11), textHeight(fig.Meaning, 4*summaryColWidth, 9)))
-		w.summaryFigureRow[[]string{"cube", "sd", "interval", "recall", "effect", "items"}[min(i, 5)]] = r
-		g.row++
+		g.at(hr, col, styled{name, w.st.headerSmall})
+		if span == 2 {
+			g.at(hr, col+1, styled{"", w.st.headerSmall})
+			merge(hr, col, col+1)
+		}
+		g.at(vr, col, scoreLike(val, fig.Bold, w.st.score))
+		if span == 2 {
+			g.at(vr, col+1, hi)
+		}
+		headH = max(headH, textHeight(name, summaryColWidth*float64(span)*0.85, 9))
+		col += span
+		if col > summaryCols {
+			break
+		}
 	}
-	g.height(g.row, 6)
+	g.height(hr, headH)
+	g.height(vr, 18)
+	g.row = vr + 1
+	g.height(g.row, 3)
 	g.skip(1)
 
 	// Why, and what to do.
 	if len(pg.Why) > 0 {
 		r = g.line(styled{w.t("Why this verdict", "为什么是这个结论"), w.st.label})
-		g.height(r, 18)
+		g.height(r, 16)
 		for _, y := range pg.Why {
 			r = g.row
-			g.at(r, 1, styled{"•", w.st.text})
-			g.at(r, 2, styled{y, w.st.wrap})
+			g.at(r, 1, styled{"•", w.st.bullet})
+			g.at(r, 2, styled{y, w.st.body})
 			merge(r, 2, summaryCols)
-			g.height(r, textHeight(y, widthAll-summaryColWidth, 11))
+			g.height(r, textHeight(y, widthAll-summaryColWidth, 9.5))
 			g.row++
 		}
 	}
 	r = g.line(styled{w.t("What to do next", "改进建议"), w.st.label})
-	g.height(r, 18)
+	g.height(r, 16)
 	if len(pg.Advice) == 0 {
 		r = g.line(styled{w.t("No rule fired: nothing to recommend.", "没有触发任何建议规则，暂无建议。"), w.st.small})
 		merge(r, 1, summaryCols)
@@ -146,12 +154,12 @@ func (w *writer) summarySheet() error {
 			st = w.st.sevLow
 		}
 		r = g.row
-		g.at(r, 1, styled{a.Priority, st}, styled{a.Text, w.st.wrap})
+		g.at(r, 1, styled{a.Priority, st}, styled{a.Text, w.st.body})
 		merge(r, 2, summaryCols)
-		g.height(r, textHeight(a.Text, widthAll-summaryColWidth, 11))
+		g.height(r, textHeight(a.Text, widthAll-summaryColWidth, 9.5))
 		g.row++
 	}
-	g.height(g.row, 6)
+	g.height(g.row, 3)
 	g.skip(1)
 
 	// The judges.
@@ -174,7 +182,7 @@ func (w *writer) summarySheet() error {
 			g.height(r, max(16, textHeight(j.Note, 2*summaryColWidth, 9), textHeight(j.Kind, summaryColWidth*0.9, 11)))
 			g.row++
 		}
-		g.height(g.row, 6)
+		g.height(g.row, 3)
 		g.skip(1)
 	}
 
@@ -196,9 +204,6 @@ func (w *writer) summarySheet() error {
 		}
 		g.row++
 	}
-	r = g.row
-	full(r, pg.Footer, w.st.small, textHeight(pg.Footer, widthAll, 9))
-	g.row++
 	w.summaryLastRow = g.row - 1
 	g.err(f.SetDefinedName(&excelize.DefinedName{Name: "_xlnm.Print_Area", Scope: g.name,
 		RefersTo: fmt.Sprintf("'%s'!$A$1:$%s$%d", g.name, last, w.summaryLastRow)}))
@@ -213,6 +218,14 @@ func (w *writer) summarySheet() error {
 func chartRowHeight(ht float64) float64 {
 	px := math.Floor(ht*float64(chartDPI)/72) * float64(chart.DPI) / chartDPI // the picture's pixels at 96 per inch
 	return math.Ceil((px+4)*3.4/4) + 1
+}
+
+// scoreLike shows the CuBE score in bold, other values as they are.
+func scoreLike(v any, bold bool, style int) any {
+	if p, ok := v.(*float64); ok && bold && p != nil {
+		return styled{*p, style}
+	}
+	return v
 }
 
 // scoreCell is a CuBE score in bold with one decimal, or n/a.
