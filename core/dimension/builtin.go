@@ -71,7 +71,7 @@ var builtins = []Dimension{
 		Lexical:  RuleGuideCoverage,
 	},
 	{
-		Name: "quality", Method: CuBE, Default: true, TitleZH: "质量", TitleEN: "Quality",
+		Name: "quality", Method: CuBE, Default: true, TitleZH: "表达质量", TitleEN: "Quality",
 		AdviceEN: "answers are hard to read: ask for a clear structure (numbered steps, short sentences) in a plain, polite tone",
 		AdviceZH: "回答不易阅读：要求结构清晰（编号步骤、短句）、语气平实礼貌",
 		Lexical:  RuleOverall,

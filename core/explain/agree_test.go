@@ -4,8 +4,8 @@ import (
 	"testing"
 
 	"cubeworkbench/core/compare"
-	"cubeworkbench/core/result"
 	"cubeworkbench/core/glossary"
+	"cubeworkbench/core/result"
 )
 
 // The glossary's verdict names are the words SUMMARY.json already carries

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"cubeworkbench/core/cube"
+	"cubeworkbench/core/dimension"
 	"cubeworkbench/core/glossary"
 )
 
@@ -15,22 +16,7 @@ const maxExamples = 5
 // the others (judges, unscorable replies, bounds) change the evaluation.
 var systemCodes = map[string]bool{"recall_low": true, "dimension_weak": true, "own_knowledge": true}
 
-// dimensionAdvice is what to change in the system when a dimension is the
-// weakest. It says the same as CuBE's dimension_weak advice, in the words
-// of a checklist.
-var dimensionAdvice = map[string][2]string{ // zh, en
-	"relevance": {"在系统提示词中要求只回答所问的事项，并检查检索到的办事指南是否就是所问的事项",
-		"tell the system prompt to answer only the service asked about, and check that the retrieved guide is that service"},
-	"specificity": {"在提示词中要求写明具体的申请材料、办理时限、收费标准和办理地点，并在切分时保留这些字段",
-		"ask in the prompt for the concrete materials, time limits, fees and offices, and keep those fields intact when chunking"},
-	"completeness": {"向模型提供完整的指南（更大的切分块或更多上下文），并要求列出全部条件、材料和步骤",
-		"give the model the whole guide (larger chunks or more context) and ask it to list every condition, material and step"},
-	"quality": {"要求回答结构清晰（编号步骤、短句）、语气平实礼貌",
-		"ask for a clear structure (numbered steps, short sentences) in a plain, polite tone"},
-	"compliance": {"在提示词中写明不得编造政策、不得承诺办理结果，并对照指南核查回答",
-		"state in the prompt that policies must not be invented nor outcomes promised, and check answers against the guides"},
-}
-
+// genericAdvice stands in for a dimension the registry gives no advice.
 var genericAdvice = [2]string{"针对该维度改进提示词和知识库内容", "work on the prompt and the knowledge-base content this dimension judges"}
 
 func recommendations(in Input) []Recommendation {
@@ -113,9 +99,11 @@ func retrievalMisses(res *cube.Result, th Thresholds) (Recommendation, bool) {
 }
 
 func dimensionFocus(dim string, n float64) Recommendation {
-	adv, ok := dimensionAdvice[dim]
-	if !ok {
-		adv = genericAdvice
+	// The advice is the dimension registry's, the same words CuBE's own
+	// dimension_weak rule gives.
+	adv := genericAdvice
+	if d, ok := dimension.Lookup(dim); ok && d.AdviceZH != "" {
+		adv = [2]string{d.AdviceZH, d.AdviceEN}
 	}
 	return Recommendation{Code: "dimension_focus", Severity: "medium", Side: SideSystem,
 		ZH: fmt.Sprintf("%s是最弱的%s（达到标准指南回答水平的 %s %%）：%s。", glossary.Name(glossary.DimensionID, dim, "zh"),

@@ -44,15 +44,6 @@ const (
 	JudgesDisagree ID = "weak.judges_disagree"
 )
 
-// Dimensions (the paper's four and the product's compliance).
-const (
-	DimRelevance    ID = "dim.relevance"
-	DimSpecificity  ID = "dim.specificity"
-	DimCompleteness ID = "dim.completeness"
-	DimQuality      ID = "dim.quality"
-	DimCompliance   ID = "dim.compliance"
-)
-
 // Documents and retrieval.
 const (
 	ServiceGuide ID = "service_guide"
@@ -163,12 +154,6 @@ var terms = map[ID][2]string{
 	NotRetrieved:   {"未检索到标准指南", "gold guide not retrieved"},
 	LowScore:       {"低分", "low score"},
 	JudgesDisagree: {"评审模型分歧大", "judges disagree"},
-
-	DimRelevance:    {"相关性", "relevance"},
-	DimSpecificity:  {"具体性", "specificity"},
-	DimCompleteness: {"完整性", "completeness"},
-	DimQuality:      {"表达质量", "quality"},
-	DimCompliance:   {"合规性", "compliance"},
 
 	ServiceGuide: {"办事指南", "service guide"},
 	GoldGuide:    {"标准指南", "gold guide"},

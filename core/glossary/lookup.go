@@ -1,5 +1,11 @@
 package glossary
 
+import (
+	"strings"
+
+	"cubeworkbench/core/dimension"
+)
+
 // Lookups from the codes the rest of the product uses (set names,
 // dimension names, verdict codes …) to glossary ids. ok is false for a
 // code the glossary does not name — a user's own dimension, a further
@@ -11,8 +17,16 @@ func SetID(set string) (ID, bool) {
 }
 
 // DimensionID is the id of a rubric dimension (relevance, specificity …).
+// The names are the dimension registry's titles (core/dimension): a
+// dimension is named in one place, and the glossary reads it.
 func DimensionID(dim string) (ID, bool) {
 	return known("dim." + dim)
+}
+
+func init() {
+	for _, d := range dimension.All() {
+		terms[ID("dim."+d.Name)] = [2]string{d.Title("zh"), strings.ToLower(d.Title("en"))}
+	}
 }
 
 // VerdictID is the id of a deployment verdict code (deployable,

@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"cubeworkbench/core/proc"
 	"errors"
 	"fmt"
 	"os"
@@ -52,7 +53,7 @@ func cleanTempIn(root string) error {
 		if pid == os.Getpid() && !old {
 			continue
 		}
-		if !old && processAlive(pid) {
+		if !old && proc.Alive(pid) {
 			continue
 		}
 		if err := os.RemoveAll(filepath.Join(root, e.Name())); err != nil {

@@ -8,6 +8,7 @@ package session
 
 import (
 	"context"
+	"cubeworkbench/internal/version"
 	"errors"
 	"fmt"
 	"maps"
@@ -27,9 +28,9 @@ import (
 	"cubeworkbench/core/store"
 )
 
-// Version is the tool version written into every summary and run record,
-// stamped at build time with -ldflags "-X cubeworkbench/core/session.Version=…".
-var Version = "0.1.0-dev"
+// Version is the tool version written into every summary and run record:
+// internal/version's, which scripts/release.sh stamps from git.
+var Version = version.String()
 
 // ErrWorkbookErrors refuses to evaluate a workbook with errors the user did
 // not choose to skip.

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"crypto/rand"
+	"cubeworkbench/core/proc"
 	"database/sql"
 	"encoding/hex"
 	"errors"
@@ -96,7 +97,7 @@ func stale(h *Holder) bool {
 	if h.PID == os.Getpid() {
 		return false
 	}
-	return !processAlive(h.PID)
+	return !proc.Alive(h.PID)
 }
 
 // takeLock takes the run lock for runID inside tx, or returns *LockedError.

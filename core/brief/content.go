@@ -1,0 +1,133 @@
+package brief
+
+import (
+	"fmt"
+
+	"cubeworkbench/core/chart"
+	"math"
+	"time"
+)
+
+// Verdict codes, as SUMMARY.json spells them (engine.Verdict.Code).
+const (
+	Deployable   = "deployable"
+	NeedsWork    = "needs_work"
+	NotReady     = "not_ready"
+	Undetermined = "undetermined"
+)
+
+// Languages of Content.Lang.
+const (
+	LangZH = "zh"
+	LangEN = "en"
+)
+
+// Content is everything the brief shows. Undefined numbers are nil and are
+// written in words ("不适用"), never as 0.
+type Content struct {
+	Lang string // LangZH (default) or LangEN
+
+	Verdict    string  // one of the verdict codes
+	Deployable float64 // CuBE at or above which the verdict is Deployable
+	NeedsWork  float64 // CuBE at or above which (and below Deployable) it is NeedsWork
+
+	Cube      *float64 // the headline CuBE score (0–100), nil when undetermined
+	Lo, Hi    *float64 // its 95 % interval, nil when it could not be estimated
+	Resamples int      // how many resamples estimated the interval
+
+	Why             []string // 3–5 reasons, in Lang; more are cut with a marker
+	Recommendations []string // in Lang; more are cut with a marker
+
+	Judges []Judge
+	K      int      // the k of Recall@k (the retrieval depth)
+	Spread *float64 // SD of CuBE across judges; nil for fewer than two judges
+
+	Charts []Chart // at most two are placed, each whole
+
+	Baseline bool // the judge is the offline lexical baseline, not an LLM
+	Sample   bool // the data is the bundled fictional sample
+
+	Workbook    string    // the workbook's file name
+	System      string    // the system under test, as the user named it
+	Date        time.Time // when the evaluation finished
+	ToolVersion string
+}
+
+// Judge is one row of the judges table.
+type Judge struct {
+	Name      string
+	Cube      *float64
+	Lo, Hi    *float64 // 95 % interval of Cube
+	RecallAtK *float64 // share 0–1
+}
+
+// Chart is a figure placed whole in the space left on the page: either a
+// core/chart Figure, which the brief renders at exactly the size it is
+// placed at (so its 9 pt tick labels print at 9 pt), or ready PNG bytes,
+// which are scaled whole keeping their aspect (their text shrinks with them,
+// so prefer Figure).
+type Chart struct {
+	Figure  *chart.Figure
+	PNG     []byte
+	Caption string // optional, printed under the chart
+}
+
+// Error is content the brief refuses to print, in both languages.
+type Error struct{ EN, ZH string }
+
+func (e *Error) Error() string { return "brief: " + e.EN + " / " + e.ZH }
+
+func fail(en, zh string, a ...any) error {
+	return &Error{EN: fmt.Sprintf(en, a...), ZH: fmt.Sprintf(zh, a...)}
+}
+
+// MaxCharts is how many charts fit beside the text.
+const MaxCharts = 2
+
+// check refuses content whose verdict does not follow from its score and
+// thresholds: a forwarded page with a wrong verdict is the worst outcome.
+func (c *Content) check() error {
+	for _, p := range []*float64{c.Cube, c.Lo, c.Hi, c.Spread} {
+		if p != nil && (math.IsNaN(*p) || math.IsInf(*p, 0)) {
+			return fail("a score is NaN or infinite; undefined values must be nil", "有分数为 NaN 或无穷大；未定义的值应为空")
+		}
+	}
+	if c.NeedsWork > c.Deployable {
+		return fail("needs-work threshold %g is above the deployable threshold %g", "“需改进”阈值 %g 高于“可以部署”阈值 %g", c.NeedsWork, c.Deployable)
+	}
+	want := Undetermined
+	if c.Cube != nil {
+		switch {
+		case *c.Cube >= c.Deployable:
+			want = Deployable
+		case *c.Cube >= c.NeedsWork:
+			want = NeedsWork
+		default:
+			want = NotReady
+		}
+	}
+	switch c.Verdict {
+	case Deployable, NeedsWork, NotReady, Undetermined:
+	default:
+		return fail("unknown verdict %q", "未知的判定结论 %q", c.Verdict)
+	}
+	if c.Verdict != want {
+		return fail("verdict %q does not follow from CuBE %s and thresholds %g/%g (expected %q)",
+			"判定结论 %q 与 CuBE %s 及阈值 %g/%g 不符（应为 %q）", c.Verdict, numOr(c.Cube, 1, "null"), c.Deployable, c.NeedsWork, want)
+	}
+	if (c.Lo == nil) != (c.Hi == nil) || (c.Lo != nil && *c.Lo > *c.Hi) {
+		return fail("the interval's bounds are incomplete or reversed", "置信区间的上下限不完整或颠倒")
+	}
+	if c.Lo != nil && c.Resamples <= 0 {
+		return fail("an interval is given without the number of resamples", "给出了置信区间却未给出重抽样次数")
+	}
+	for i, ch := range c.Charts {
+		if (len(ch.PNG) == 0) == (ch.Figure == nil) {
+			return fail("chart %d needs either a figure or PNG bytes", "第 %d 张图须给出图形或 PNG 图像（二者之一）", i+1)
+		}
+	}
+	if len(c.Charts) > MaxCharts {
+		return fail("%d charts given; the page holds at most %d", "给出了 %d 张图，一页最多放 %d 张", len(c.Charts), MaxCharts)
+	}
+	return nil
+}
