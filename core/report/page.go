@@ -379,7 +379,7 @@ func (w *writer) pageJudges() PageJudges {
 	}
 	switch {
 	case agg.Cube.SD != nil:
-		m.Note = fmt.Sprintf(w.t("spread across judges (SD) %.2f", "评审模型之间的标准差 %.2f"), *agg.Cube.SD)
+		m.Note = fmt.Sprintf(w.t("SD %.2f", "标准差 %.2f"), *agg.Cube.SD)
 	case agg.Cube.N == 1:
 		m.Note = w.onlyOneJudge()
 	}

@@ -20,9 +20,8 @@ import (
 
 // A4 in points and the margins every sheet uses, in inches.
 const (
-	a4Short, a4Long                 = 595.0, 842.0
+	a4Short, a4Long                 = A4WidthPt, A4HeightPt
 	marginSide, marginEnd, marginHF = 0.4, 0.5, 0.25
-	paperA4                         = 9
 	// The Summary's top and bottom margins: a little narrower, for one
 	// more reason on the page.
 	marginEndSummary = 0.4
@@ -112,9 +111,15 @@ func (w *writer) dataPrintArea(name string, cols int) error {
 // defaultRowPt is Excel's default row height.
 const defaultRowPt = 15.0
 
-// colPoints converts a column width in characters to points (Excel's
-// pixel rule for the 11 pt default font, 96 px per inch).
+// colPoints converts a column width in characters to points by Excel's
+// pixel rule for its 11 pt Calibri (7 px a character + 5, 96 px per inch):
+// the narrowest a column is drawn.
 func colPoints(chars float64) float64 { return float64(int(chars*7+5)) * 0.75 }
+
+// colPointsWidest is the widest a column is drawn: LibreOffice without
+// Carlito, Calibri's metric twin, takes about 9 px a character (DejaVu
+// Sans). A page that fits at this width prints at 100 % everywhere.
+func colPointsWidest(chars float64) float64 { return chars * 9 * 0.75 }
 
 // paginate puts a manual page break before every table of an analysis
 // sheet that would cross the end of a page, when the table fits one page.

@@ -13,8 +13,8 @@ type styles struct {
 	headerNum, headerSmall int
 	// The Summary page's own: a loud notice, the headline sentence, small
 	// dark text for meanings and the footer, a one-decimal score.
-	notice, headline, small, score, labelWrap, body, bullet int
-	missFmt                                                 int // conditional format: a retrieval miss
+	notice, headline, small, score, labelWrap, body int
+	missFmt                                         int // conditional format: a retrieval miss
 	// safeText and safeWrap carry quotePrefix: text that starts like a
 	// formula stays text even when a user edits the cell in Excel.
 	safeText, safeWrap         int
@@ -44,7 +44,7 @@ func newStyles(f *excelize.File) (styles, error) {
 		Border: thin, Alignment: &excelize.Alignment{Vertical: "center", Horizontal: "right", WrapText: true}})
 	st.headerSmall = mk(&excelize.Style{Font: &excelize.Font{Bold: true, Size: 9}, Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"D9E1F2"}},
 		Border: thin, Alignment: &excelize.Alignment{Vertical: "bottom", Horizontal: "right", WrapText: true}})
-	st.notice = mk(&excelize.Style{Font: &excelize.Font{Bold: true, Size: 10, Color: "7F3F00"}, Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"FFF2CC"}},
+	st.notice = mk(&excelize.Style{Font: &excelize.Font{Bold: true, Size: 9.5, Color: "7F3F00"}, Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"FFF2CC"}},
 		Border:    []excelize.Border{{Type: "left", Color: "E69500", Style: 5}},
 		Alignment: &excelize.Alignment{Vertical: "center", WrapText: true, Indent: 1}})
 	st.headline = mk(&excelize.Style{Font: &excelize.Font{Bold: true, Size: 11, Color: "1F3864"}, Alignment: &excelize.Alignment{Vertical: "center", WrapText: true}})
@@ -56,7 +56,6 @@ func newStyles(f *excelize.File) (styles, error) {
 		firstErr = fmt.Errorf("report: style: %w", err)
 	}
 	st.body = mk(&excelize.Style{Font: &excelize.Font{Size: 9.5}, Alignment: wrap})
-	st.bullet = mk(&excelize.Style{Font: &excelize.Font{Size: 9.5}, Alignment: &excelize.Alignment{Vertical: "top", Horizontal: "right", Indent: 1}})
 	st.labelWrap = mk(&excelize.Style{Font: &excelize.Font{Bold: true}, Alignment: wrap})
 	st.label = mk(&excelize.Style{Font: &excelize.Font{Bold: true}, Alignment: top})
 	st.text = mk(&excelize.Style{Alignment: top})

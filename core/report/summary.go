@@ -14,16 +14,16 @@ import (
 )
 
 // The Summary sheet is one A4 portrait page at 100 %: eight columns of
-// summaryColWidth characters fill the printable width, every row has an
+// pageColWidth characters fill the printable width, every row has an
 // explicit height, and the sheet fits one page wide and one page tall, so
 // LibreOffice and Excel print it on one page without shrinking the 9 pt
 // chart ticks (TestSummaryFitsOnePage adds the heights up).
 const (
-	summaryCols     = 8
-	summaryColWidth = 11.5
+	pageCols     = 8
+	pageColWidth = 9.8 // 8 × 9.8 characters: 529 pt at LibreOffice's widest, 442 pt in Excel
 	// chartW and chartH are the size, in points, of each of the two
 	// charts placed side by side on the chart row.
-	chartH   = 140.0
+	chartH   = 136.0
 	chartDPI = 192 // twice the screen resolution, shown at half size: sharp in print
 )
 
@@ -37,32 +37,32 @@ const (
 func (w *writer) summarySheet() error {
 	pg := w.page()
 	g := w.grid(SheetSummary)
-	ws := make([]float64, summaryCols)
+	ws := make([]float64, pageCols)
 	for i := range ws {
-		ws[i] = summaryColWidth
+		ws[i] = pageColWidth
 	}
 	g.widths(ws...)
 	f := w.f
-	last := colName(summaryCols)
+	last := colName(pageCols)
 	merge := func(r, from, to int) {
 		g.err(f.MergeCell(g.name, fmt.Sprintf("%s%d", colName(from), r), fmt.Sprintf("%s%d", colName(to), r)))
 	}
 	full := func(r int, text string, style int, height float64) {
 		g.at(r, 1, styled{text, style})
-		merge(r, 1, summaryCols)
+		merge(r, 1, pageCols)
 		g.height(r, height)
 	}
-	widthAll := float64(summaryCols) * summaryColWidth
+	widthAll := float64(pageCols) * pageColWidth
 
 	r := g.line(styled{pg.Title, w.st.title})
-	merge(r, 1, summaryCols)
+	merge(r, 1, pageCols)
 	g.height(r, 28)
 	r = g.row
 	full(r, pg.About, w.st.small, textHeight(pg.About, widthAll, 9))
 	g.row++
 	for _, n := range pg.Notices {
 		r = g.row
-		full(r, n, w.st.notice, textHeight(n, widthAll-4, 10)+4)
+		full(r, n, w.st.notice, textHeight(n, widthAll-4, 9.5)+2)
 		g.row++
 	}
 	code := pg.VerdictCode
@@ -70,7 +70,7 @@ func (w *writer) summarySheet() error {
 		code = "undetermined"
 	}
 	r = g.row
-	full(r, w.t("Verdict: ", "结论：")+pg.Verdict, w.st.verdict[code], 40)
+	full(r, w.t("Verdict: ", "结论：")+pg.Verdict, w.st.verdict[code], 36)
 	w.summaryVerdictRow = r
 	g.row++
 	r = g.row
@@ -116,9 +116,9 @@ func (w *writer) summarySheet() error {
 		if span == 2 {
 			g.at(vr, col+1, hi)
 		}
-		headH = max(headH, textHeight(name, summaryColWidth*float64(span)*0.85, 9))
+		headH = max(headH, textHeight(name, pageColWidth*float64(span)*0.85, 9))
 		col += span
-		if col > summaryCols {
+		if col > pageCols {
 			break
 		}
 	}
@@ -134,10 +134,11 @@ func (w *writer) summarySheet() error {
 		g.height(r, 16)
 		for _, y := range pg.Why {
 			r = g.row
-			g.at(r, 1, styled{"•", w.st.bullet})
-			g.at(r, 2, styled{y, w.st.body})
-			merge(r, 2, summaryCols)
-			g.height(r, textHeight(y, widthAll-summaryColWidth, 9.5))
+			// The bullet leads the text across the whole width: a column of
+			// its own cost a line in three reasons of five.
+			g.at(r, 1, styled{"• " + y, w.st.body})
+			merge(r, 1, pageCols)
+			g.height(r, textHeight("• "+y, widthAll, 9.5))
 			g.row++
 		}
 	}
@@ -145,7 +146,7 @@ func (w *writer) summarySheet() error {
 	g.height(r, 16)
 	if len(pg.Advice) == 0 {
 		r = g.line(styled{w.t("No rule fired: nothing to recommend.", "没有触发任何建议规则，暂无建议。"), w.st.small})
-		merge(r, 1, summaryCols)
+		merge(r, 1, pageCols)
 		g.height(r, 16)
 	}
 	for _, a := range pg.Advice {
@@ -155,8 +156,8 @@ func (w *writer) summarySheet() error {
 		}
 		r = g.row
 		g.at(r, 1, styled{a.Priority, st}, styled{a.Text, w.st.body})
-		merge(r, 2, summaryCols)
-		g.height(r, textHeight(a.Text, widthAll-summaryColWidth, 9.5))
+		merge(r, 2, pageCols)
+		g.height(r, textHeight(a.Text, widthAll-pageColWidth, 9.5))
 		g.row++
 	}
 	g.height(g.row, 3)
@@ -168,7 +169,7 @@ func (w *writer) summarySheet() error {
 		r = g.line(styled{h[0], w.st.header}, nil, styled{h[1], w.st.header}, styled{h[2], w.st.headerNum}, styled{h[3], w.st.headerNum},
 			styled{h[4], w.st.headerNum}, styled{h[5], w.st.header})
 		merge(r, 1, 2)
-		merge(r, 7, summaryCols)
+		merge(r, 7, pageCols)
 		g.height(r, 18)
 		for i, j := range append(append([]PageJudge{}, pg.Judges.Rows...), pg.Judges.Mean) {
 			r = g.row
@@ -178,8 +179,8 @@ func (w *writer) summarySheet() error {
 			}
 			g.at(r, 1, name, nil, styled{j.Kind, w.st.wrap}, scoreCell(j.Cube, w.st.score), j.Lo, j.Hi, styled{j.Note, w.st.small})
 			merge(r, 1, 2)
-			merge(r, 7, summaryCols)
-			g.height(r, max(16, textHeight(j.Note, 2*summaryColWidth, 9), textHeight(j.Kind, summaryColWidth*0.9, 11)))
+			merge(r, 7, pageCols)
+			g.height(r, max(16, textHeight(j.Note, 2*pageColWidth, 9), textHeight(j.Kind, pageColWidth*0.9, 11)))
 			g.row++
 		}
 		g.height(g.row, 3)
@@ -192,12 +193,11 @@ func (w *writer) summarySheet() error {
 		r = g.row
 		g.height(r, chartRowHeight(chartH))
 		w.summaryChartRow = r
-		// The CuBE bars take three columns, the bounds (five groups of
-		// three bars, longer names) the other five.
-		spans := [][2]int{{1, 3}, {4, summaryCols}}
+		// Each chart takes half the page: four columns as narrow as Excel
+		// draws them, so it never overlaps the other in any reader.
 		for i, c := range pg.Charts[:min(2, len(pg.Charts))] {
-			cell := fmt.Sprintf("%s%d", colName(spans[i][0]), r)
-			wd := colPoints(summaryColWidth)*float64(spans[i][1]-spans[i][0]+1) - 6
+			cell := fmt.Sprintf("%s%d", colName(1+i*pageCols/2), r)
+			wd := colPoints(pageColWidth)*float64(pageCols/2) - 4
 			if err := w.pictureAt(g.name, cell, c, wd, chartH); err != nil {
 				return err
 			}
@@ -211,14 +211,11 @@ func (w *writer) summarySheet() error {
 }
 
 // chartRowHeight is the height of a row that holds a picture ht points
-// tall placed 3 px down. excelize anchors the picture's far corner by its
-// own row model (4/3.4 px per point, not 4/3), and LibreOffice and Excel
-// size the picture by that anchor: the row is made tall enough in that
-// model so the anchor ends inside the row.
-func chartRowHeight(ht float64) float64 {
-	px := math.Floor(ht*float64(chartDPI)/72) * float64(chart.DPI) / chartDPI // the picture's pixels at 96 per inch
-	return math.Ceil((px+4)*3.4/4) + 1
-}
+// tall placed 3 px down. The picture has a one-cell anchor with its own
+// size: a two-cell anchor is sized by its cells, which excelize computes
+// with its own row and column model and each reader draws with its own
+// font metrics, so a chart grew into the rows below it (issue 15).
+func chartRowHeight(ht float64) float64 { return math.Ceil(ht + 6) }
 
 // scoreLike shows the CuBE score in bold, other values as they are.
 func scoreLike(v any, bold bool, style int) any {
@@ -250,7 +247,7 @@ func (w *writer) pictureAt(sheet, cell string, c PageChart, wd, ht float64) erro
 	// excelize sizes a picture by its pixels at 96 per inch.
 	scale := float64(chart.DPI) / chartDPI
 	if err := w.f.AddPictureFromBytes(sheet, cell, &excelize.Picture{Extension: ".png", File: png,
-		Format: &excelize.GraphicOptions{AltText: c.Alt, ScaleX: scale, ScaleY: scale, LockAspectRatio: true, OffsetX: 2, OffsetY: 3}}); err != nil {
+		Format: &excelize.GraphicOptions{AltText: c.Alt, ScaleX: scale, ScaleY: scale, LockAspectRatio: true, OffsetX: 2, OffsetY: 3, Positioning: "oneCell"}}); err != nil {
 		return fmt.Errorf("report: %s: %w", c.Alt, err)
 	}
 	return nil
