@@ -164,6 +164,8 @@ type grid struct {
 	row   int  // next row, 1-based
 	wrap  bool // wrap strings
 	first error
+	// heights are the row heights set, in points.
+	heights map[int]float64
 }
 
 func (w *writer) grid(name string) *grid { return &grid{w: w, name: name, row: 1} }
@@ -203,7 +205,27 @@ func (g *grid) header(names ...string) int {
 func (g *grid) skip(n int) { g.row += n }
 
 // height sets row r's height in points.
-func (g *grid) height(r int, pt float64) { g.err(g.w.f.SetRowHeight(g.name, r, min(pt, 409))) }
+func (g *grid) height(r int, pt float64) {
+	pt = min(pt, 409)
+	if g.heights == nil {
+		g.heights = map[int]float64{}
+	}
+	g.heights[r] = pt
+	g.err(g.w.f.SetRowHeight(g.name, r, pt))
+}
+
+// used is the height in points of rows 1..r-1, as set (default rows 15).
+func (g *grid) used(r int) float64 {
+	sum := 0.0
+	for i := 1; i < r; i++ {
+		if h, ok := g.heights[i]; ok {
+			sum += h
+		} else {
+			sum += defaultRowPt
+		}
+	}
+	return sum
+}
 
 // headerN writes a header row whose columns from col on (1-based) stand
 // over numbers and are right-aligned like them.

@@ -23,8 +23,9 @@ const (
 	pageColWidth = 9.8 // 8 × 9.8 characters: 529 pt at LibreOffice's widest, 442 pt in Excel
 	// chartW and chartH are the size, in points, of each of the two
 	// charts placed side by side on the chart row.
-	chartH   = 136.0
-	chartDPI = 192 // twice the screen resolution, shown at half size: sharp in print
+	chartH    = 136.0 // at least
+	chartHMax = 220.0 // at most
+	chartDPI  = 192   // twice the screen resolution, shown at half size: sharp in print
 )
 
 // The headline figures sit where the notices above them leave room, so
@@ -191,14 +192,19 @@ func (w *writer) summarySheet() error {
 	// inside one row cannot cross a page break the row does not.
 	if len(pg.Charts) > 0 {
 		r = g.row
-		g.height(r, chartRowHeight(chartH))
+		// The charts take what the page has left, between a floor that
+		// keeps their axes readable and a ceiling that keeps them in
+		// proportion; the page test checks the floor still fits.
+		_, pageH := printable(false)
+		ht := max(chartH, min(chartHMax, pageH-g.used(r)-8))
+		g.height(r, chartRowHeight(ht))
 		w.summaryChartRow = r
 		// Each chart takes half the page: four columns as narrow as Excel
 		// draws them, so it never overlaps the other in any reader.
 		for i, c := range pg.Charts[:min(2, len(pg.Charts))] {
 			cell := fmt.Sprintf("%s%d", colName(1+i*pageCols/2), r)
 			wd := colPoints(pageColWidth)*float64(pageCols/2) - 4
-			if err := w.pictureAt(g.name, cell, c, wd, chartH); err != nil {
+			if err := w.pictureAt(g.name, cell, c, wd, ht); err != nil {
 				return err
 			}
 		}
