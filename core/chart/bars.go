@@ -127,12 +127,18 @@ func barPlot(lang string, cats []string, groups [][]bar, prec int, ylabel string
 	return p
 }
 
-// slantCrowded turns the category names 30° when the widest is wider
-// than its slot of slot points.
+// slantCrowded turns the category names 30° when two neighbours (centred
+// slot points apart) would touch, or one runs past the plot's edge.
 func slantCrowded(p *plot.Plot, cats []string, slot float64) {
 	sty := textStyle(sizeTick, color.Black)
-	for _, c := range cats {
-		if float64(sty.Width(c)) > slot*0.95 {
+	const gap = 2.0 // points between neighbouring names
+	for i, c := range cats {
+		w := float64(sty.Width(c))
+		crowded := w > 2*slot // half past each neighbour's centre
+		if i+1 < len(cats) {
+			crowded = crowded || (w+float64(sty.Width(cats[i+1])))/2+gap > slot
+		}
+		if crowded {
 			p.X.Tick.Label.Rotation = math.Pi / 6
 			p.X.Tick.Label.XAlign, p.X.Tick.Label.YAlign = draw.XRight, draw.YTop
 			return
@@ -246,11 +252,26 @@ func BoundsBars(b Bounds, o Options) (*Figure, error) {
 	if err != nil {
 		return nil, fmt.Errorf("bounds of %q: %w", b.Judge, err)
 	}
-	p := f.body.(*frame).body.(*plot.Plot)
+	fr := f.body.(*frame)
+	if f.Width < narrow {
+		// Half a page wide: the sets' short names keep the legend on one
+		// or two rows, leaving the bars their room.
+		for i, key := range []string{"zero.short", "rag.short", "full.short"} {
+			fr.legend[i].name = label(lang, key)
+		}
+	}
+	p := fr.body.(*plot.Plot)
 	p.Y.Min, p.Y.Max = 0, 11
-	p.Y.Tick.Marker = fixedTicks(0, 10, 2, 0)
+	step := 2.0
+	if f.Height < 200 {
+		step = 5 // a short axis: three ticks rather than six overprinted
+	}
+	p.Y.Tick.Marker = fixedTicks(0, 10, step, 0)
 	return f, nil
 }
+
+// narrow is the width below which a bar chart is drawn for half a page.
+const narrow = 400
 
 // Estimate is a value with an optional confidence interval; any part may be
 // undefined (nil).
@@ -300,6 +321,12 @@ func CuBEBars(s JudgeScores, o Options) (*Figure, error) {
 	legend = append(legend, legendItem{name: mean, color: okabeIto[5], kind: swatchDashed})
 	if s.Mean.Lo != nil && s.Mean.Hi != nil {
 		legend = append(legend, legendItem{name: label(lang, "cube.band"), color: color.NRGBA{0xD5, 0x5E, 0x00, 0x2a}})
+	}
+	if f.Width < narrow {
+		// Half a page wide: the axis names the bars, the table beside the
+		// chart gives the interval's ends; the legend keeps one row.
+		legend = legend[1:]
+		legend[0].name = label(lang, "cube.mean") + " " + num(lang, s.Mean.Value, 1)
 	}
 	f.body = &frame{title: o.title(lang, "cube.title"), legend: legend, body: p}
 	return f, nil

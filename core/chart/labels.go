@@ -28,6 +28,10 @@ var labels = map[string]bi{
 	"zero": {"零上下文回答（下界）", "no-context answers (lower bound)"},
 	"rag":  {"被测系统回答", "system answers"},
 	"full": {"标准指南回答（上界）", "gold-guide answers (upper bound)"},
+	// Their short names, for a legend half a page wide.
+	"zero.short": {"零上下文回答", "no context"},
+	"rag.short":  {"被测系统回答", "system"},
+	"full.short": {"标准指南回答", "gold guide"},
 	// MFSS factors (formulas.md §2).
 	"accuracy":    {"准确性", "Accuracy"},
 	"factual":     {"事实一致性", "Factual consistency"},
