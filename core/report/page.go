@@ -305,7 +305,7 @@ func (w *writer) pageFigures() []PageFigure {
 				"0–100：检索到标准指南时，被测系统回答的上下界归一化得分（各评审模型均值）")},
 		{Label: w.t("Questions evaluated", "评估的问题数"), Short: w.t("Questions", "问题数"), Value: floatp(float64(items)), Int: true,
 			Meaning: w.t("questions of the workbook the evaluation read", "本次评估读取的工作簿问题数")},
-		{Label: w.t("Unscorable judgements", "无法评分的评分"), Short: w.term(glossary.Unscorable), Value: floatp(float64(s.Run.Unscorable)), Int: true,
+		{Label: w.t("Unscorable judgements", "无法评分的评分"), Short: capitalize(w.term(glossary.Unscorable)), Value: floatp(float64(s.Run.Unscorable)), Int: true,
 			Meaning: w.t("judge replies that could not be read as a score; left out of every mean, never counted as 0", "无法解析为分数的评审回复；不计入任何平均，也不按 0 分处理")},
 	}
 }
@@ -436,4 +436,13 @@ func (w *writer) shortKind(k string) string {
 		return w.t("imported", "导入")
 	}
 	return k
+}
+
+// capitalize starts an English header with a capital (glossary terms are
+// lower case for use inside sentences); Chinese is returned as it is.
+func capitalize(s string) string {
+	if s == "" || s[0] < 'a' || s[0] > 'z' {
+		return s
+	}
+	return string(s[0]-'a'+'A') + s[1:]
 }

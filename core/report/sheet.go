@@ -13,8 +13,8 @@ type styles struct {
 	headerNum, headerSmall int
 	// The Summary page's own: a loud notice, the headline sentence, small
 	// dark text for meanings and the footer, a one-decimal score.
-	notice, headline, small, score, labelWrap, body int
-	missFmt                                         int // conditional format: a retrieval miss
+	notice, headline, small, score, labelWrap, body, pageTitle int
+	missFmt                                                    int // conditional format: a retrieval miss
 	// safeText and safeWrap carry quotePrefix: text that starts like a
 	// formula stays text even when a user edits the cell in Excel.
 	safeText, safeWrap         int
@@ -55,6 +55,7 @@ func newStyles(f *excelize.File) (styles, error) {
 	} else if firstErr == nil {
 		firstErr = fmt.Errorf("report: style: %w", err)
 	}
+	st.pageTitle = mk(&excelize.Style{Font: &excelize.Font{Bold: true, Size: 16, Color: "1F3864"}, Alignment: &excelize.Alignment{Vertical: "center", ShrinkToFit: true}})
 	st.body = mk(&excelize.Style{Font: &excelize.Font{Size: 9.5}, Alignment: wrap})
 	st.labelWrap = mk(&excelize.Style{Font: &excelize.Font{Bold: true}, Alignment: wrap})
 	st.label = mk(&excelize.Style{Font: &excelize.Font{Bold: true}, Alignment: top})

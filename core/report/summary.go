@@ -55,7 +55,7 @@ func (w *writer) summarySheet() error {
 	}
 	widthAll := float64(pageCols) * pageColWidth
 
-	r := g.line(styled{pg.Title, w.st.title})
+	r := g.line(styled{pg.Title, w.st.pageTitle})
 	merge(r, 1, pageCols)
 	g.height(r, 28)
 	r = g.row
@@ -199,11 +199,14 @@ func (w *writer) summarySheet() error {
 		ht := max(chartH, min(chartHMax, pageH-g.used(r)-8))
 		g.height(r, chartRowHeight(ht))
 		w.summaryChartRow = r
-		// Each chart takes half the page: four columns as narrow as Excel
-		// draws them, so it never overlaps the other in any reader.
+		// The CuBE bars take three columns, the bounds (four groups of
+		// three bars, longer names) the other five, each as wide as its
+		// columns are at their narrowest (Excel), so neither overlaps the
+		// other in any reader.
+		spans := [][2]int{{1, 3}, {4, pageCols}}
 		for i, c := range pg.Charts[:min(2, len(pg.Charts))] {
-			cell := fmt.Sprintf("%s%d", colName(1+i*pageCols/2), r)
-			wd := colPoints(pageColWidth)*float64(pageCols/2) - 4
+			cell := fmt.Sprintf("%s%d", colName(spans[i][0]), r)
+			wd := colPoints(pageColWidth)*float64(spans[i][1]-spans[i][0]+1) - 4
 			if err := w.pictureAt(g.name, cell, c, wd, ht); err != nil {
 				return err
 			}
