@@ -2,6 +2,7 @@ package chart
 
 import (
 	"fmt"
+	"strings"
 	"image/color"
 	"math"
 
@@ -127,23 +128,76 @@ func barPlot(lang string, cats []string, groups [][]bar, prec int, ylabel string
 	return p
 }
 
-// slantCrowded turns the category names 30° when two neighbours (centred
-// slot points apart) would touch, or one runs past the plot's edge.
+// slantCrowded makes the category names legible when two neighbours
+// (centred slot points apart) would touch: first by breaking names at a
+// hyphen, space or underscore onto two lines, else by turning them 30°
+// (which costs the plot far more height).
 func slantCrowded(p *plot.Plot, cats []string, slot float64) {
+	if !crowded(cats, slot) {
+		return
+	}
+	broken := make([]string, len(cats))
+	for i, c := range cats {
+		broken[i] = breakName(c)
+	}
+	if !crowded(broken, slot) {
+		p.NominalX(broken...)
+		return
+	}
+	p.X.Tick.Label.Rotation = math.Pi / 6
+	p.X.Tick.Label.XAlign, p.X.Tick.Label.YAlign = draw.XRight, draw.YTop
+}
+
+// crowded reports whether two neighbouring names, centred slot points
+// apart, would touch (each line measured on its own).
+func crowded(cats []string, slot float64) bool {
 	sty := textStyle(sizeTick, color.Black)
 	const gap = 2.0 // points between neighbouring names
-	for i, c := range cats {
-		w := float64(sty.Width(c))
-		crowded := w > 2*slot // half past each neighbour's centre
-		if i+1 < len(cats) {
-			crowded = crowded || (w+float64(sty.Width(cats[i+1])))/2+gap > slot
+	width := func(s string) float64 {
+		w := 0.0
+		for _, l := range strings.Split(s, "\n") {
+			w = math.Max(w, float64(sty.Width(l)))
 		}
-		if crowded {
-			p.X.Tick.Label.Rotation = math.Pi / 6
-			p.X.Tick.Label.XAlign, p.X.Tick.Label.YAlign = draw.XRight, draw.YTop
-			return
+		return w
+	}
+	for i, c := range cats {
+		w := width(c)
+		if w > 2*slot {
+			return true
+		}
+		if i+1 < len(cats) && (w+width(cats[i+1]))/2+gap > slot {
+			return true
 		}
 	}
+	return false
+}
+
+// breakName splits a name in two at the separator nearest its middle.
+func breakName(s string) string {
+	r := []rune(s)
+	best := -1
+	for i, c := range r {
+		if (c == '-' || c == ' ' || c == '_') && i > 0 && i < len(r)-1 {
+			if best < 0 || abs(i-len(r)/2) < abs(best-len(r)/2) {
+				best = i
+			}
+		}
+	}
+	if best < 0 {
+		return s
+	}
+	head := string(r[:best+1])
+	if r[best] == ' ' {
+		head = string(r[:best])
+	}
+	return head + "\n" + string(r[best+1:])
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 // yGrid draws light horizontal lines at the major y ticks.
@@ -204,7 +258,7 @@ func groupedBars(g Grouped, cats []string, ylabel string, prec int, o Options) (
 	// A narrow figure (the report's one-page summary) prints fewer
 	// decimals over thin bars and slants category names that would run
 	// into each other, rather than overprinting them.
-	slot := float64(f.Width-60) / float64(len(cats))
+	slot := float64(f.Width-50) / float64(len(cats)) // less the y axis and margins
 	if slot*0.8/float64(len(g.Series)) < 20 {
 		prec = min(prec, 1)
 	}
@@ -307,7 +361,7 @@ func CuBEBars(s JudgeScores, o Options) (*Figure, error) {
 	p := barPlot(lang, s.Judges, groups, 1, label(lang, "cube.y"), &meanBand{e: s.Mean})
 	p.Add(&meanLine{e: s.Mean})
 	f := newFigure(o, nil, 600, 360)
-	slantCrowded(p, s.Judges, float64(f.Width-60)/float64(len(s.Judges)))
+	slantCrowded(p, s.Judges, float64(f.Width-50)/float64(len(s.Judges)))
 	// CuBE scores live on 0–100; keep that frame so judges compare at a glance,
 	// widening only for values outside it (flagged elsewhere as a finding).
 	p.Y.Min = math.Min(p.Y.Min, 0)
