@@ -2,9 +2,9 @@ package chart
 
 import (
 	"fmt"
-	"strings"
 	"image/color"
 	"math"
+	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
