@@ -319,6 +319,8 @@ func BoundsBars(b Bounds, o Options) (*Figure, error) {
 	step := 2.0
 	if f.Height < 200 {
 		step = 5 // a short axis: three ticks rather than six overprinted
+		// and a name that fits along it (the ticks say 0–10)
+		p.Y.Label.Text = label(lang, "bounds.y.short")
 	}
 	p.Y.Tick.Marker = fixedTicks(0, 10, step, 0)
 	return f, nil
