@@ -126,19 +126,12 @@ func (w *writer) page() Page {
 // about names what was evaluated in one line: workbook, system under test,
 // judges, date, tool version.
 func (w *writer) about() string {
-	s, p := w.s, w.in.Profile
+	s := w.s
 	var parts []string
 	if s.Run.Workbook != "" {
 		parts = append(parts, w.t("Workbook ", "数据：")+filepath.Base(s.Run.Workbook))
 	}
-	sut := w.t("answers in the workbook", "工作簿中的回答")
-	if p.Target != nil {
-		sut = p.Target.Kind
-		if h := host(p.Target.BaseURL, nil); h != "" {
-			sut += " @ " + h
-		}
-	}
-	parts = append(parts, w.t("system under test: ", "被测系统：")+sut)
+	parts = append(parts, w.t("system under test: ", "被测系统：")+w.systemUnderTest())
 	var judges []string
 	for _, j := range w.judgeInfos() {
 		name := j.Name
