@@ -181,7 +181,8 @@ func (w *writer) mfssSheet() error {
 			Series:    series,
 			Title:     chartTitle(w.t("MFSS factors per system", "各系统 MFSS 因子")),
 			Legend:    excelize.ChartLegend{Position: "bottom"},
-			YAxis:     excelize.ChartAxis{Minimum: float(0), Maximum: float(1), MajorUnit: 0.2},
+			XAxis:     excelize.ChartAxis{Font: tickFont},
+			YAxis:     excelize.ChartAxis{Minimum: float(0), Maximum: float(1), MajorUnit: 0.2, Font: tickFont},
 			Dimension: excelize.ChartDimension{Width: 480, Height: 360},
 		}); err != nil {
 			return fmt.Errorf("report: MFSS radar: %w", err)
@@ -309,7 +310,8 @@ func (w *writer) cofeSheet() error {
 			Series:     series,
 			Title:      chartTitle(w.t("CoFE-RAG metrics by query type", "按问题类型的 CoFE-RAG 指标")),
 			Legend:     excelize.ChartLegend{Position: "bottom"},
-			YAxis:      excelize.ChartAxis{MajorGridLines: true, Minimum: float(0), Maximum: float(1), NumFmt: excelize.ChartNumFmt{CustomNumFmt: "0%"}},
+			XAxis:      excelize.ChartAxis{Font: tickFont},
+			YAxis:      excelize.ChartAxis{MajorGridLines: true, Minimum: float(0), Maximum: float(1), NumFmt: excelize.ChartNumFmt{CustomNumFmt: "0%"}, Font: tickFont},
 			VaryColors: boolp(false),
 			Dimension:  excelize.ChartDimension{Width: 520, Height: 300},
 		}); err != nil {

@@ -195,7 +195,8 @@ func (w *writer) judgeSheet(name string, j cube.JudgeResult) error {
 		Series:     series,
 		Title:      chartTitle(fmt.Sprintf(w.t("Bounds per dimension · %s", "各维度上下界 · %s"), j.Judge)),
 		Legend:     excelize.ChartLegend{Position: "bottom"},
-		YAxis:      excelize.ChartAxis{Title: chartTitle(w.t("Trimmed mean (0–10)", "截尾均值（0–10）")), MajorGridLines: true, Minimum: float(0), Maximum: float(10)},
+		XAxis:      excelize.ChartAxis{Font: tickFont},
+		YAxis:      excelize.ChartAxis{Title: chartTitle(w.t("Trimmed mean (0–10)", "截尾均值（0–10）")), MajorGridLines: true, Minimum: float(0), Maximum: float(10), Font: tickFont},
 		VaryColors: boolp(false),
 		Dimension:  excelize.ChartDimension{Width: 520, Height: 300},
 	}); err != nil {

@@ -260,6 +260,9 @@ func (w *writer) write() error {
 	if err := w.spliceErrBars(); err != nil {
 		return err
 	}
+	if err := w.uprightAxisTitles(); err != nil {
+		return err
+	}
 	// No SetActiveSheet: it parses every sheet, streamed ones included,
 	// into memory; the first sheet (Summary) is the active one already.
 	return nil

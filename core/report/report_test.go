@@ -197,6 +197,19 @@ func TestChartsExist(t *testing.T) {
 	if i, j := strings.Index(c1, "<errBars>"), strings.Index(c1, "<cat>"); i < 0 || j < i {
 		t.Errorf("error bars must precede the categories in the series")
 	}
+	// Every native chart: dark 9 pt tick labels on each axis (excelize's
+	// default is light grey), and a value-axis title rotated in its text
+	// properties, so LibreOffice does not lay it flat and wrap it.
+	for _, c := range charts {
+		if n := strings.Count(parts[c], `sz="900"`); n < 2 || !strings.Contains(parts[c], `val="262626"`) {
+			t.Errorf("%s: %d 9 pt texts, dark ticks %v", c, n, strings.Contains(parts[c], `val="262626"`))
+		}
+		if m := regexp.MustCompile(`<valAx>.*?<title>(.*?)</title>`).FindStringSubmatch(parts[c]); m != nil {
+			if tx := regexp.MustCompile(`<txPr><a:bodyPr[^>]*>`).FindString(m[1]); !strings.Contains(tx, `rot="-5400000"`) {
+				t.Errorf("%s: the value-axis title's text properties %q leave it flat", c, tx)
+			}
+		}
+	}
 	radar := false
 	for _, c := range charts {
 		radar = radar || strings.Contains(parts[c], "<radarChart>")
