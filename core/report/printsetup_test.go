@@ -278,3 +278,31 @@ func explainFixture(in *Input, verdict string) {
 		Verdict: explain.Verdict{Code: s.Verdict.Code, Cube: s.Verdict.Cube, DeployableAt: 90, NeedsWorkAt: needsWork}})
 	s.Explanation = &e
 }
+
+// A Method sheet longer than a page gets manual page breaks before its
+// sections, never inside one: each break row holds a section's heading.
+func TestPageBreaksBetweenTables(t *testing.T) {
+	path, f, _ := writeFixture(t, "en", func(in *Input) {
+		for i := range 40 {
+			in.Summary.Run.Adaptations = append(in.Summary.Run.Adaptations, result.Adaptation{Endpoint: fmt.Sprintf("http://10.0.0.%d:8000/v1", i),
+				Param: "max_tokens", EN: "The endpoint refused max_tokens; requests send max_completion_tokens instead.", ZH: "服务端拒绝 max_tokens，之后改用 max_completion_tokens。"})
+		}
+	})
+	idx, _ := f.GetSheetIndex(SheetMethod)
+	xml := zipParts(t, path)[fmt.Sprintf("xl/worksheets/sheet%d.xml", idx+1)]
+	breaks := regexp.MustCompile(`<brk id="(\d+)"`).FindAllStringSubmatch(xml, -1)
+	if len(breaks) == 0 {
+		t.Fatal("no page break on a Method sheet longer than a page")
+	}
+	headings := map[string]bool{"Evaluation profile": true, "What the numbers on the Summary mean": true, "Judges": true, "Dimensions": true, "Run": true,
+		"Request parameters an endpoint refused, and how the requests changed": true, "Method notes": true,
+		"MFSS factors: what each measures, can tell and cannot tell": true, "How the retrieved documents were matched to the guides": true}
+	for _, b := range breaks {
+		// A break id is the last row of a page: the next row starts the new one.
+		row, _ := strconv.Atoi(b[1])
+		v, _ := f.GetCellValue(SheetMethod, fmt.Sprintf("A%d", row+1))
+		if !headings[v] {
+			t.Errorf("page break after row %d cuts through a table: the next row holds %q", row, v)
+		}
+	}
+}
