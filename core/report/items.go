@@ -24,9 +24,14 @@ func (w *writer) itemsSheet() error {
 	// the judges disagree.
 	head := []string{w.t("id", "编号"), w.t("Question", "问题"), w.t("Mean score of the system answer (0–10)", "被测系统回答平均分（0–10）"),
 		w.t("Gold guide not retrieved", "未检索到标准指南"), w.t("Judges disagree (SD, 0–10)", "评审模型分歧（标准差，0–10）"),
-		w.t("Rank (0 = not retrieved)", "排名（0 = 未检索到）"), w.t("Rank score", "排名得分"), w.t("Gold guide id", "标准指南编号"), w.t("Gold guide title", "标准指南名称"),
+		w.t("Rank (0 = not retrieved)", "排名（0 = 未检索到）"), w.t("Rank score", "排名得分"), w.t("Gold guide title", "标准指南名称"), w.t("Gold guide id", "标准指南编号"),
 		w.t("System answer", "被测系统回答"), w.t("No-context answer (lower bound)", "零上下文回答（下界）"), w.t("Gold-guide answer (upper bound)", "标准指南回答（上界）")}
-	widths := []float64{10, 40, 11, 10, 11, 9, 8, 14, 24, 50, 40, 40}
+	widths := []float64{10, 40, 11, 10, 11, 9, 8, 24, 14, 50, 40, 40}
+	// printCols are the columns a printout holds: id to the gold guide's
+	// title, the way from a reason on the Summary to its questions. The
+	// answers and every judge's scores stay on screen (about 690 pt wide,
+	// one landscape page at 100 %).
+	const printCols = 8
 	meanCol, missCol, disCol := 3, 4, 5
 	scoreFrom := len(head) + 1
 	for _, j := range w.judges {
@@ -69,6 +74,9 @@ func (w *writer) itemsSheet() error {
 	if err := w.f.SetSheetProps(name, &excelize.SheetPropsOptions{FitToPage: &yes}); err != nil {
 		return fmt.Errorf("report: items: %w", err)
 	}
+	if err := SetPrintArea(w.f, name, fmt.Sprintf("A1:%s%d", colName(printCols), lastRow)); err != nil {
+		return err
+	}
 	if n > 0 {
 		scale := excelize.ConditionalFormatOptions{Type: "3_color_scale", Criteria: "=", MinType: "num", MidType: "num", MaxType: "num",
 			MinValue: "0", MidValue: "5", MaxValue: "10", MinColor: "#F8696B", MidColor: "#FFEB84", MaxColor: "#63BE7B"}
@@ -99,7 +107,7 @@ func (w *writer) itemsSheet() error {
 		return err
 	}
 	s.wrap = true
-	s.opts = []excelize.RowOpts{{Height: 60}}
+	s.opts = []excelize.RowOpts{{Height: 45}}
 	details := map[string]*cube.ItemDetail{}
 	if w.s.Result != nil {
 		for i := range w.s.ItemDetails {
@@ -129,7 +137,7 @@ func (w *writer) itemsSheet() error {
 			}
 			rankScore, mean, dis = d.RankScore, d.RAGOverall, d.DisagreementOverall
 		}
-		row = append(row[:0], it.ID, it.Question, mean, miss, dis, rank, rankScore, it.DocID, title,
+		row = append(row[:0], it.ID, it.Question, mean, miss, dis, rank, rankScore, title, it.DocID,
 			it.Answer(dataset.SetRAG), it.Answer(dataset.SetZero), it.Answer(dataset.SetFull))
 		for ji := range nj {
 			for di := range nd {

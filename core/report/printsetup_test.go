@@ -64,6 +64,10 @@ func TestPageSetupOfEverySheet(t *testing.T) {
 					if !regexp.MustCompile(`^'` + regexp.QuoteMeta(sheet) + `'!\$A\$1:\$[A-Z]+\$1$`).MatchString(area) {
 						t.Errorf("%s: print area %q, want its header row", sheet, area)
 					}
+				case sheet == SheetItems:
+					if titles != "'"+sheet+"'!$1:$1" || !regexp.MustCompile(`^'`+regexp.QuoteMeta(sheet)+`'!\$A\$1:\$H\$\d+$`).MatchString(area) {
+						t.Errorf("Items: print titles %q, print area %q; want row 1 and A:H", titles, area)
+					}
 				default:
 					if titles != "'"+sheet+"'!$1:$1" {
 						t.Errorf("%s: print titles %q, want row 1", sheet, titles)
