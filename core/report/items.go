@@ -103,6 +103,7 @@ func (w *writer) itemsSheet() error {
 	if err != nil {
 		return err
 	}
+	s.opts = []excelize.RowOpts{{Height: 42}} // the headers wrap to three lines
 	if err := s.header(head...); err != nil {
 		return err
 	}
