@@ -104,7 +104,15 @@ func (w *writer) itemsSheet() error {
 		return err
 	}
 	s.opts = []excelize.RowOpts{{Height: 42}} // the headers wrap to three lines
-	if err := s.header(head...); err != nil {
+	cells := make([]any, len(head))
+	for i, h := range head {
+		st := w.st.header
+		if c := i + 1; c == meanCol || c == disCol || c == 6 || c == 7 || c >= scoreFrom {
+			st = w.st.headerNum // over numbers: right-aligned like them
+		}
+		cells[i] = styled{h, st}
+	}
+	if err := s.line(cells...); err != nil {
 		return err
 	}
 	s.wrap = true
