@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"gonum.org/v1/plot/vg"
+
 	"cubeworkbench/core/brief"
 	"cubeworkbench/core/chart"
 	"cubeworkbench/core/explain"
@@ -71,9 +73,25 @@ func BriefContent(s *result.Summary, p profile.Profile, lang string) brief.Conte
 			}
 		}
 	}
+	var built []PageChart
 	for _, ch := range pg.Charts[:min(len(pg.Charts), brief.MaxCharts)] {
 		if fig, err := ch.Build(chart.Options{Lang: pg.Lang}); err == nil {
 			c.Charts = append(c.Charts, brief.Chart{Figure: fig})
+			built = append(built, ch)
+		}
+	}
+	// Build each chart again at the size the brief places it, so a chart
+	// half a page wide draws as one (fewer decimals, short legend names,
+	// names broken rather than overprinted) instead of a shrunk wide one.
+	if lay, err := brief.Layout(c); err == nil {
+		for _, b := range lay.Blocks {
+			if b.Kind != "chart" || b.Chart >= len(built) {
+				continue
+			}
+			o := chart.Options{Lang: pg.Lang, Width: vg.Length(b.W) * vg.Millimeter, Height: vg.Length(b.H) * vg.Millimeter}
+			if fig, err := built[b.Chart].Build(o); err == nil {
+				c.Charts[b.Chart].Figure = fig
+			}
 		}
 	}
 	return c
