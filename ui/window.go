@@ -152,7 +152,7 @@ func (w *Window) build() {
 	w.results = newResultsTab(w.shell())
 	w.charts = newChartsTab(w.shell())
 	w.export = newExportTab(w.shell())
-	w.tabs = container.NewAppTabs(w.open.item, w.judges.item, w.dims.item, w.eval.item, w.results.item, w.charts.item, w.export.item)
+	w.tabs = container.NewAppTabs(w.open.item, w.judges.item, w.dims.item, w.eval.item, w.results.item, newCompareTab(w).item, w.charts.item, w.export.item)
 	w.tabs.SelectIndex(selected)
 
 	names := map[string]string{"zh": "中文", "en": "English"}

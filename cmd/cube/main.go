@@ -3,10 +3,12 @@
 package main
 
 import (
+	"fmt"
 	"os"
 
 	"fyne.io/fyne/v2/app"
 
+	"cubeworkbench/core/session"
 	"cubeworkbench/internal/cli"
 	"cubeworkbench/ui"
 )
@@ -14,6 +16,9 @@ import (
 func main() {
 	if len(os.Args) > 1 {
 		os.Exit(cli.Main(os.Args[1:], os.Stdout, os.Stderr))
+	}
+	if err := session.Startup(); err != nil { // leftover temporary files of a killed run
+		fmt.Fprintln(os.Stderr, err)
 	}
 	a := app.NewWithID(ui.AppID)
 	ui.New(a).ShowAndRun()

@@ -309,13 +309,13 @@ func Prepare(ctx context.Context, wb *dataset.Workbook, opt engine.Options, out 
 	return Export(ctx, opt.Store, out, eps...)
 }
 
-// liveEndpoint is the llm.Endpoint the engine's live client would get for
-// ep (engine.defaultCompleter builds the same fields), so the provider and
-// its thinking switch are resolved as for a live call.
+// liveEndpoint is the llm.Endpoint the engine's live client gets for ep
+// (engine.LLMEndpoint, the one conversion), so the provider and its
+// thinking switch are resolved as for a live call.
 func liveEndpoint(ep profile.Endpoint) llm.Endpoint {
 	base := ep.BaseURL
 	if base == "" && len(ep.BaseURLs) > 0 {
 		base = ep.BaseURLs[0] // replicas serve one model behind one provider
 	}
-	return llm.Endpoint{Name: ep.Name, BaseURL: base, Model: ep.Model}
+	return engine.LLMEndpoint(ep, ep.Name, base)
 }

@@ -29,16 +29,16 @@ func (r *Result) Headline(lang string) string {
 	if r.Aggregate.Cube.SD == nil && r.Aggregate.Cube.N == 1 {
 		spread = " (1 judge)"
 		if lang == "zh" {
-			spread = "（单一评审模型）"
+			spread = "（仅 1 个评审模型）"
 		}
 	}
 	eff := f(r.Aggregate.Normalized[Weighted].Mean)
 	if lang == "zh" {
-		where := "检索命中时的有效性"
+		where := "检索命中时的回答有效性"
 		if r.Subset == SubsetAll {
-			where = "全部案例的有效性"
+			where = "全部问题的回答有效性"
 		}
-		return fmt.Sprintf("CuBE %s%s · 召回率@%d %s · %s %s", cube, spread, r.TopN, recall, where, eff)
+		return fmt.Sprintf("CuBE %s%s · 指南召回率@%d %s · %s %s", cube, spread, r.TopN, recall, where, eff)
 	}
 	where := "effectiveness on retrieved cases"
 	if r.Subset == SubsetAll {
@@ -58,7 +58,7 @@ func (r *Result) MethodNotes(lang string) []string {
 }
 
 func methodNotes(cfg Config) []Text {
-	subsetEN, subsetZH := "items whose gold document was retrieved (rank > 0)", "标准文档被检索命中（rank > 0）的问题"
+	subsetEN, subsetZH := "items whose gold document was retrieved (rank > 0)", "标准指南被检索命中（排名 > 0）的问题"
 	if cfg.Subset == SubsetAll {
 		subsetEN, subsetZH = "all items", "全部问题"
 	}
@@ -67,7 +67,7 @@ func methodNotes(cfg Config) []Text {
 		WeightsEqual:       "equal",
 		WeightsHand:        "set by hand and normalised to sum 1",
 	}[cfg.Weights], map[string]string{
-		WeightsCorrelation: "排名得分与 rag 得分 Pearson 相关系数的正部（全部案例），归一化使和为 1（无正相关时改用等权重）",
+		WeightsCorrelation: "排名得分与被测系统回答得分的皮尔逊相关系数中大于 0 的部分（全部问题），再缩放使权重之和为 1（没有正相关时改用等权重）",
 		WeightsEqual:       "等权重",
 		WeightsHand:        "人工设定并归一化使和为 1",
 	}[cfg.Weights]
@@ -77,8 +77,8 @@ func methodNotes(cfg Config) []Text {
 			ZH: fmt.Sprintf("排名：标准文档在前 %d 个检索结果中的位置（未命中为 0）；排名得分 = %d + 2 − 排名，若检索列表只含标准文档则再加 1。", cfg.TopN, cfg.TopN),
 		},
 		{
-			EN: "Recall@k counts items whose gold document is known; items without one are left out and counted.",
-			ZH: "召回率@k 只统计标准文档已知的问题；未知的问题不计入并单独列出数量。",
+			EN: "Guide recall@k counts questions whose gold guide is known; questions without one are left out and counted.",
+			ZH: "指南召回率@k 只统计标准指南已知的问题；标准指南未知的问题不计入，并单独列出数量。",
 		},
 		{
 			EN: "An item's score is the mean of its parsable repeats; unscorable replies are counted and left out of every mean, never read as 0.",
@@ -90,27 +90,27 @@ func methodNotes(cfg Config) []Text {
 		},
 		{
 			EN: fmt.Sprintf("Trimmed means cut floor(%.2f·n) values from each end (scipy.stats.trim_mean); the proportion is our reading, the paper names none.", cfg.Trim),
-			ZH: fmt.Sprintf("截尾均值从两端各去掉 floor(%.2f·n) 个值（同 scipy.stats.trim_mean）；该比例为本工具的取值，论文未给出。", cfg.Trim),
+			ZH: fmt.Sprintf("截尾均值：从两端各去掉 %.0f %% 的得分（个数向下取整，与 scipy.stats.trim_mean 相同）后求平均；这个比例是本工具的取值，论文未给出。", 100*cfg.Trim),
 		},
 		{
 			EN: "Analysis subset (our reading): per judge and dimension, the " + subsetEN + " that have a score for all three sets rag, zero and full, so the three trimmed means cover the same item ids.",
-			ZH: "分析子集（本工具的理解）：对每个评审模型和维度，取" + subsetZH + "中 rag、zero、full 三组均有得分的问题，使三组截尾均值基于相同的问题。",
+			ZH: "分析子集（本工具的理解）：对每个评审模型和评价维度，取" + subsetZH + "中被测系统回答、零上下文回答、标准指南回答三组都有得分的问题，使三组截尾均值基于相同的问题。",
 		},
 		{
 			EN: "Normalisation: N = 100·(rag − zero)/(full − zero); a denominator ≤ 1e-9 is a bounds collapse and reported as n/a; values outside [0, 100] are kept and flagged.",
-			ZH: "归一化：N = 100·(rag − zero)/(full − zero)；分母 ≤ 1e-9 视为上下界塌缩，记为不适用；超出 [0, 100] 的值保留并标记。",
+			ZH: "上下界归一化得分 = 100 ×（被测系统回答得分 − 零上下文回答得分）÷（标准指南回答得分 − 零上下文回答得分）；分母接近 0 或为负时视为上下界塌缩，记为不适用；超出 0–100 的值保留并标记。",
 		},
 		{
-			EN: "CuBE = N_J × Recall@k per judge; the headline is the mean ± sample SD across judges.",
-			ZH: "每个评审模型的 CuBE = N_J × 召回率@k；总分为各评审模型的均值 ± 样本标准差。",
+			EN: "Each judge's CuBE score = its weighted bounded score × guide recall@k; the headline is the mean ± sample SD across judges.",
+			ZH: "每个评审模型的 CuBE 得分 = 该评审模型的加权上下界归一化得分 × 指南召回率@k；总分为各评审模型得分的平均值 ± 样本标准差。",
 		},
 		{
 			EN: fmt.Sprintf("95 %% intervals: percentile bootstrap over items, B = %d, seed %d; Recall@k and the subset are recomputed per resample, the weights are held fixed, all judges share the resamples.", cfg.BootstrapB, cfg.Seed),
-			ZH: fmt.Sprintf("95 %% 置信区间：对问题做百分位 bootstrap，B = %d，种子 %d；每次重抽样重新计算召回率和子集，权重保持不变，各评审模型共用同一组重抽样。", cfg.BootstrapB, cfg.Seed),
+			ZH: fmt.Sprintf("95 %% 置信区间：对问题重抽样 %d 次（随机种子 %d）估计的区间；每次重抽样都重新计算指南召回率和分析子集，权重保持不变，各评审模型使用同一组重抽样。", cfg.BootstrapB, cfg.Seed),
 		},
 		{
 			EN: "Human agreement: rag answers on the 0–100 scale (score × 10) against the mean of the raters per item; Krippendorff's α (interval) pools judges and raters over the rated item × dimension units.",
-			ZH: "人工一致性：rag 回答按 0–100 分制（得分 × 10）与每题评分人的平均分比较；Krippendorff α（区间尺度）在有人工评分的“问题 × 维度”单元上合并评审模型与评分人。",
+			ZH: "与人工评分的一致性：被测系统回答按 0–100 分制（得分 × 10）与每题人工评分的平均分比较；Krippendorff α（区间尺度）在有人工评分的“问题 × 评价维度”单元上合并评审模型与人工评分人计算。",
 		},
 	}
 	return notes

@@ -15,7 +15,7 @@ func TestHeadline(t *testing.T) {
 	if got, want := r.Headline("en"), "CuBE 63.48 ± 3.14 · Recall@8 80.41 % · effectiveness on retrieved cases 78.95"; got != want {
 		t.Errorf("en %q\nwant %q", got, want)
 	}
-	if got, want := r.Headline("zh"), "CuBE 63.48 ± 3.14 · 召回率@8 80.41 % · 检索命中时的有效性 78.95"; got != want {
+	if got, want := r.Headline("zh"), "CuBE 63.48 ± 3.14 · 指南召回率@8 80.41 % · 检索命中时的回答有效性 78.95"; got != want {
 		t.Errorf("zh %q\nwant %q", got, want)
 	}
 	r.Aggregate.Cube.SD = nil
@@ -23,7 +23,7 @@ func TestHeadline(t *testing.T) {
 		t.Errorf("zh without SD %q", got)
 	}
 	r.Aggregate.Cube.N = 1 // one judge: no spread to show
-	if got := r.Headline("zh"); !strings.HasPrefix(got, "CuBE 63.48（单一评审模型） · 召回率@8") {
+	if got := r.Headline("zh"); !strings.HasPrefix(got, "CuBE 63.48（仅 1 个评审模型） · 指南召回率@8") {
 		t.Errorf("zh one judge %q", got)
 	}
 	if got := r.Headline("en"); !strings.HasPrefix(got, "CuBE 63.48 (1 judge) · Recall@8") {

@@ -70,8 +70,8 @@ func TestDefaults(t *testing.T) {
 	}
 }
 
-// TestLexicalRules: the offline judge scores every dimension that names a
-// rule and only those.
+// TestLexicalRules: each offline judge (lexical, semantic) scores every
+// dimension that names a rule for it and only those.
 func TestLexicalRules(t *testing.T) {
 	in := judge.Inputs{Question: "社保卡怎么补办？", Answer: "社保卡补办需要携带身份证到社保中心办理，3个工作日。",
 		Document: "社保卡补办：携带身份证到社保中心办理，办理时限3个工作日。", Reference: "携带身份证到社保中心补办社保卡。",
@@ -87,6 +87,13 @@ func TestLexicalRules(t *testing.T) {
 		}
 		if scored := out.OK; scored != (d.Lexical != dimension.RuleNone) {
 			t.Errorf("%s (rule %q): scored %v, reason %q", d.Name, d.Lexical, scored, out.Reason)
+		}
+		out, err = judge.Semantic{}.Score(context.Background(), jd, in, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if scored := out.OK; scored != (d.Semantic != dimension.RuleNone) {
+			t.Errorf("%s (semantic rule %q): scored %v, reason %q", d.Name, d.Semantic, scored, out.Reason)
 		}
 	}
 }

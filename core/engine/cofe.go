@@ -8,21 +8,14 @@ import (
 	"cubeworkbench/core/cofe"
 	"cubeworkbench/core/docparse"
 	"cubeworkbench/core/embed"
-	"cubeworkbench/core/rerank"
 	"cubeworkbench/core/result"
 )
 
 // cofe runs the CoFE-RAG keyword evaluation over the guides when any item
 // carries coarse keywords; nil when there is nothing to evaluate.
 func (r *runner) cofe(ctx context.Context, emb embed.Embedder) (*cofe.Result, error) {
-	withKeywords := 0
-	for _, it := range r.wb.Items {
-		if len(it.Coarse) > 0 {
-			withKeywords++
-		}
-	}
 	s := r.opt.Profile.CoFE
-	if withKeywords == 0 || (len(r.wb.Guides) == 0 && s.Corpus == "") {
+	if !r.hasCoFEInput() {
 		return nil, nil
 	}
 	if r.opt.PartialGuides && s.Corpus == "" {
@@ -35,10 +28,7 @@ func (r *runner) cofe(ctx context.Context, emb embed.Embedder) (*cofe.Result, er
 	if err != nil {
 		return nil, fmt.Errorf("engine: CoFE chunker: %w", err)
 	}
-	rr, err := rerank.FromProfile(r.opt.Profile.Reranker)
-	if err != nil {
-		return nil, fmt.Errorf("engine: CoFE reranker: %w", err)
-	}
+	rr := r.rr // built by prepare, before any paid call
 	docs, err := r.corpus(ctx)
 	if err != nil {
 		return nil, err
@@ -56,6 +46,22 @@ func (r *runner) cofe(ctx context.Context, emb embed.Embedder) (*cofe.Result, er
 		return nil, fmt.Errorf("engine: CoFE: %w", err)
 	}
 	return res, nil
+}
+
+// hasCoFEInput says the workbook asks for CoFE-RAG's keyword evaluation:
+// keywords on some question, and guides or a corpus to retrieve over.
+func (r *runner) hasCoFEInput() bool {
+	for _, it := range r.wb.Items {
+		if len(it.Coarse) > 0 {
+			return len(r.wb.Guides) > 0 || r.opt.Profile.CoFE.Corpus != ""
+		}
+	}
+	return false
+}
+
+// cofeRuns says the keyword evaluation will run (and so call the reranker).
+func (r *runner) cofeRuns() bool {
+	return r.hasCoFEInput() && !(r.opt.PartialGuides && r.opt.Profile.CoFE.Corpus == "")
 }
 
 // corpus is what CoFE retrieves over: the profile's document folder when it

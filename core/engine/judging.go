@@ -17,6 +17,7 @@ import (
 	"cubeworkbench/core/llm"
 	"cubeworkbench/core/profile"
 	"cubeworkbench/core/result"
+	"cubeworkbench/core/secret"
 )
 
 // scorer is what a judge does for the engine: the LLM judge and the
@@ -26,7 +27,7 @@ type scorer = judge.Scorer
 // activeJudge is a judge that scores in this run.
 type activeJudge struct {
 	ep      profile.Endpoint
-	kind    string // llm | lexical
+	kind    string // llm | lexical | semantic
 	s       scorer
 	repeats int
 	limit   int
@@ -44,10 +45,12 @@ func (r *runner) judges() ([]activeJudge, error) {
 		switch {
 		case ep.Lexical || ep.Name == LexicalJudge && ep.Imported():
 			out = append(out, activeJudge{ep: ep, kind: "lexical", s: judge.Lexical{}, repeats: 1, limit: 2})
+		case ep.Semantic || ep.Name == SemanticJudge && ep.Imported():
+			out = append(out, activeJudge{ep: ep, kind: "semantic", s: judge.Semantic{}, repeats: 1, limit: 2})
 		case ep.Imported():
 			continue
 		default:
-			c, err := r.completer(ep)
+			c, err := r.completer(ep, secret.Judge(ep.Name))
 			if err != nil {
 				return nil, err
 			}
@@ -137,6 +140,9 @@ func (r *runner) judgeAll(ctx context.Context, judges []activeJudge) error {
 	for k := range dims {
 		names[k] = dims[k].Name // a rubric file may name its dimension itself
 	}
+	if r.opt.ReaskUnscorable {
+		r.wb.Scores = dropUnscorable(r.wb.Scores, judges)
+	}
 	have := haveJudgements(r.wb.Scores)
 	idx := r.wb.GuideIndex()
 	for _, aj := range judges {
@@ -189,6 +195,11 @@ func (r *runner) judgeTasks(ctx context.Context, aj activeJudge, dims []judge.Di
 			out, err := aj.s.Score(ectx, dims[t.dim], in, t.repeat)
 			if err != nil {
 				return err
+			}
+			if r.opt.ReaskUnscorable {
+				if out, err = reask(ectx, aj.s, dims[t.dim], in, t.repeat, out); err != nil {
+					return err
+				}
 			}
 			if ectx.Err() != nil {
 				return ectx.Err()
@@ -408,4 +419,54 @@ func (b *breaker) record(out judge.Outcome) (int, bool) {
 	}
 	b.fails++
 	return b.fails, b.fails >= b.limit
+}
+
+// reask gives a judgement that is unscorable only from stored replies (no
+// call was made: every attempt was served from the run store and none could
+// be read) new attempts with seeds after the stored ones, a round of
+// ParseRetries+1 at a time, until one round makes a real call. Each round
+// replays the earlier rounds from the store for free, so a second re-ask
+// goes on where the first stopped. Endpoint failures are never stored and
+// need no re-ask; the offline judge has no seeds.
+func reask(ctx context.Context, s scorer, d judge.Dimension, in judge.Inputs, repeat int, out judge.Outcome) (judge.Outcome, error) {
+	j, ok := s.(*judge.Judge)
+	if !ok {
+		return out, nil
+	}
+	per := max(0, j.ParseRetries) + 1
+	for round := 2; !out.OK && out.Calls == 0 && out.Cached > 0 && judge.ReasonCode(out.Reason) != judge.ReasonEndpoint && per*round <= seedStride; round++ {
+		more := *j
+		more.ParseRetries = per*round - 1
+		o, err := more.Score(ctx, d, in, repeat)
+		if err != nil {
+			return out, err
+		}
+		out = o
+	}
+	return out, nil
+}
+
+// seedStride is judge's distance between the seeds of two repeats: new
+// attempts must stay below it or they would share a request with the next
+// repeat.
+const seedStride = 1000
+
+// dropUnscorable removes the workbook's unscorable judgements by judges
+// that score in this run (an earlier report's scores sheet read back), so
+// a re-ask asks them again; imported judges' rows stay as they are.
+func dropUnscorable(scores []dataset.Judgement, judges []activeJudge) []dataset.Judgement {
+	active := map[string]bool{}
+	for _, aj := range judges {
+		if aj.kind == "llm" {
+			active[aj.ep.Name] = true
+		}
+	}
+	out := scores[:0:0]
+	for _, j := range scores {
+		if j.Status == dataset.StatusUnscorable && active[j.Judge] {
+			continue
+		}
+		out = append(out, j)
+	}
+	return out
 }

@@ -117,7 +117,7 @@ func Plan(wb *dataset.Workbook, p profile.Profile) Preflight {
 		}
 	}
 	for _, ep := range p.Judges {
-		if ep.Imported() || ep.Lexical {
+		if ep.Imported() || ep.Offline() {
 			continue
 		}
 		calls, prompt := 0, 0

@@ -12,12 +12,16 @@ import (
 	"cubeworkbench/core/cofe"
 	"cubeworkbench/core/cube"
 	"cubeworkbench/core/dataset"
+	"cubeworkbench/core/docmatch"
 	"cubeworkbench/core/embed"
 	"cubeworkbench/core/embed/openaiembed"
+	"cubeworkbench/core/httpsafe"
 	"cubeworkbench/core/llm"
 	"cubeworkbench/core/mfss"
 	"cubeworkbench/core/profile"
+	"cubeworkbench/core/rerank"
 	"cubeworkbench/core/result"
+	"cubeworkbench/core/secret"
 	"cubeworkbench/core/store"
 	"cubeworkbench/core/target"
 )
@@ -43,6 +47,12 @@ type Options struct {
 	// name (a knowledge base streamed into the store): CoFE-RAG, which
 	// retrieves over the whole corpus, is then skipped with a message.
 	PartialGuides bool
+	// ReaskUnscorable makes new attempts (new seeds, beyond the ones
+	// stored) for judgements whose every stored attempt got a reply that
+	// could not be read; without it a rerun replays the stored replies and
+	// they stay unscorable. Judgements that were fine are served from the
+	// store as always, so no paid call is repeated.
+	ReaskUnscorable bool
 }
 
 // Result is an evaluation's outcome: the workbook with everything the run
@@ -57,6 +67,9 @@ var ErrOffline = errors.New("engine: this step needs an endpoint, and the run is
 
 // LexicalJudge is the name of the offline baseline judge.
 const LexicalJudge = "lexical"
+
+// SemanticJudge is the name of the offline semantic baseline judge.
+const SemanticJudge = "semantic"
 
 // Run evaluates wb. It changes wb in place (answers and judgements are added)
 // and returns the summary. A cancelled context stops the run; everything
@@ -120,7 +133,22 @@ type runner struct {
 	problems []result.Problem
 	meter    *llm.Meter           // every real client's calls, tokens and cost
 	pools    map[string]*llm.Pool // judges served by several replicas
+	adapters []llm.Adapter        // live clients, for the parameters they adapted
 	deferred int                  // requests left for a batch file
+	warnings []result.Warning     // findings the summary lists
+	mapping  *docmatch.Tally      // the target's documents matched to guides; nil when no target was asked
+
+	genOnce sync.Once
+	genFP   generatorFP
+
+	emb embed.Embedder  // built by prepare
+	rr  rerank.Reranker // built by prepare; nil: CoFE keeps the retrieved order
+}
+
+func (r *runner) warn(w result.Warning) {
+	r.mu.Lock()
+	r.warnings = append(r.warnings, w)
+	r.mu.Unlock()
 }
 
 func (r *runner) counts() store.Counts {
@@ -128,11 +156,27 @@ func (r *runner) counts() store.Counts {
 	defer r.mu.Unlock()
 	c := store.Counts{Calls: r.calls, Cached: r.cached, Failed: r.failed, Unscorable: r.unscor,
 		PromptTokens: r.pTokens, CompletionTokens: r.cTokens}
-	if st := r.meter.Stats(); st.Priced {
+	st := r.meter.Stats() // the live clients' HTTP traffic: what the servers saw
+	c.Attempts, c.Replies, c.Throttled = int(st.Attempts), int(st.Replies), int(st.Throttled)
+	if st.Priced {
 		cost := st.Cost
 		c.Cost = &cost
 	}
 	return c
+}
+
+// adaptations lists the request parameters the live endpoints refused and
+// the clients changed, for the report's method notes.
+func (r *runner) adaptations() []result.Adaptation {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var out []result.Adaptation
+	for _, a := range r.adapters {
+		for _, x := range a.Adaptations() {
+			out = append(out, result.Adaptation{Endpoint: x.Endpoint, Param: x.Param, ZH: x.ZH, EN: x.EN})
+		}
+	}
+	return out
 }
 
 func (r *runner) problem(p result.Problem) {
@@ -167,6 +211,9 @@ func (r *runner) account(rep llm.Reply, err error) (calls, cached, tokens int) {
 
 func (r *runner) run(ctx context.Context) (*result.Summary, error) {
 	p := r.opt.Profile
+	if err := r.prepare(); err != nil {
+		return nil, err
+	}
 	if err := r.applyStoredAnswers(ctx); err != nil {
 		return nil, err
 	}
@@ -203,15 +250,10 @@ func (r *runner) run(ctx context.Context) (*result.Summary, error) {
 		}
 		sum.Result = res
 	}
+	r.applyMapping(sum)
 	metrics.add(false, 0, 0, 0, 0)
 
-	emb := r.opt.Embedder
-	if emb == nil {
-		emb, err = r.embedder()
-		if err != nil {
-			return nil, err
-		}
-	}
+	emb := r.emb
 	systems := answerSystems(r.wb)
 	if len(systems) > 0 {
 		mcfg := mfss.DefaultConfig()
@@ -228,6 +270,7 @@ func (r *runner) run(ctx context.Context) (*result.Summary, error) {
 		}
 		if scoredAny(res.Scored) {
 			sum.MFSS = res
+			sum.Warnings = append(sum.Warnings, mfssWarnings(res)...)
 		}
 	}
 	metrics.add(false, 0, 0, 0, 0)
@@ -257,6 +300,7 @@ func (r *runner) run(ctx context.Context) (*result.Summary, error) {
 	sum.Run = result.RunInfo{
 		ID: r.runID, Started: r.started, Finished: time.Now(), Calls: counts.Calls, Cached: counts.Cached,
 		Failed: counts.Failed, Unscorable: counts.Unscorable, Tokens: counts.PromptTokens + counts.CompletionTokens,
+		Attempts: counts.Attempts, Replies: counts.Replies, Throttled: counts.Throttled, Adaptations: r.adaptations(),
 		Judges: judgeInfos(judges, r.wb), Embedder: emb.Name(), Offline: r.opt.Offline,
 		Workbook: r.opt.WorkbookPath, Store: r.opt.Store.Path(),
 	}
@@ -265,6 +309,9 @@ func (r *runner) run(ctx context.Context) (*result.Summary, error) {
 	}
 	sum.Run.Deferred = r.deferred
 	sum.Problems = r.problems
+	r.mu.Lock()
+	sum.Warnings = append(sum.Warnings, r.warnings...)
+	r.mu.Unlock()
 	if sum.Problems == nil {
 		sum.Problems = []result.Problem{}
 	}
@@ -340,7 +387,68 @@ func (r *runner) embedder() (embed.Embedder, error) {
 	if r.opt.Offline {
 		return nil, fmt.Errorf("%w: embedder %s", ErrOffline, ep.BaseURL)
 	}
-	return openaiembed.New(openaiembed.Config{BaseURL: ep.BaseURL, Model: ep.Model, APIKeyEnv: ep.APIKeyEnv})
+	key, err := endpointKey(secret.Embedder(ep.Name), ep.APIKeyEnv)
+	if err != nil {
+		return nil, err
+	}
+	return openaiembed.New(openaiembed.Config{BaseURL: ep.BaseURL, Model: ep.Model, APIKey: key})
+}
+
+// prepare builds, before any answer is asked or judged, what the later
+// steps call and can fail on: the embedder and the reranker. A missing key
+// or a bad [reranker] then stops the run before the first paid call, not
+// after every judgement was paid for.
+func (r *runner) prepare() error {
+	r.emb = r.opt.Embedder
+	if r.emb == nil {
+		emb, err := r.embedder()
+		if err != nil {
+			return err
+		}
+		r.emb = emb
+	}
+	if r.opt.Profile.Reranker == nil || !r.cofeRuns() {
+		return nil
+	}
+	rr, err := r.reranker()
+	if err != nil {
+		return fmt.Errorf("engine: CoFE reranker: %w", err)
+	}
+	r.rr = rr
+	return nil
+}
+
+// reranker builds the [reranker] client with its key from core/secret.
+func (r *runner) reranker() (rerank.Reranker, error) {
+	p := r.opt.Profile.Reranker
+	if r.opt.Offline {
+		return nil, fmt.Errorf("%w: reranker %s", ErrOffline, httpsafe.SanitizeURL(p.BaseURL))
+	}
+	key, err := endpointKey(secret.Reranker("reranker"), p.APIKeyEnv)
+	if err != nil {
+		return nil, err
+	}
+	c, err := rerank.New(rerank.Config{BaseURL: p.BaseURL, Model: p.Model, Kind: p.Kind})
+	if err != nil {
+		return nil, err
+	}
+	c.APIKey = key
+	return c, nil
+}
+
+// mfssWarnings turns MFSS's own doubts into the summary's warnings: each
+// factor that could not tell this run's answers apart, and the texts the
+// embedder could not embed (their factors are n/a, not 0).
+func mfssWarnings(res *mfss.Result) []result.Warning {
+	var out []result.Warning
+	for _, f := range res.Uninformative {
+		out = append(out, result.Warning{Source: "mfss", Code: "uninformative_factor", Where: f.Factor, ZH: f.Reason.ZH, EN: f.Reason.EN})
+	}
+	if res.ZeroVectors.Texts > 0 {
+		m := res.ZeroVectors.Message()
+		out = append(out, result.Warning{Source: "mfss", Code: "zero_vectors", ZH: m.ZH, EN: m.EN})
+	}
+	return out
 }
 
 func hostOf(base string) string {

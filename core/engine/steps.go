@@ -15,6 +15,7 @@ import (
 	"cubeworkbench/core/llm"
 	"cubeworkbench/core/profile"
 	"cubeworkbench/core/result"
+	"cubeworkbench/core/secret"
 	"cubeworkbench/core/store"
 	"cubeworkbench/core/target"
 )
@@ -22,8 +23,14 @@ import (
 // defaultCompleter builds the client for an endpoint; an endpoint with
 // several base URLs (replicas of one model) gets a pool that balances by
 // outstanding requests and fails over when a replica is down. Each replica
-// keeps the endpoint's own concurrency and rate limits.
-func defaultCompleter(ep profile.Endpoint, opts ...llm.Option) (llm.Completer, error) {
+// keeps the endpoint's own concurrency and rate limits. ref names the
+// endpoint's key in core/secret (a key typed in the window wins).
+func defaultCompleter(ep profile.Endpoint, ref secret.Ref, opts ...llm.Option) (llm.Completer, error) {
+	key, err := endpointKey(ref, ep.APIKeyEnv)
+	if err != nil {
+		return nil, err
+	}
+	opts = append(opts, llm.WithAPIKey(key))
 	bases := endpointURLs(ep)
 	var clients []llm.Completer
 	for i, base := range bases {
@@ -31,11 +38,7 @@ func defaultCompleter(ep profile.Endpoint, opts ...llm.Option) (llm.Completer, e
 		if len(bases) > 1 {
 			name = fmt.Sprintf("%s#%d", ep.Name, i+1)
 		}
-		c, err := llm.New(llm.Endpoint{
-			Name: name, BaseURL: base, Model: ep.Model, APIKeyEnv: ep.APIKeyEnv,
-			Concurrency: ep.Concurrency, RPM: ep.RPM, Timeout: ep.Timeout(), MaxRetries: ep.MaxRetries,
-			PriceInPerMTok: ep.PriceIn, PriceOutPerMTok: ep.PriceOut,
-		}, opts...)
+		c, err := llm.New(LLMEndpoint(ep, name, base), opts...)
 		if err != nil {
 			return nil, err
 		}
@@ -67,7 +70,8 @@ func endpointURLs(ep profile.Endpoint) []string {
 
 // completer builds an endpoint's client wrapped by the store, so every reply
 // is durable the moment it arrives and is never paid for twice.
-func (r *runner) completer(ep profile.Endpoint) (llm.Completer, error) {
+// ref names its key in core/secret.
+func (r *runner) completer(ep profile.Endpoint, ref secret.Ref) (llm.Completer, error) {
 	if r.opt.Offline {
 		// Offline, replies already in the store (an earlier run, a batch
 		// import) still serve; anything else stops the run.
@@ -80,21 +84,27 @@ func (r *runner) completer(ep profile.Endpoint) (llm.Completer, error) {
 	} else {
 		// One meter for the whole run: the summary's cost, and a budget
 		// that covers every judge and the generator together.
-		c, err = defaultCompleter(ep, llm.WithMeter(r.meter), llm.WithBudget(r.opt.Profile.BudgetUSD))
+		c, err = defaultCompleter(ep, ref, llm.WithMeter(r.meter), llm.WithBudget(r.opt.Profile.BudgetUSD))
 	}
 	if err != nil {
 		return nil, err
 	}
+	r.mu.Lock()
 	if pool, ok := c.(*llm.Pool); ok {
-		r.mu.Lock()
 		r.pools[ep.Name] = pool
-		r.mu.Unlock()
 	}
+	if a, ok := c.(llm.Adapter); ok { // read before the store wraps it
+		r.adapters = append(r.adapters, a)
+	}
+	r.mu.Unlock()
 	return r.opt.Store.Cache(c), nil
 }
 
 // applyStoredAnswers fills answers an earlier (perhaps killed) run already
-// generated or collected. Text in the workbook wins over the store.
+// generated or collected. Text in the workbook wins over the store. A stored
+// answer is reused only when its fingerprint is the request this run would
+// make (the same question, guide, target, generator and prompt); any other
+// is stale and is asked again, and a warning says how many and why.
 func (r *runner) applyStoredAnswers(ctx context.Context) error {
 	stored, err := r.opt.Store.Answers(ctx)
 	if err != nil {
@@ -107,6 +117,8 @@ func (r *runner) applyStoredAnswers(ctx context.Context) error {
 	for i, it := range r.wb.Items {
 		byID[it.ID] = i
 	}
+	idx := r.wb.GuideIndex()
+	var st staleCount
 	for _, a := range stored {
 		if a.Set == setQuestion {
 			continue // questions are applied by the questions step
@@ -116,15 +128,84 @@ func (r *runner) applyStoredAnswers(ctx context.Context) error {
 			continue
 		}
 		it := &r.wb.Items[i]
-		if it.Answer(a.Set) == "" {
-			it.SetAnswer(a.Set, a.Text)
+		if it.Answer(a.Set) != "" {
+			continue // the workbook's own answer wins
 		}
+		want, ok := r.expectedFingerprint(it, a.Set, idx)
+		switch {
+		case !ok:
+			continue // nothing in this run could have produced it
+		case a.Fingerprint == "":
+			st.add(a.Set, true)
+			continue
+		case a.Fingerprint != want:
+			st.add(a.Set, false)
+			continue
+		}
+		it.SetAnswer(a.Set, a.Text)
 		if a.Set == dataset.SetRAG && len(it.Retrieved) == 0 && len(a.Retrieved) > 0 {
 			it.Retrieved = a.Retrieved
 			it.Contexts = a.Contexts
 		}
 	}
+	for _, w := range st.warnings() {
+		r.warn(w)
+		r.opt.Progress.Event(Event{Message: w.In(r.lang)})
+	}
 	return nil
+}
+
+// staleCount counts stored answers not reused, per set, apart for stores
+// written before fingerprints (legacy).
+type staleCount struct {
+	changed, legacy map[string]int
+}
+
+func (s *staleCount) add(set string, legacy bool) {
+	m := &s.changed
+	if legacy {
+		m = &s.legacy
+	}
+	if *m == nil {
+		*m = map[string]int{}
+	}
+	(*m)[set]++
+}
+
+// warnings says what is asked again: one warning per set and cause.
+func (s staleCount) warnings() []result.Warning {
+	var out []result.Warning
+	for _, set := range judgedSets {
+		if n := s.changed[set]; n > 0 {
+			out = append(out, staleWarning(set, n, false))
+		}
+		if n := s.legacy[set]; n > 0 {
+			out = append(out, staleWarning(set, n, true))
+		}
+	}
+	return out
+}
+
+func staleWarning(set string, n int, legacy bool) result.Warning {
+	w := result.Warning{Source: "engine", Code: "stale_answers", Where: set}
+	what := map[string][2]string{
+		dataset.SetRAG:  {"被测系统的回答", "answers of the system under test"},
+		dataset.SetZero: {"零上下文下界回答（zero）", "zero-set bound answers"},
+		dataset.SetFull: {"金标文档上界回答（full）", "full-set bound answers"},
+	}[set]
+	redo := [2]string{"已重新生成", "are generated again"}
+	if set == dataset.SetRAG {
+		redo = [2]string{"已重新向被测系统提问", "are asked of the system again"}
+	}
+	if legacy {
+		w.Code = "stale_answers_legacy"
+		w.ZH = fmt.Sprintf("运行库中有 %d 条%s来自旧版本，没有记录产生它们的请求，无法确认仍与当前问题、指南和配置一致，%s（生成的回答在请求相同时从响应缓存取回，不再付费）。", n, what[0], redo[0])
+		w.EN = fmt.Sprintf("%d stored %s come from an older store that did not record the request behind them, so they cannot be shown to match today's questions, guides and profile; they %s (generated ones come back from the response cache at no cost when the request is the same).", n, what[1], redo[1])
+		return w
+	}
+	w.ZH = fmt.Sprintf("运行库中有 %d 条%s是针对已改动的问题、指南、被测系统或生成模型/提示词产生的，不再沿用，%s。", n, what[0], redo[0])
+	w.EN = fmt.Sprintf("%d stored %s were made for a question, guide, target or generator/prompt that has since changed; they are not reused and %s.", n, what[1], redo[1])
+	return w
 }
 
 // setQuestion stores generated questions in the answers table under the
@@ -138,7 +219,7 @@ func (r *runner) questions(ctx context.Context) error {
 	if len(r.wb.Items) > 0 || len(r.wb.Guides) == 0 || gen == nil || gen.BaseURL == "" {
 		return nil
 	}
-	c, err := r.completer(*gen)
+	c, err := r.completer(*gen, secret.Generator(gen.Name))
 	if err != nil {
 		return err
 	}
@@ -158,7 +239,8 @@ func (r *runner) questions(ctx context.Context) error {
 			}
 			items[i] = dataset.Item{ID: fmt.Sprintf("q%d", i+1), Question: q, DocID: guide.ID, QueryType: qt}
 			ok[i] = true
-			return r.opt.Store.PutAnswer(ectx, store.Answer{ItemID: guide.ID, Set: setQuestion, Source: c.Model(), Text: q})
+			return r.opt.Store.PutAnswer(ectx, store.Answer{ItemID: guide.ID, Set: setQuestion, Source: c.Model(), Text: q,
+				Fingerprint: r.generatorFP().generatedQuestion(qt, guide.Text)})
 		})
 	}
 	if err := eg.Wait(); err != nil {
@@ -195,6 +277,9 @@ func (r *runner) collect(ctx context.Context) error {
 	}
 	tg, err := r.opt.NewTarget(*t)
 	if err != nil {
+		return err
+	}
+	if tg, err = r.trackTarget(ctx, tg); err != nil {
 		return err
 	}
 	idx := r.wb.GuideIndex()
@@ -239,7 +324,8 @@ func (r *runner) collect(ctx context.Context) error {
 				return nil
 			}
 			retrieved := resolveDocs(ans.Retrieved, idx, r.wb.Guides)
-			a := store.Answer{ItemID: it.ID, Set: dataset.SetRAG, Source: tg.Kind(), Text: ans.Text, Retrieved: retrieved, Contexts: ans.Contexts}
+			a := store.Answer{ItemID: it.ID, Set: dataset.SetRAG, Source: tg.Kind(), Text: ans.Text, Retrieved: retrieved, Contexts: ans.Contexts,
+				Fingerprint: targetFingerprint(*t, it.Question)}
 			if err := r.opt.Store.PutAnswer(ectx, a); err != nil {
 				return err
 			}
@@ -306,7 +392,7 @@ func (r *runner) bounds(ctx context.Context) error {
 	if len(todo) == 0 {
 		return nil
 	}
-	c, err := r.completer(*gen)
+	c, err := r.completer(*gen, secret.Generator(gen.Name))
 	if err != nil {
 		return err
 	}
@@ -326,7 +412,8 @@ func (r *runner) bounds(ctx context.Context) error {
 			if !done {
 				return err
 			}
-			if err := r.opt.Store.PutAnswer(ectx, store.Answer{ItemID: it.ID, Set: j.set, Source: c.Model(), Text: text}); err != nil {
+			fp := r.generatorFP().bound(j.set, it.Question, doc)
+			if err := r.opt.Store.PutAnswer(ectx, store.Answer{ItemID: it.ID, Set: j.set, Source: c.Model(), Text: text, Fingerprint: fp}); err != nil {
 				return err
 			}
 			r.mu.Lock()

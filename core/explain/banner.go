@@ -8,23 +8,24 @@ import (
 	"cubeworkbench/core/glossary"
 )
 
-// lexicalName is engine.LexicalJudge: scores a lexical run wrote and a
-// later run imported keep this judge name.
-const lexicalName = "lexical"
+// baselineNames are engine.LexicalJudge and engine.SemanticJudge: scores
+// an offline run wrote and a later run imported keep these judge names.
+var baselineNames = map[string]bool{"lexical": true, "semantic": true}
 
 // sampleRegion is the invented province of the bundled sample's guides
 // (internal/samplegen): no real guide names it.
 const sampleRegion = "云川省"
 
 // baselineJudges are the judges that are not language models: every kind
-// but llm and imported (lexical today, any further offline judge
-// tomorrow), and imported scores of a judge called lexical.
+// but llm and imported (lexical and semantic today, any further offline
+// judge tomorrow), and imported scores of a judge called lexical or
+// semantic.
 func baselineJudges(js []Judge) []string {
 	var out []string
 	for _, j := range js {
 		switch {
 		case j.Kind == KindLLM:
-		case j.Kind == KindImported && j.Name != lexicalName:
+		case j.Kind == KindImported && !baselineNames[j.Name]:
 		default:
 			out = append(out, j.Name)
 		}
@@ -66,12 +67,14 @@ func banners(in Input) []Banner {
 	if names := baselineJudges(in.Judges); len(names) > 0 {
 		all := len(names) == len(in.Judges)
 		zhWho := "评审模型 " + strings.Join(names, "、") + " 是"
-		enWho := "The judge " + strings.Join(names, ", ") + " is a"
+		enWho, enHow := "The judge "+strings.Join(names, ", ")+" is a", "it scores word overlap or surface similarity and does not understand the answers"
 		if len(names) > 1 {
-			enWho = "The judges " + strings.Join(names, ", ") + " are"
+			enWho, enHow = "The judges "+strings.Join(names, ", ")+" are each a", "they score word overlap or surface similarity and do not understand the answers"
 		}
-		zh := zhWho + glossary.Term(glossary.BaselineJudge, "zh") + "：按词语重合打分，不理解回答内容"
-		en := enWho + " " + glossary.Term(glossary.BaselineJudge, "en") + ": it scores word overlap and does not understand the answers"
+		// lexical counts shared words, semantic compares hashed character
+		// n-gram vectors: both read the surface of the text only.
+		zh := zhWho + glossary.Term(glossary.BaselineJudge, "zh") + "：按词语重合或字面相似度打分，不理解回答内容"
+		en := enWho + " " + glossary.Term(glossary.BaselineJudge, "en") + ": " + enHow
 		if all {
 			zh += "；本结论只能用于演示流程，不能作为部署依据"
 			en += "; this verdict shows the method only and is no ground for deployment"

@@ -346,7 +346,9 @@ func TestBanners(t *testing.T) {
 		{"the sample opened by the button", []Judge{{"gpt", KindLLM}}, nil, true, []string{BannerSampleData}, "虚构"},
 		{"lexical only", []Judge{{"lexical", KindLexical}}, real, false, []string{BannerBaselineJudge}, "不能作为部署依据"},
 		{"lexical scores imported", []Judge{{"lexical", KindImported}, {"gpt", KindLLM}}, real, false, []string{BannerBaselineJudge}, "其分数已计入"},
+		{"semantic scores imported", []Judge{{"semantic", KindImported}, {"gpt", KindLLM}}, real, false, []string{BannerBaselineJudge}, "semantic 是基线评审"},
 		{"a future offline judge", []Judge{{"embed", "embedding"}}, sample, false, []string{BannerBaselineJudge, BannerSampleData}, "基线评审（非大模型）"},
+		{"the demo's two baseline judges", []Judge{{"lexical", KindLexical}, {"semantic", "semantic"}}, sample, false, []string{BannerBaselineJudge, BannerSampleData}, "lexical、semantic 是基线评审（非大模型）：按词语重合或字面相似度打分"},
 	}
 	for _, c := range cases {
 		got := banners(Input{Judges: c.judges, Guides: c.guides, SampleFile: c.file})

@@ -22,4 +22,9 @@
 // pipeline can run with no model at all (demo, CI, air-gapped checks). Its
 // numbers are not comparable with an LLM judge's and the report says so
 // (MethodNote).
+//
+// Semantic is the second offline baseline, also NOT an LLM: it compares
+// offline hashed embeddings (core/embed) of the answer with the question
+// and with the guide's sentences, so that judges can be compared side by
+// side with no model (SemanticMethodNote).
 package judge

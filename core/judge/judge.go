@@ -21,7 +21,7 @@ type Outcome struct {
 }
 
 // Scorer is what the engine needs from a judge: the LLM Judge and the
-// offline Lexical baseline both implement it.
+// offline Lexical and Semantic baselines implement it.
 type Scorer interface {
 	Score(ctx context.Context, d Dimension, in Inputs, repeat int) (Outcome, error)
 }

@@ -32,12 +32,25 @@ type Endpoint struct {
 	PriceIn     float64            `toml:"price_in_per_mtok,omitempty"`
 	PriceOut    float64            `toml:"price_out_per_mtok,omitempty"`
 	Weights     map[string]float64 `toml:"weights,omitempty"`
-	Lexical     bool               `toml:"lexical,omitempty"` // the offline lexical baseline judge
+	Lexical     bool               `toml:"lexical,omitempty"`  // the offline lexical baseline judge
+	Semantic    bool               `toml:"semantic,omitempty"` // the offline semantic (embedding-similarity) baseline judge
+	// AllowRedirects follows a redirect to another host; by default it is
+	// refused, so prompts never go to an address not named here.
+	AllowRedirects bool `toml:"allow_redirects,omitempty"`
+	// MaxReplyBytes caps one reply's body (0: the client's 4 MiB); a longer
+	// reply is reported, not read.
+	MaxReplyBytes int64 `toml:"max_reply_bytes,omitempty"`
 }
 
 // Imported reports whether the endpoint is only a name for scores that
 // already sit in the workbook.
-func (e Endpoint) Imported() bool { return e.BaseURL == "" && len(e.BaseURLs) == 0 && !e.Lexical }
+func (e Endpoint) Imported() bool {
+	return e.BaseURL == "" && len(e.BaseURLs) == 0 && !e.Offline()
+}
+
+// Offline reports whether the endpoint is one of the built-in offline
+// baseline judges, which make no calls.
+func (e Endpoint) Offline() bool { return e.Lexical || e.Semantic }
 
 // Timeout returns the per-request timeout (default 120 s).
 func (e Endpoint) Timeout() time.Duration {
@@ -186,13 +199,23 @@ func (p Profile) Validate() error {
 			problems = append(problems, fmt.Sprintf("judge %q appears twice", j.Name))
 		}
 		seen[j.Name] = true
-		if !j.Imported() && !j.Lexical && j.Model == "" {
+		if !j.Imported() && !j.Offline() && j.Model == "" {
 			problems = append(problems, fmt.Sprintf("judge %q has a base_url but no model", j.Name))
 		}
 		if strings.Contains(strings.ToLower(j.APIKeyEnv), "sk-") {
 			problems = append(problems, fmt.Sprintf("judge %q: api_key_env must name an environment variable, not hold a key", j.Name))
 		}
 	}
+	checkCap := func(what string, ep *Endpoint) {
+		if ep != nil && ep.MaxReplyBytes < 0 {
+			problems = append(problems, fmt.Sprintf("%s: max_reply_bytes %d (≥ 0; 0 is the default 4 MiB)", what, ep.MaxReplyBytes))
+		}
+	}
+	for i := range p.Judges {
+		checkCap(fmt.Sprintf("judge %q", p.Judges[i].Name), &p.Judges[i])
+	}
+	checkCap("generator", p.Generator)
+	checkCap("embedder", p.Embedder)
 	if p.Target != nil {
 		if bad := target.CheckKind(p.Target.Kind); bad != "" {
 			problems = append(problems, bad)

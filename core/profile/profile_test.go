@@ -116,3 +116,59 @@ func TestEncodeRoundTrip(t *testing.T) {
 		t.Fatalf("round trip lost fields: %+v", q)
 	}
 }
+
+// allow_redirects and max_reply_bytes are read for every endpoint; a
+// negative cap is refused.
+func TestEndpointTransportSettings(t *testing.T) {
+	cases := []struct {
+		toml    string
+		allow   bool
+		cap     int64
+		invalid bool
+	}{
+		{"[[judge]]\nname = \"j\"\nbase_url = \"http://h/v1\"\nmodel = \"m\"\nallow_redirects = true\nmax_reply_bytes = 65536\n", true, 65536, false},
+		{"[[judge]]\nname = \"j\"\nbase_url = \"http://h/v1\"\nmodel = \"m\"\n", false, 0, false},
+		{"[[judge]]\nname = \"j\"\nbase_url = \"http://h/v1\"\nmodel = \"m\"\nmax_reply_bytes = -1\n", false, -1, true},
+	}
+	for _, c := range cases {
+		p, err := Parse([]byte(c.toml))
+		if c.invalid {
+			if err == nil || !strings.Contains(err.Error(), "max_reply_bytes") {
+				t.Errorf("%q: err = %v, want max_reply_bytes refused", c.toml, err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%q: %v", c.toml, err)
+		}
+		if j := p.Judges[0]; j.AllowRedirects != c.allow || j.MaxReplyBytes != c.cap {
+			t.Errorf("%q: allow_redirects %v max_reply_bytes %d", c.toml, j.AllowRedirects, j.MaxReplyBytes)
+		}
+	}
+}
+
+// TestOfflineJudges: both offline baselines are neither imported nor in
+// need of a model, and survive a round trip through TOML.
+func TestOfflineJudges(t *testing.T) {
+	for _, e := range []Endpoint{{Name: "lexical", Lexical: true}, {Name: "semantic", Semantic: true}} {
+		if e.Imported() || !e.Offline() {
+			t.Errorf("%s: imported %v, offline %v", e.Name, e.Imported(), e.Offline())
+		}
+	}
+	p := Default()
+	p.Judges = []Endpoint{{Name: "lexical", Lexical: true}, {Name: "semantic", Semantic: true}}
+	if err := p.Validate(); err != nil {
+		t.Errorf("valid offline judges rejected: %v", err)
+	}
+	data, err := p.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, err := Parse(data)
+	if err != nil || len(q.Judges) != 2 || !q.Judges[0].Lexical || !q.Judges[1].Semantic || q.Judges[1].Lexical {
+		t.Fatalf("round trip: %+v %v\n%s", q.Judges, err, data)
+	}
+	if !strings.Contains(string(data), "semantic = true") {
+		t.Errorf("TOML lacks semantic = true:\n%s", data)
+	}
+}

@@ -91,6 +91,9 @@ func (w *writer) methodSheet() error {
 		case "lexical":
 			note = w.t("Lexical baseline: word overlap with the gold document, not an LLM; a floor to compare the LLM judges with.",
 				"词汇基线：与标准文档的词语重合度，不是大语言模型；用作与大模型评审对照的下限。")
+		case "semantic":
+			note = w.t("Semantic baseline: similarity of offline hashed embeddings with the question and the gold document, sentence by sentence, not an LLM; a second floor to compare the judges with.",
+				"语义基线：与问题、标准文档逐句比较离线哈希向量的相似度，不是大语言模型；用作评审对照的第二个下限。")
 		case "imported":
 			note = w.t("Scores imported from the workbook's scores sheet.", "分数取自工作簿的 scores 表。")
 		}
@@ -206,6 +209,20 @@ func (w *writer) methodSheet() error {
 		g.skip(1)
 	}
 
+	if left := w.summaryAdviceLeft; len(left) > 0 {
+		g.block()
+		g.line(styled{w.t("Recommendations the Summary had no room for", "摘要页放不下的建议"), w.st.label})
+		g.header(w.t("Priority", "优先级"), w.t("Recommendation", "建议"))
+		g.wrap = true
+		for _, a := range left {
+			row := g.line(a.Priority, a.Text)
+			g.err(w.f.MergeCell(g.name, fmt.Sprintf("B%d", row), fmt.Sprintf("F%d", row)))
+			g.height(row, rowHeight(a.Text, 150))
+		}
+		g.wrap = false
+		g.skip(1)
+	}
+
 	g.block()
 	g.line(styled{w.t("Method notes", "方法说明"), w.st.label})
 	var notes []string
@@ -282,6 +299,8 @@ func (w *writer) kindName(k string) string {
 		return w.t("LLM", "大语言模型")
 	case "lexical":
 		return w.t("lexical baseline", "词汇基线")
+	case "semantic":
+		return w.t("semantic baseline", "语义基线")
 	case "imported":
 		return w.t("imported", "导入")
 	}

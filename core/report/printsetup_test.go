@@ -134,6 +134,10 @@ func TestSummaryFitsOnePage(t *testing.T) {
 		}},
 		{"recall missing", func(in *Input) { in.Summary.RecallAtK = nil }},
 		{"explained, both banners, needs work", func(in *Input) { explainFixture(in, "needs_work") }},
+		{"explained, both banners, a comparison", func(in *Input) {
+			withComparison(t)(in)
+			explainFixture(in, "needs_work")
+		}},
 		{"explained, both banners, not ready, recall missing", func(in *Input) {
 			in.Summary.RecallAtK = nil
 			explainFixture(in, "not_ready")

@@ -136,6 +136,7 @@ type writer struct {
 	// Where the Summary sheet put things, for the page checks and tests.
 	summaryVerdictRow, summaryHeadlineRow, summaryChartRow, summaryLastRow int
 	summaryFigureRow                                                       map[string]int
+	summaryAdviceLeft                                                      []PageAdvice // recommendations the page had no room for
 	// blocks are the first rows of the tables of each analysis sheet: a
 	// manual page break goes before a table that would cross the page end.
 	blocks map[string][]int
@@ -203,6 +204,7 @@ func (w *writer) write() error {
 	if w.s.HasCoFERetrieval() {
 		order = append(order, SheetCoFE)
 	}
+	order = append(order, w.comparisonSheets()...)
 	order = append(order, SheetProblems, SheetGuides, SheetQA, SheetScores)
 	scoreSheets := 1
 	if n := len(w.wb.Scores); n > maxDataRows {
@@ -244,6 +246,7 @@ func (w *writer) write() error {
 	if w.s.HasCoFERetrieval() {
 		steps = append(steps, w.cofeSheet)
 	}
+	steps = append(steps, w.comparisonSteps()...)
 	steps = append(steps, w.guidesSheet, w.qaSheet, w.scoresSheet, w.ratingsSheet,
 		w.problemsSheet) // last: it lists what the others cut
 	for _, step := range steps {

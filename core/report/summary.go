@@ -23,13 +23,18 @@ const (
 	pageColWidth = 9.8 // 8 × 9.8 characters: 529 pt at LibreOffice's widest, 442 pt in Excel
 	// chartW and chartH are the size, in points, of each of the two
 	// charts placed side by side on the chart row.
-	chartH    = 136.0 // at least
+	chartH    = 136.0 // at least, while advice can make room
+	chartHMin = 118.0 // at least, in any case
 	chartHMax = 220.0 // at most
 	chartDPI  = 192   // twice the screen resolution, shown at half size: sharp in print
 )
 
-// The headline figures sit where the notices above them leave room, so
-// they are found by their labels; these say where a figure's numbers are.
+// rowHeadline is the Summary's headline sentence: title, what was
+// evaluated, verdict, its rule, headline; a comparison's line goes under
+// it, then the notices. The key numbers sit where the notices leave room,
+// so they are found by their names; these say where their numbers are.
+const rowHeadline = 5
+
 const (
 	colFigValue = 0 // columns right of a figure's name: the value (the low end of an interval)
 	colFigHi    = 1 // and the high end of an interval
@@ -61,11 +66,6 @@ func (w *writer) summarySheet() error {
 	r = g.row
 	full(r, pg.About, w.st.small, textHeight(pg.About, widthAll, 9))
 	g.row++
-	for _, n := range pg.Notices {
-		r = g.row
-		full(r, n, w.st.notice, textHeight(n, widthAll-4, 9.5)+2)
-		g.row++
-	}
 	code := pg.VerdictCode
 	if _, ok := w.st.verdict[code]; !ok {
 		code = "undetermined"
@@ -80,7 +80,24 @@ func (w *writer) summarySheet() error {
 	r = g.row
 	full(r, pg.Headline, w.st.headline, textHeight(pg.Headline, widthAll, 11))
 	w.summaryHeadlineRow = r
+	if r != rowHeadline {
+		return fmt.Errorf("report: the Summary's headline is on row %d, not %d", r, rowHeadline)
+	}
 	g.row++
+	// The row under the headline holds a comparison's one line when the
+	// summary has one (compare.go writes it: label in A, text B:H).
+	r = g.row
+	g.height(r, 3)
+	if c := w.s.Comparison; c != nil {
+		g.height(r, textHeight(c.Headline.In(w.lang)+w.t(" (sheet ", "（见“")+SheetComparison+"”）", widthAll-pageColWidth, 11))
+	}
+	g.row++
+	// The notices: the sample data, the baseline judge, a missing Recall@k.
+	for _, n := range pg.Notices {
+		r = g.row
+		full(r, n, w.st.notice, textHeight(n, widthAll-4, 9.5)+2)
+		g.row++
+	}
 	g.height(g.row, 3)
 	g.skip(1)
 
@@ -150,7 +167,40 @@ func (w *writer) summarySheet() error {
 		merge(r, 1, pageCols)
 		g.height(r, 16)
 	}
-	for _, a := range pg.Advice {
+	// The advice the page has room for, most urgent first (explain orders
+	// them so): what the judges table and the charts at their floor need
+	// is kept free; the rest is listed on the Method sheet and the page
+	// says how many.
+	judgeH := func(j PageJudge) float64 {
+		return max(16, textHeight(j.Note, 2*pageColWidth, 9), textHeight(j.Kind, pageColWidth*0.9, 11))
+	}
+	below := 3.0 + 3 // spacers
+	if len(pg.Judges.Rows) > 0 {
+		below += 18 + 3 + judgeH(pg.Judges.Mean)
+		for _, j := range pg.Judges.Rows {
+			below += judgeH(j)
+		}
+	}
+	if len(pg.Charts) > 0 {
+		below += chartRowHeight(chartH)
+	}
+	_, pageH := printable(false)
+	shown := len(pg.Advice)
+	for shown > 1 {
+		need := 0.0
+		for _, a := range pg.Advice[:shown] {
+			need += textHeight(a.Text, widthAll-pageColWidth, 9.5)
+		}
+		if shown < len(pg.Advice) {
+			need += 16 // the "more on the Method sheet" line
+		}
+		if g.used(g.row)+need+below <= pageH {
+			break
+		}
+		shown--
+	}
+	w.summaryAdviceLeft = pg.Advice[shown:]
+	for _, a := range pg.Advice[:shown] {
 		st := map[string]int{"high": w.st.sevHigh, "medium": w.st.sevMedium}[a.Severity]
 		if st == 0 {
 			st = w.st.sevLow
@@ -160,6 +210,11 @@ func (w *writer) summarySheet() error {
 		merge(r, 2, pageCols)
 		g.height(r, textHeight(a.Text, widthAll-pageColWidth, 9.5))
 		g.row++
+	}
+	if n := len(w.summaryAdviceLeft); n > 0 {
+		r = g.line(styled{fmt.Sprintf(w.t("%d more recommendations are on the Method sheet.", "另有 %d 条建议见“方法 Method”表。"), n), w.st.small})
+		merge(r, 1, pageCols)
+		g.height(r, 16)
 	}
 	g.height(g.row, 3)
 	g.skip(1)
@@ -181,7 +236,7 @@ func (w *writer) summarySheet() error {
 			g.at(r, 1, name, nil, styled{j.Kind, w.st.wrap}, scoreCell(j.Cube, w.st.score), j.Lo, j.Hi, styled{j.Note, w.st.small})
 			merge(r, 1, 2)
 			merge(r, 7, pageCols)
-			g.height(r, max(16, textHeight(j.Note, 2*pageColWidth, 9), textHeight(j.Kind, pageColWidth*0.9, 11)))
+			g.height(r, judgeH(j))
 			g.row++
 		}
 		g.height(g.row, 3)
@@ -196,7 +251,9 @@ func (w *writer) summarySheet() error {
 		// keeps their axes readable and a ceiling that keeps them in
 		// proportion; the page test checks the floor still fits.
 		_, pageH := printable(false)
-		ht := max(chartH, min(chartHMax, pageH-g.used(r)-8))
+		// Below chartH only when the advice is down to one and the page
+		// is still full (a comparison, both banners, five reasons).
+		ht := max(chartHMin, min(chartHMax, pageH-g.used(r)-8))
 		g.height(r, chartRowHeight(ht))
 		w.summaryChartRow = r
 		// The CuBE bars take three columns, the bounds (four groups of

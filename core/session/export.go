@@ -42,6 +42,22 @@ func (s *Session) Export(ctx context.Context, dir, lang string, kinds ...string)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("session: export: %w", err)
 	}
+	// Every output is checked before the first is written, so an export
+	// never stops half done for a folder it could have named at once.
+	var outs []Output
+	for _, k := range kinds {
+		switch k {
+		case ExportReport:
+			outs = append(outs, File(filepath.Join(dir, ReportFile)))
+		case ExportJSON:
+			outs = append(outs, File(filepath.Join(dir, SummaryFile)))
+		case ExportCharts:
+			outs = append(outs, Folder(filepath.Join(dir, ChartsDir)))
+		}
+	}
+	if err := CheckOutputs(outs...); err != nil {
+		return nil, err
+	}
 	var written []string
 	for _, k := range kinds {
 		switch k {
@@ -92,7 +108,7 @@ func (s *Session) WriteSummary(path string) error {
 	}
 	data, err := json.MarshalIndent(res.Summary, "", "  ")
 	if err == nil {
-		err = os.WriteFile(path, append(data, '\n'), 0o644)
+		err = WriteFileAtomic(path, append(data, '\n'), 0o644)
 	}
 	if err != nil {
 		return fmt.Errorf("session: %s: %w", SummaryFile, err)
@@ -127,7 +143,7 @@ func (s *Session) WriteCharts(dir, lang string) ([]string, error) {
 				return written, fmt.Errorf("session: chart %s: %w", f.File, err)
 			}
 			path := filepath.Join(dir, f.File+"."+ext)
-			if err := os.WriteFile(path, data, 0o644); err != nil {
+			if err := WriteFileAtomic(path, data, 0o644); err != nil {
 				return written, fmt.Errorf("session: chart %s: %w", f.File, err)
 			}
 			written = append(written, path)

@@ -47,6 +47,22 @@ type OpenOptions struct {
 	// export); it wins over StreamGuides.
 	AllGuides bool
 	StorePath string // the run store; "" is StorePath(path)
+	// ReadHiddenSheets reads hidden and very hidden sheets like visible
+	// ones; by default each is named in a warning and left unread, so a
+	// sheet nobody sees cannot decide the verdict.
+	ReadHiddenSheets bool
+}
+
+var startup sync.Once
+
+// Startup is what each front end does once when it starts, before opening
+// anything: it removes the temporary files a killed earlier process left
+// (ingest.CleanTemp). Later calls do nothing; the error is worth a line on
+// stderr or in the log, never a refusal to start.
+func Startup() error {
+	var err error
+	startup.Do(func() { err = ingest.CleanTemp() })
+	return err
 }
 
 // Session is one opened workbook and, once evaluated, its result. The
@@ -81,7 +97,7 @@ func Open(ctx context.Context, path string, o OpenOptions) (*Session, error) {
 	if s.StorePath == "" {
 		s.StorePath = StorePath(path)
 	}
-	opt := ingest.Options{SkipBadRows: o.SkipBadRows}
+	opt := ingest.Options{SkipBadRows: o.SkipBadRows, ReadHiddenSheets: o.ReadHiddenSheets}
 	var err error
 	if o.AllGuides || !o.StreamGuides && !kb.Large(path) {
 		s.Workbook, s.Report, err = ingest.Open(ctx, path, opt)
@@ -127,6 +143,13 @@ type EvalOptions struct {
 	Progress engine.Progress
 	// NewCompleter replaces the LLM clients (tests); nil is the real thing.
 	NewCompleter func(profile.Endpoint) (llm.Completer, error)
+	// ReaskUnscorable makes new attempts for judgements whose every stored
+	// attempt was unreadable (engine.Options.ReaskUnscorable).
+	ReaskUnscorable bool
+	// Outputs are the files and folders the caller will write when the
+	// evaluation ends (report, SUMMARY.json, charts): each is checked,
+	// with the run store, before the first call (CheckOutputs).
+	Outputs []Output
 }
 
 // Evaluate runs the engine over a copy of the workbook with the run store
@@ -137,6 +160,9 @@ func (s *Session) Evaluate(ctx context.Context, p profile.Profile, o EvalOptions
 	if err := s.Check(); err != nil {
 		return nil, err
 	}
+	if err := CheckOutputs(append([]Output{File(s.StorePath)}, o.Outputs...)...); err != nil {
+		return nil, err
+	}
 	st, err := store.Open(s.StorePath)
 	if err != nil {
 		return nil, err
@@ -145,6 +171,7 @@ func (s *Session) Evaluate(ctx context.Context, p profile.Profile, o EvalOptions
 	res, err := engine.Run(ctx, Clone(s.Workbook), engine.Options{
 		Profile: p, Store: st, Offline: o.Offline, Progress: o.Progress, Version: Version,
 		WorkbookPath: s.Path, NewCompleter: o.NewCompleter, PartialGuides: s.Streamed > 0,
+		ReaskUnscorable: o.ReaskUnscorable,
 	})
 	if err != nil {
 		return nil, err
@@ -155,6 +182,24 @@ func (s *Session) Evaluate(ctx context.Context, p profile.Profile, o EvalOptions
 	s.result, s.profile = res, p
 	s.mu.Unlock()
 	return res, nil
+}
+
+// Reask evaluates again under p, making new attempts (new seeds) for the
+// judgements the last evaluation left unscorable because no attempt's reply
+// could be read; every other judgement comes from the run store at no cost.
+// The window's "re-ask unscorable" button calls it.
+func (s *Session) Reask(ctx context.Context, p profile.Profile, o EvalOptions) (*engine.Result, error) {
+	o.ReaskUnscorable = true
+	return s.Evaluate(ctx, p, o)
+}
+
+// Unscorable is how many judgements the last evaluation left unscorable
+// (0 before one finished): the window offers Reask when it is not 0.
+func (s *Session) Unscorable() int {
+	if r := s.Result(); r != nil {
+		return r.Summary.Run.Unscorable
+	}
+	return 0
 }
 
 // complete adds to a summary what the session knows and the engine does

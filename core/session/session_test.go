@@ -9,9 +9,12 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/xuri/excelize/v2"
+
 	"cubeworkbench/core/chart"
 	"cubeworkbench/core/chunk"
 	"cubeworkbench/core/dataset"
+	"cubeworkbench/core/ingest"
 	"cubeworkbench/core/profile"
 	"cubeworkbench/internal/testbook"
 )
@@ -163,5 +166,51 @@ func TestSweepJoinsTheSummary(t *testing.T) {
 	empty := New(filepath.Join(t.TempDir(), "empty.xlsx"), &dataset.Workbook{}, nil)
 	if _, _, err := empty.Sweep(ctx, lexicalProfile(), []chunk.Chunker{small}, []string{"bm25"}, nil); !errors.Is(err, ErrNoDocuments) {
 		t.Fatalf("sweep without documents: %v", err)
+	}
+}
+
+// Open passes ReadHiddenSheets to the reader: a very hidden scores sheet
+// is read only when asked for.
+func TestOpenReadHiddenSheets(t *testing.T) {
+	b := testbook.New()
+	b.Sheet("qa", "id", "question", "answer").Row("a", "看得见的问题", "回答")
+	b.Sheet("scores", "id", "set", "judge", "dimension", "score").Row("a", "rag", "j", "relevance", 10)
+	path := b.WriteXLSX(t, filepath.Join(t.TempDir(), "hidden.xlsx"))
+	f, err := excelize.OpenFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.SetSheetVisible("scores", false, true); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Save(); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	for _, read := range []bool{false, true} {
+		s, err := Open(context.Background(), path, OpenOptions{ReadHiddenSheets: read})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := map[bool]int{false: 0, true: 1}[read]; len(s.Workbook.Scores) != want {
+			t.Errorf("ReadHiddenSheets %v: %d scores, want %d", read, len(s.Workbook.Scores), want)
+		}
+	}
+}
+
+// Startup removes what a killed process left in ingest's temporary folder.
+func TestStartupCleansTemp(t *testing.T) {
+	left := filepath.Join(ingest.TempDir(), "p2147480000-session-test")
+	if err := os.MkdirAll(left, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(left, "sheet.xml"), []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := Startup(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(left); !os.IsNotExist(err) {
+		t.Errorf("Startup left %s (%v)", left, err)
 	}
 }

@@ -17,6 +17,11 @@ type Answer struct {
 	Retrieved []string // retrieved document ids in rank order (targets only)
 	Contexts  []string // retrieved chunk texts (targets only, optional)
 	Key       string   // request key of the reply it came from ("" when none)
+	// Fingerprint names the exact request that produced the answer (the
+	// question, the guide, the target or generator and its prompt): a
+	// stored answer is reused only when the request now would be the same.
+	// "" in stores written before fingerprints existed.
+	Fingerprint string
 }
 
 // PutAnswer stores an answer under (item, set), replacing an earlier one.
@@ -30,12 +35,13 @@ func (s *Store) PutAnswer(ctx context.Context, a Answer) error {
 		return fmt.Errorf("store: encode contexts of %s/%s: %w", a.ItemID, a.Set, err)
 	}
 	_, err = s.w.ExecContext(ctx, `INSERT INTO answers
-		(item_id, set_name, source, text, retrieved, contexts, request_key, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+		(item_id, set_name, source, text, retrieved, contexts, request_key, created_at, fingerprint)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT(item_id, set_name) DO UPDATE SET source = excluded.source, text = excluded.text,
 			retrieved = excluded.retrieved, contexts = excluded.contexts,
-			request_key = excluded.request_key, created_at = excluded.created_at`,
-		a.ItemID, a.Set, a.Source, a.Text, string(ret), string(ctxs), a.Key, now())
+			request_key = excluded.request_key, created_at = excluded.created_at,
+			fingerprint = excluded.fingerprint`,
+		a.ItemID, a.Set, a.Source, a.Text, string(ret), string(ctxs), a.Key, now(), a.Fingerprint)
 	if err != nil {
 		return fmt.Errorf("store: put answer %s/%s: %w", a.ItemID, a.Set, err)
 	}
@@ -51,7 +57,7 @@ func nonNil(s []string) []string {
 
 // Answers returns every stored answer ordered by item and set.
 func (s *Store) Answers(ctx context.Context) ([]Answer, error) {
-	rows, err := s.r.QueryContext(ctx, `SELECT item_id, set_name, source, text, retrieved, contexts, request_key
+	rows, err := s.r.QueryContext(ctx, `SELECT item_id, set_name, source, text, retrieved, contexts, request_key, fingerprint
 		FROM answers ORDER BY item_id, set_name`)
 	if err != nil {
 		return nil, fmt.Errorf("store: answers: %w", err)
@@ -61,7 +67,7 @@ func (s *Store) Answers(ctx context.Context) ([]Answer, error) {
 	for rows.Next() {
 		var a Answer
 		var ret, ctxs string
-		if err := rows.Scan(&a.ItemID, &a.Set, &a.Source, &a.Text, &ret, &ctxs, &a.Key); err != nil {
+		if err := rows.Scan(&a.ItemID, &a.Set, &a.Source, &a.Text, &ret, &ctxs, &a.Key, &a.Fingerprint); err != nil {
 			return nil, fmt.Errorf("store: answers: %w", err)
 		}
 		if err := json.Unmarshal([]byte(ret), &a.Retrieved); err != nil {

@@ -50,7 +50,7 @@ func (w *GuideWriter) flush() error {
 		return fmt.Errorf("store: guides: %w", err)
 	}
 	defer tx.Rollback()
-	stmt, err := tx.PrepareContext(w.ctx, `INSERT OR REPLACE INTO guides (id, title, text, fields, row) VALUES (?, ?, ?, ?, ?)`)
+	stmt, err := tx.PrepareContext(w.ctx, `INSERT OR REPLACE INTO guides (id, title, text, fields, row, target_doc) VALUES (?, ?, ?, ?, ?, ?)`)
 	if err != nil {
 		return fmt.Errorf("store: guides: %w", err)
 	}
@@ -60,7 +60,7 @@ func (w *GuideWriter) flush() error {
 		if err != nil {
 			return fmt.Errorf("store: guide %s: %w", g.ID, err)
 		}
-		if _, err := stmt.ExecContext(w.ctx, g.ID, g.Title, g.Text, string(fields), g.Row); err != nil {
+		if _, err := stmt.ExecContext(w.ctx, g.ID, g.Title, g.Text, string(fields), g.Row, g.TargetDoc); err != nil {
 			return fmt.Errorf("store: guide %s: %w", g.ID, err)
 		}
 	}
@@ -102,12 +102,12 @@ func (s *Store) ResolveGuide(ctx context.Context, ref string) (string, bool, err
 // GuidesByRef reads back the guides that references name, by id or title,
 // each once, in the order first named. Unknown references are skipped.
 func (s *Store) GuidesByRef(ctx context.Context, refs []string) ([]dataset.Guide, error) {
-	byID, err := s.r.PrepareContext(ctx, `SELECT id, title, text, fields, row FROM guides WHERE id = ?`)
+	byID, err := s.r.PrepareContext(ctx, `SELECT id, title, text, fields, row, target_doc FROM guides WHERE id = ?`)
 	if err != nil {
 		return nil, fmt.Errorf("store: guides: %w", err)
 	}
 	defer byID.Close()
-	byTitle, err := s.r.PrepareContext(ctx, `SELECT id, title, text, fields, row FROM guides WHERE title = ? ORDER BY row LIMIT 1`)
+	byTitle, err := s.r.PrepareContext(ctx, `SELECT id, title, text, fields, row, target_doc FROM guides WHERE title = ? ORDER BY row LIMIT 1`)
 	if err != nil {
 		return nil, fmt.Errorf("store: guides: %w", err)
 	}
@@ -137,7 +137,7 @@ func (s *Store) GuidesByRef(ctx context.Context, refs []string) ([]dataset.Guide
 func scanGuide(row *sql.Row) (dataset.Guide, bool, error) {
 	var g dataset.Guide
 	var fields string
-	if err := row.Scan(&g.ID, &g.Title, &g.Text, &fields, &g.Row); err != nil {
+	if err := row.Scan(&g.ID, &g.Title, &g.Text, &fields, &g.Row, &g.TargetDoc); err != nil {
 		if err == sql.ErrNoRows {
 			return g, false, nil
 		}
@@ -154,4 +154,28 @@ func (s *Store) CountGuides(ctx context.Context) (int, error) {
 	var n int
 	err := s.r.QueryRowContext(ctx, `SELECT COUNT(*) FROM guides`).Scan(&n)
 	return n, err
+}
+
+// GuideNames calls fn with every stored guide's id, title, target_doc and
+// row — not its text or fields — in row order: what matching retrieved
+// documents to guides needs, at a fraction of the knowledge base's size.
+func (s *Store) GuideNames(ctx context.Context, fn func(dataset.Guide) error) error {
+	rows, err := s.r.QueryContext(ctx, `SELECT id, title, target_doc, row FROM guides ORDER BY row`)
+	if err != nil {
+		return fmt.Errorf("store: guide names: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var g dataset.Guide
+		if err := rows.Scan(&g.ID, &g.Title, &g.TargetDoc, &g.Row); err != nil {
+			return fmt.Errorf("store: guide names: %w", err)
+		}
+		if err := fn(g); err != nil {
+			return err
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("store: guide names: %w", err)
+	}
+	return nil
 }

@@ -25,6 +25,7 @@ type Counts struct {
 	Calls            int      `json:"calls"`      // endpoint calls made
 	Attempts         int      `json:"attempts"`   // HTTP requests sent, retries included (llm.Stats.Attempts): what the server saw
 	Replies          int      `json:"replies"`    // HTTP responses received, any status (llm.Stats.Replies)
+	Throttled        int      `json:"throttled"`  // 429 responses among the replies (llm.Stats.Throttled)
 	Cached           int      `json:"cached"`     // requests served from the store
 	Failed           int      `json:"failed"`     // calls that ended in an error
 	Unscorable       int      `json:"unscorable"` // judgements without a score

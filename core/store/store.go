@@ -16,7 +16,11 @@ import (
 
 // SchemaVersion is the layout this code writes. A file with a newer version
 // is refused rather than misread.
-const SchemaVersion = 1
+//
+// Version 2 adds answers.fingerprint (the request that produced a stored
+// answer, so an answer is reused only for that exact request) and
+// guides.target_doc (how the system under test names a streamed guide).
+const SchemaVersion = 2
 
 // ErrNewerSchema means the file was written by a newer tool.
 var ErrNewerSchema = errors.New("store: file written by a newer version of the tool")
@@ -57,7 +61,8 @@ var schema = []string{
 		title  TEXT NOT NULL,
 		text   TEXT NOT NULL,
 		fields TEXT NOT NULL,
-		row    INTEGER NOT NULL)`,
+		row    INTEGER NOT NULL,
+		target_doc TEXT NOT NULL DEFAULT '')`,
 	`CREATE INDEX IF NOT EXISTS guides_title ON guides(title)`,
 	`CREATE TABLE IF NOT EXISTS pending (
 		key        TEXT PRIMARY KEY,
@@ -73,6 +78,7 @@ var schema = []string{
 		contexts    TEXT NOT NULL,
 		request_key TEXT NOT NULL,
 		created_at  TEXT NOT NULL,
+		fingerprint TEXT NOT NULL DEFAULT '',
 		PRIMARY KEY (item_id, set_name))`,
 	`CREATE TABLE IF NOT EXISTS runs (
 		id           INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -167,6 +173,11 @@ func (s *Store) migrate(ctx context.Context) error {
 			return fmt.Errorf("store: %s: create schema: %w", s.path, err)
 		}
 	}
+	for _, c := range [][2]string{{"answers", "fingerprint"}, {"guides", "target_doc"}} {
+		if err := addColumn(ctx, tx, c[0], c[1], `TEXT NOT NULL DEFAULT ''`); err != nil {
+			return fmt.Errorf("store: %s: %w", s.path, err)
+		}
+	}
 	var v string
 	err = tx.QueryRowContext(ctx, `SELECT value FROM meta WHERE key = 'schema_version'`).Scan(&v)
 	switch {
@@ -185,10 +196,42 @@ func (s *Store) migrate(ctx context.Context) error {
 		if n > SchemaVersion {
 			return fmt.Errorf("%w (%s: version %d, this tool writes %d)", ErrNewerSchema, s.path, n, SchemaVersion)
 		}
-		// Older versions would be migrated here; version 1 is the first.
+		// Version 1 lacked answers.fingerprint, added above; its answers
+		// keep an empty fingerprint and are treated as stale.
+		if n < SchemaVersion {
+			if _, err := tx.ExecContext(ctx, `UPDATE meta SET value = ? WHERE key = 'schema_version'`, strconv.Itoa(SchemaVersion)); err != nil {
+				return fmt.Errorf("store: %s: write schema version: %w", s.path, err)
+			}
+		}
 	}
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("store: %s: commit schema: %w", s.path, err)
+	}
+	return nil
+}
+
+// addColumn adds a column a table of an older file lacks.
+func addColumn(ctx context.Context, tx *sql.Tx, table, column, decl string) error {
+	rows, err := tx.QueryContext(ctx, `SELECT name FROM pragma_table_info(?)`, table)
+	if err != nil {
+		return fmt.Errorf("read the columns of %s: %w", table, err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var name string
+		if err := rows.Scan(&name); err != nil {
+			return fmt.Errorf("read the columns of %s: %w", table, err)
+		}
+		if name == column {
+			return nil
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("read the columns of %s: %w", table, err)
+	}
+	rows.Close()
+	if _, err := tx.ExecContext(ctx, `ALTER TABLE `+table+` ADD COLUMN `+column+` `+decl); err != nil {
+		return fmt.Errorf("add %s.%s: %w", table, column, err)
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"syscall"
 
 	"cubeworkbench/core/profile"
@@ -88,16 +89,28 @@ func batchExport(ctx context.Context, workbook, storePath, out string, p profile
 	if !ok {
 		return ExitBadInput
 	}
-	f, err := os.Create(out)
+	// Into a temporary file beside out, renamed over it when complete: a
+	// full disk or an interruption never leaves a half file to upload.
+	f, err := os.CreateTemp(filepath.Dir(out), "."+filepath.Base(out)+".*.tmp")
 	if err != nil {
+		if cerr := session.CheckOutputs(session.File(out)); cerr != nil {
+			err = cerr // names out, not the temporary file
+		}
 		fmt.Fprintln(stderr, err)
 		return ExitBadInput
 	}
 	n, err := sess.BatchExport(ctx, p, f, newPrinter(stderr, isTerminal(stderr)))
+	if err == nil {
+		err = f.Sync()
+	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
+	if err == nil {
+		err = os.Rename(f.Name(), out)
+	}
 	if err != nil {
+		os.Remove(f.Name())
 		fmt.Fprintln(stderr, err)
 		return ExitBadInput
 	}

@@ -20,19 +20,24 @@ const usage = `CuBE Workbench — evaluate a government-service RAG assistant (C
 
 usage:
   cubectl evaluate WORKBOOK [--profile PROFILE.toml] [--out REPORT.xlsx] [--json SUMMARY.json]
-                            [--store RUN.db] [--offline] [--yes]
+                            [--store RUN.db] [--offline] [--yes] [--skip-bad-rows] [--stream-guides]
+                            [--reask-unscorable] [--read-hidden-sheets]
   cubectl demo [--out DIR] [--lang zh|en]
                                  the whole job on the bundled sample, offline
-  cubectl validate WORKBOOK      schema check only; exit 1 when there are errors
+  cubectl validate WORKBOOK [--read-hidden-sheets] [--lang zh|en]
+                                 schema check only; exit 1 when there are errors
   cubectl sweep WORKBOOK [--chunkers fixed:128,fixed:256,…] [--retrievers bm25,dense,hybrid] [--png F] [--json F]
   cubectl batch export WORKBOOK --out REQUESTS.jsonl [--profile P] [--store RUN.db]
   cubectl batch import WORKBOOK RESULTS.jsonl [--store RUN.db]
-  cubectl kb export WORKBOOK --out DIR   one document per guide, to upload to RAGFlow or Dify
+` + compareUsage + `  cubectl kb export WORKBOOK --out DIR   one document per guide, to upload to RAGFlow or Dify
   cubectl version
 `
 
 // Main runs one subcommand and returns the process exit code.
 func Main(args []string, stdout, stderr io.Writer) int {
+	if err := session.Startup(); err != nil {
+		fmt.Fprintln(stderr, err) // leftover temporary files are no reason not to run
+	}
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
 		return ExitUsage
@@ -51,6 +56,8 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		return runBatch(args[1:], stdout, stderr)
 	case "validate":
 		return runValidate(args[1:], stdout, stderr)
+	case "compare":
+		return runCompare(args[1:], stdout, stderr)
 	case "kb":
 		return runKB(args[1:], stdout, stderr)
 	case "help", "--help", "-h":

@@ -15,8 +15,10 @@ import (
 )
 
 // runDemo writes the bundled sample workbook into DIR and evaluates it
-// offline with the lexical judge: the whole job with no endpoint and no
-// set-up. Outputs: DIR/report.xlsx, DIR/SUMMARY.json and the run store.
+// offline with the two baseline judges, lexical (word overlap) and semantic
+// (embedding similarity), so that judges side by side, the mean ± SD across
+// judges and their agreement are real: the whole job with no endpoint and
+// no set-up. Outputs: DIR/report.xlsx, DIR/SUMMARY.json and the run store.
 func runDemo(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -40,10 +42,10 @@ func runDemo(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	p := profile.Default()
 	p.Language = *lang
-	p.Judges = []profile.Endpoint{{Name: "lexical", Lexical: true}}
+	p.Judges = []profile.Endpoint{{Name: "lexical", Lexical: true}, {Name: "semantic", Semantic: true}}
 	fmt.Fprintln(stderr, pick(*lang,
-		"Demo: the bundled fictional sample, judged offline by the lexical baseline judge (not an LLM).",
-		"演示：使用内置的虚构示例数据，由离线词汇评审（基线方法，不是大模型）评分。"))
+		"Demo: the bundled fictional sample, judged offline by two baseline judges, lexical (word overlap) and semantic (embedding similarity); neither is an LLM.",
+		"演示：使用内置的虚构示例数据，由两个离线基线评审评分：词汇重叠（lexical）与语义相似（semantic），都不是大模型。"))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	return evaluate(ctx, evalOptions{

@@ -3,6 +3,7 @@ package cli
 import (
 	"bufio"
 	"context"
+	"cubeworkbench/core/glossary"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -19,8 +20,10 @@ import (
 	"cubeworkbench/core/cofe"
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/engine"
+	"cubeworkbench/core/mfss"
 	"cubeworkbench/core/profile"
 	"cubeworkbench/core/querytype"
+	"cubeworkbench/core/result"
 	"cubeworkbench/core/session"
 )
 
@@ -28,6 +31,7 @@ import (
 type evalOptions struct {
 	workbook, profilePath, out, jsonPath, storePath string
 	offline, yes, skipBad, streamGuides             bool
+	reask, readHidden                               bool
 }
 
 func parseEvaluate(args []string, stderr io.Writer) (evalOptions, error) {
@@ -42,6 +46,8 @@ func parseEvaluate(args []string, stderr io.Writer) (evalOptions, error) {
 	fs.BoolVar(&o.yes, "yes", false, "do not ask before making paid calls")
 	fs.BoolVar(&o.skipBad, "skip-bad-rows", false, "evaluate without the rows that have errors (they are listed in the report)")
 	fs.BoolVar(&o.streamGuides, "stream-guides", false, "keep the knowledge base in the run store, not memory (automatic above 64 MB)")
+	fs.BoolVar(&o.reask, "reask-unscorable", false, "ask again, with new seeds, the judgements whose every reply was unreadable (the rest come from the store)")
+	fs.BoolVar(&o.readHidden, "read-hidden-sheets", false, "read hidden and very hidden sheets too (by default they are named in a warning and ignored)")
 	positional, err := parseInterspersed(fs, args)
 	if err != nil {
 		return o, err
@@ -97,7 +103,8 @@ func runEvaluate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // prints what the session does.
 func evaluate(ctx context.Context, o evalOptions, p profile.Profile, stdin io.Reader, stdout, stderr io.Writer) int {
 	lang := p.Language
-	sess, err := session.Open(ctx, o.workbook, session.OpenOptions{SkipBadRows: o.skipBad, StreamGuides: o.streamGuides, StorePath: o.storePath})
+	sess, err := session.Open(ctx, o.workbook, session.OpenOptions{SkipBadRows: o.skipBad, StreamGuides: o.streamGuides, StorePath: o.storePath,
+		ReadHiddenSheets: o.readHidden})
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return ExitBadInput
@@ -117,6 +124,11 @@ func evaluate(ctx context.Context, o evalOptions, p profile.Profile, stdin io.Re
 			"工作簿有错误：请修正，或加 --skip-bad-rows 跳过出错的行后评估。"))
 		return ExitBadInput
 	}
+	outputs := []session.Output{session.File(o.jsonPath), session.File(o.out)}
+	if err := session.CheckOutputs(outputs...); err != nil {
+		fmt.Fprintln(stderr, err) // before the estimate: nothing is asked or paid for
+		return ExitBadInput
+	}
 	plan := sess.Plan(p)
 	if plan.Calls > 0 && !o.offline {
 		fmt.Fprintln(stderr, plan.Estimate(lang))
@@ -131,7 +143,7 @@ func evaluate(ctx context.Context, o evalOptions, p profile.Profile, stdin io.Re
 	}
 
 	pr := newPrinter(stderr, isTerminal(stderr))
-	res, err := sess.Evaluate(ctx, p, session.EvalOptions{Offline: o.offline, Progress: pr})
+	res, err := sess.Evaluate(ctx, p, session.EvalOptions{Offline: o.offline, Progress: pr, ReaskUnscorable: o.reask, Outputs: outputs})
 	if err != nil {
 		if errors.Is(err, context.Canceled) || ctx.Err() != nil {
 			fmt.Fprintln(stderr, pick(lang,
@@ -155,6 +167,7 @@ func evaluate(ctx context.Context, o evalOptions, p profile.Profile, stdin io.Re
 		return ExitBadInput
 	}
 	printResults(stdout, res, lang)
+	runLine(stdout, res.Summary.Run, lang)
 	if o.jsonPath != "" {
 		if err := sess.WriteSummary(o.jsonPath); err != nil {
 			fmt.Fprintln(stderr, err)
@@ -192,7 +205,7 @@ func writeJSON(path string, v any) error {
 	if err != nil {
 		return err
 	}
-	return os.WriteFile(path, append(data, '\n'), 0o644)
+	return session.WriteFileAtomic(path, append(data, '\n'), 0o644)
 }
 
 // printResults prints the headline, the per-judge tables and MFSS.
@@ -205,17 +218,26 @@ func printResults(w io.Writer, res *engine.Result, lang string) {
 	if s.Result != nil {
 		fmt.Fprintln(w, s.Headline(lang))
 		fmt.Fprintf(w, "%s: %s\n\n", pick(lang, "Verdict", "结论"), pick(lang, s.Verdict.EN, s.Verdict.ZH))
+		if m := s.DocMapping; m != nil {
+			if lines := m.Messages(lang, 20); len(lines) > 0 {
+				for _, l := range lines {
+					fmt.Fprintln(w, l)
+				}
+				fmt.Fprintln(w)
+			}
+		}
 		for _, j := range s.Judges {
 			fmt.Fprintf(w, "%s %s\n", pick(lang, "Judge", "评审模型"), j.Judge)
 			t := &table{}
-			header := []string{pick(lang, "dimension", "维度"), "zero", "rag", "full", pick(lang, "weight", "权重"), pick(lang, "normalised", "归一化")}
+			header := []string{glossary.Term(glossary.Dimension, lang), glossary.Term(glossary.SetZeroShort, lang), glossary.Term(glossary.SetRAG, lang),
+				glossary.Term(glossary.SetFullShort, lang), pick(lang, "weight", "权重"), glossary.Term(glossary.BoundedScore, lang)}
 			t.add(header...)
 			for _, d := range append(append([]string{}, s.Dimensions...), "weighted") {
 				weight := "1.0000"
 				if d != "weighted" {
 					weight = fmt.Sprintf("%.4f", j.Weights[d])
 				}
-				label := d
+				label := glossary.Name(glossary.DimensionID, d, lang)
 				if d == "weighted" {
 					label = pick(lang, "weighted", "加权")
 				}
@@ -225,7 +247,7 @@ func printResults(w io.Writer, res *engine.Result, lang string) {
 			t.write(w)
 			fmt.Fprintf(w, "CuBE = %s", num(j.Cube, 2))
 			if j.CubeCI95 != nil {
-				fmt.Fprintf(w, "  95%% CI [%.2f, %.2f]", j.CubeCI95[0], j.CubeCI95[1])
+				fmt.Fprintf(w, pick(lang, "  %s [%.2f, %.2f]", "  %s：%.2f 至 %.2f"), glossary.Interval95With(s.BootstrapB, lang), j.CubeCI95[0], j.CubeCI95[1])
 			}
 			if j.Unscorable > 0 {
 				fmt.Fprintf(w, "  %s %d", pick(lang, "unscorable", "无法评分"), j.Unscorable)
@@ -236,18 +258,28 @@ func printResults(w io.Writer, res *engine.Result, lang string) {
 			}
 			fmt.Fprintln(w)
 		}
-		for _, r := range s.Recommendations {
-			fmt.Fprintln(w, "→ "+pick(lang, r.EN, r.ZH))
-		}
-		if len(s.Recommendations) > 0 {
+		// The why of the verdict: the same bullets and recommendations the
+		// window and the report show (core/explain, one source).
+		if e := s.Explanation; e != nil {
+			for _, l := range e.Lines(lang) {
+				fmt.Fprintln(w, l)
+			}
 			fmt.Fprintln(w)
+		} else {
+			for _, r := range s.Recommendations {
+				fmt.Fprintln(w, "→ "+pick(lang, r.EN, r.ZH))
+			}
+			if len(s.Recommendations) > 0 {
+				fmt.Fprintln(w)
+			}
 		}
 	}
 	if s.MFSS != nil {
 		fmt.Fprintln(w, pick(lang, "MFSS (multi-factor score against the reference answer)", "MFSS（对照参考答案的多因素评分）"))
 		t := &table{}
-		t.add(pick(lang, "system", "系统"), pick(lang, "accuracy", "准确性"), pick(lang, "factual", "事实一致"), pick(lang, "readability", "可读性"),
-			pick(lang, "coherence", "连贯性"), "ROUGE", pick(lang, "concise", "简洁性"), pick(lang, "total", "总分"))
+		g := func(id glossary.ID) string { return glossary.Term(id, lang) }
+		t.add(pick(lang, "answers", "回答"), g(glossary.MFSSAccuracy), g(glossary.MFSSFactualConsistency), g(glossary.MFSSReadability),
+			g(glossary.MFSSCoherence), g(glossary.MFSSRouge), g(glossary.MFSSConciseness), g(glossary.MFSSTotal))
 		names := make([]string, 0, len(s.MFSS.Systems))
 		for name := range s.MFSS.Systems {
 			names = append(names, name)
@@ -255,10 +287,19 @@ func printResults(w io.Writer, res *engine.Result, lang string) {
 		sort.Strings(names)
 		for _, name := range names {
 			f := s.MFSS.Systems[name]
-			t.add(name, f3(f.Accuracy), f3(f.FactualConsistency), f3(f.Readability), f3(f.Coherence), f3(f.Rouge), f3(f.Conciseness), f3(f.Total))
+			t.add(glossary.Name(glossary.SetID, name, lang), factor(f, "accuracy", f.Accuracy), factor(f, "factual_consistency", f.FactualConsistency), factor(f, "readability", f.Readability),
+				factor(f, "coherence", f.Coherence), factor(f, "rouge", f.Rouge), factor(f, "conciseness", f.Conciseness), f3(f.Total))
 		}
 		t.write(w)
-		fmt.Fprintf(w, "%s: %s\n\n", pick(lang, "embedder", "向量模型"), s.MFSS.Embedder)
+		fmt.Fprintf(w, "%s: %s\n", pick(lang, "embedder", "向量模型"), s.MFSS.Embedder)
+		for _, fl := range s.MFSS.Uninformative {
+			fmt.Fprintln(w, "  ! "+pick(lang, fl.Reason.EN, fl.Reason.ZH))
+		}
+		if s.MFSS.ZeroVectors.Texts > 0 {
+			m := s.MFSS.ZeroVectors.Message()
+			fmt.Fprintln(w, "  ! "+pick(lang, m.EN, m.ZH))
+		}
+		fmt.Fprintln(w)
 	}
 	if c := s.CoFE; c != nil && c.Chunks > 0 {
 		fmt.Fprintf(w, pick(lang, "CoFE-RAG (keywords; %s chunks, %s retrieval, %d chunks)\n", "CoFE-RAG（关键词评估；%s 分块，%s 检索，共 %d 块）\n"),
@@ -305,6 +346,34 @@ func printResults(w io.Writer, res *engine.Result, lang string) {
 		t.write(w)
 		fmt.Fprintln(w)
 	}
+}
+
+// runLine says what the run cost the endpoints: calls, and what the
+// servers saw (attempts with retries, replies, 429s), and each parameter an
+// endpoint refused and the client changed.
+func runLine(w io.Writer, r result.RunInfo, lang string) {
+	fmt.Fprintf(w, pick(lang, "Run %d: %d calls (%d HTTP attempts, %d replies, %d throttled), %d from the store, %d failed, %d unscorable, %d tokens",
+		"运行 %d：调用 %d 次（HTTP 请求 %d 次，收到回复 %d 次，限流 %d 次），运行库提供 %d 次，失败 %d 次，无法评分 %d 条，%d 个 token"),
+		r.ID, r.Calls, r.Attempts, r.Replies, r.Throttled, r.Cached, r.Failed, r.Unscorable, r.Tokens)
+	if r.Cost > 0 {
+		fmt.Fprintf(w, pick(lang, ", cost %.4f", "，费用 %.4f"), r.Cost)
+	}
+	if r.Deferred > 0 {
+		fmt.Fprintf(w, pick(lang, ", %d left for a batch file", "，%d 个留待批量文件"), r.Deferred)
+	}
+	fmt.Fprintln(w)
+	for _, a := range r.Adaptations {
+		fmt.Fprintf(w, "  %s (%s): %s\n", a.Endpoint, a.Param, pick(lang, a.EN, a.ZH))
+	}
+}
+
+// factor is an MFSS factor's value, n/a when no answer could measure it
+// (never 0).
+func factor(f mfss.Factors, name string, v float64) string {
+	if !f.Has(name) {
+		return "n/a"
+	}
+	return f3(v)
 }
 
 func pct(v *float64) string {

@@ -69,6 +69,10 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	rs := strings.Split(*retrievers, ",")
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	if err := session.CheckOutputs(session.File(*jsonPath), session.File(*pngPath)); err != nil {
+		fmt.Fprintln(stderr, err)
+		return ExitBadInput
+	}
 	sess, ok := openClean(ctx, positional[0], session.OpenOptions{AllGuides: true}, lang, stderr)
 	if !ok {
 		return ExitBadInput
@@ -141,5 +145,5 @@ func sweepChart(res *cofe.SweepResult, cs []chunk.Chunker, sizes []int, rs []str
 	if err != nil {
 		return err
 	}
-	return os.WriteFile(path, png, 0o644)
+	return session.WriteFileAtomic(path, png, 0o644)
 }

@@ -16,6 +16,7 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("validate", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	lang := fs.String("lang", "zh", "language of the messages: zh or en")
+	hidden := fs.Bool("read-hidden-sheets", false, "read hidden and very hidden sheets too (by default they are named in a warning and ignored)")
 	positional, err := parseInterspersed(fs, args)
 	if err != nil {
 		return ExitUsage
@@ -24,7 +25,7 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "validate needs exactly one WORKBOOK")
 		return ExitUsage
 	}
-	wb, rep, err := ingest.Open(context.Background(), positional[0], ingest.Options{})
+	wb, rep, err := ingest.Open(context.Background(), positional[0], ingest.Options{ReadHiddenSheets: *hidden})
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return ExitBadInput

@@ -25,6 +25,7 @@ type Config struct {
 	BaseURL   string        // API root, e.g. http://localhost:11434/v1; "/v1" is added when the path has no /vN
 	Model     string        // e.g. all-minilm, text-embedding-3-small
 	APIKeyEnv string        // name of the environment variable holding the key ("" = no key)
+	APIKey    string        // the key itself when the caller has it (core/secret); wins over APIKeyEnv
 	BatchSize int           // texts per request, default 64
 	Timeout   time.Duration // per request, default 60 s
 }
@@ -54,8 +55,8 @@ func New(cfg Config) (*Client, error) {
 	if strings.TrimSpace(cfg.Model) == "" {
 		return nil, errors.New("embed: no model / 未配置嵌入模型")
 	}
-	key := ""
-	if cfg.APIKeyEnv != "" {
+	key := cfg.APIKey
+	if key == "" && cfg.APIKeyEnv != "" {
 		key = os.Getenv(cfg.APIKeyEnv)
 		if key == "" {
 			return nil, fmt.Errorf("embed: environment variable %s is empty / 环境变量 %s 未设置", cfg.APIKeyEnv, cfg.APIKeyEnv)

@@ -1,0 +1,114 @@
+package engine
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"strconv"
+
+	"cubeworkbench/core/dataset"
+	"cubeworkbench/core/httpsafe"
+	"cubeworkbench/core/profile"
+	"cubeworkbench/prompts"
+)
+
+// A fingerprint names the exact request that produced a stored answer, so
+// an answer is reused only when this run would send the same request: the
+// same question to the same target, or the same question (and, for the
+// full set, the same gold guide text) to the same generator model with the
+// same prompt template. Reusing by item id alone judged a rewritten
+// question with the old question's answer (issue 12).
+//
+// The parts are length-prefixed so no two different requests share one.
+func fingerprint(parts ...string) string {
+	h := sha256.New()
+	for _, p := range parts {
+		fmt.Fprintf(h, "%d:%s;", len(p), p)
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// targetFingerprint binds a system answer to the question and to the
+// target that answered it: kind, base URL (without password or secret
+// query parameters), assistant/app, model, the generic connector's
+// template and the name of the key's variable. A Dify app is known only by
+// its key, so the variable's name stands in for the app; the key itself is
+// never part of anything stored.
+func targetFingerprint(t profile.Target, question string) string {
+	return fingerprint("rag/1", t.Kind, httpsafe.SanitizeURL(t.BaseURL), t.ChatID, t.Model,
+		t.RequestTemplate, t.AnswerPath, t.DocsPath, t.APIKeyEnv, question)
+}
+
+// generatorFP is what every generated answer's fingerprint shares: the
+// generator's model, the prompt template's text (the user's edited copy
+// when there is one), the language and the seed.
+type generatorFP struct {
+	model, seed, lang string
+	answer, question  string // the templates' text, "" when they cannot be read
+}
+
+func newGeneratorFP(gen profile.Endpoint, p profile.Profile, lang string) generatorFP {
+	g := generatorFP{model: gen.Model, seed: strconv.FormatInt(p.Seed, 10), lang: genLang(lang)}
+	g.answer, _ = prompts.Load(p.PromptDir, "generate/answer", g.lang)
+	g.question, _ = prompts.Load(p.PromptDir, "generate/question", g.lang)
+	return g
+}
+
+// genLang is the prompt language the generator uses (core/generate: zh
+// unless en).
+func genLang(lang string) string {
+	if lang == "en" {
+		return "en"
+	}
+	return "zh"
+}
+
+// bound is the fingerprint of a zero (document "") or full answer.
+func (g generatorFP) bound(set, question, document string) string {
+	return fingerprint("bound/1", set, g.model, g.lang, g.seed, g.answer, question, document)
+}
+
+// generatedQuestion is the fingerprint of a question written from a guide.
+func (g generatorFP) generatedQuestion(queryType, document string) string {
+	return fingerprint("question/1", g.model, g.lang, g.seed, g.question, queryType, document)
+}
+
+// expectedFingerprint is the fingerprint the answer of set for it would
+// have if this run produced it; ok is false when this run cannot produce
+// one (no target, no generator, no gold guide): such a stored answer is not
+// reused either.
+func (r *runner) expectedFingerprint(it *dataset.Item, set string, idx map[string]int) (string, bool) {
+	p := r.opt.Profile
+	switch set {
+	case dataset.SetRAG:
+		if p.Target == nil {
+			return "", false
+		}
+		return targetFingerprint(*p.Target, it.Question), true
+	case dataset.SetZero, dataset.SetFull:
+		gen := p.Generator
+		if gen == nil || gen.BaseURL == "" {
+			return "", false
+		}
+		doc := ""
+		if set == dataset.SetFull {
+			i, ok := idx[it.DocID]
+			if !ok {
+				return "", false
+			}
+			doc = r.wb.Guides[i].Text
+		}
+		return r.generatorFP().bound(set, it.Question, doc), true
+	}
+	return "", false
+}
+
+// generatorFP reads the generator's templates once per run.
+func (r *runner) generatorFP() generatorFP {
+	r.genOnce.Do(func() {
+		if gen := r.opt.Profile.Generator; gen != nil {
+			r.genFP = newGeneratorFP(*gen, r.opt.Profile, r.lang)
+		}
+	})
+	return r.genFP
+}

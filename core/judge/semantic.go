@@ -1,0 +1,389 @@
+package judge
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strings"
+	"unicode"
+
+	"cubeworkbench/core/dimension"
+	"cubeworkbench/core/embed"
+	"cubeworkbench/core/textmetric"
+)
+
+// SemanticName is the judge name the offline semantic baseline reports under.
+const SemanticName = "semantic"
+
+// Semantic is the second offline baseline judge. It is not an LLM and reads
+// nothing: it compares offline hashed embeddings (embed.Hashed, character
+// 1–3-gram counts) of the answer, the question, the gold guide, the
+// reference answer and the passages, sentence by sentence, and maps the
+// cosines onto each dimension's scale. Where Lexical counts shared words of
+// the whole texts, Semantic matches sentences to sentences, so it rewards an
+// answer that carries whole statements of the guide and not the same words
+// scattered; the two agree on clear cases and differ on the rest, which is
+// what a comparison of judges needs on the sample. Deterministic, instant,
+// free (see SemanticMethodNote).
+type Semantic struct{}
+
+var _ Scorer = Semantic{}
+
+// SemanticMethodNote explains the semantic judge for the report's Method sheet.
+func SemanticMethodNote(lang string) string {
+	if lang == "zh" {
+		return "semantic（语义相似）评分器不是大语言模型，而是第二个离线基线：用离线哈希向量（字符 1–3 元组）计算回答与问题、" +
+			"办事指南（或参考答案、检索段落）之间的余弦相似度，并逐句匹配。相关性 = 回答与问题的余弦；" +
+			"具体性 = 回答中与指南某句相近的句子所占篇幅；完整性 = 指南中被回答某句覆盖的句子所占篇幅；" +
+			"质量 = 回答整体与指南的余弦，对过短、过长或自我重复的回答扣分。它比较字面形式而非含义，" +
+			"分数不能与大模型评委的分数直接比较，只用于无模型时的演示、校验与评审对照。"
+	}
+	return "The semantic judge is not an LLM but a second offline baseline: it takes the cosine similarity of offline " +
+		"hashed embeddings (character 1–3-grams) between the answer and the question, the service guide (or the " +
+		"reference answer, or the retrieved passages), sentence by sentence. Relevance = cosine of answer and " +
+		"question; specificity = share of the answer's text in sentences close to a guide sentence; completeness = " +
+		"share of the guide's text in sentences some answer sentence is close to; quality = cosine of the whole " +
+		"answer and the guide, reduced for very short, very long or self-repeating answers. It compares surface " +
+		"form, not meaning; its scores are not comparable with an LLM judge's and serve demos, checks and judge " +
+		"comparison without a model."
+}
+
+// Calibration. Each cosine c is placed on a ramp: at or below lo it is worth
+// nothing, at or above hi everything, linear between. The points come from
+// the offline embedder's behaviour on Chinese and English service texts
+// (docs/decisions.md, Judging): unrelated texts of the same language share
+// common characters and sit around 0.05 (question vs another question's
+// answer) to 0.35 (boilerplate such as a hotline), a sentence quoted from
+// the guide with a lead-in such as "根据…办事指南" reaches 0.6–0.9.
+const (
+	// relevance: cosine of the answer and the (short) question; a long
+	// answer dilutes it, so the ceiling is well below 1.
+	relevanceLo, relevanceHi = 0.05, 0.40
+	// a sentence "matches" a sentence of the other text when their best
+	// cosine is high; partial credit between the points.
+	matchLo, matchHi = 0.25, 0.60
+	// quality: the whole answer against the whole guide.
+	alignLo, alignHi = 0.10, 0.60
+	// correctness: the answer against the (short) reference answer.
+	referenceLo, referenceHi = 0.10, 0.70
+	// faithfulness: share of the answer's text that matches a passage sentence.
+	groundedShare = 0.5
+	// relevancy: YES when the answer or a passage sentence is at least this
+	// close to the question (above nine in ten unrelated pairs).
+	questionClose = 0.12
+	// an answer sentence repeats an earlier one above this cosine.
+	repeatCos = 0.9
+	// thinRunes: an answer of fewer letters and digits than this is too
+	// thin to be a useful reply ("见上", "请咨询").
+	thinRunes = 20
+)
+
+func ramp(c, lo, hi float64) float64 { return math.Max(0, math.Min(1, (c-lo)/(hi-lo))) }
+
+// note is a reason in both languages.
+type note struct{ zh, en string }
+
+// text is how a note is stored: Chinese first, English second.
+func (n note) text() string { return n.zh + langSep + n.en }
+
+// langSep separates the Chinese and the English part of a reason.
+const langSep = " | "
+
+// unscorable is an unscorable outcome's reason: the code, so that
+// ReasonCode reads it, then the detail in both languages.
+func unscorable(code, zh, en string) string { return code + ": " + zh + langSep + en }
+
+// sentence is one sentence with its embedding and its weight (letters and
+// digits, so that punctuation and list markers do not count).
+type sentence struct {
+	v      embed.Sparse
+	weight float64
+}
+
+// embedder gives the vector of one text in the item's language. Chinese
+// goes to the embedder as it is: a Han character carries meaning, so its
+// character 1–3-grams are morpheme n-grams. English does not: any two
+// English sentences share e, t, th… and their character cosine sits near
+// 0.5 whatever they say. So each English content word (lower-cased,
+// Porter-stemmed, stopwords out) becomes one symbol of the Unicode private
+// use area, and the embedder's 1–3-grams become word 1–3-grams.
+type embedder struct{ zh bool }
+
+func (e embedder) vec(text string) embed.Sparse {
+	if e.zh {
+		return hashed.Sparse(text)
+	}
+	var b strings.Builder
+	for _, w := range textmetric.RemoveStopwords(textmetric.TokenizeEnglish(text), false) {
+		b.WriteRune(wordSymbol(textmetric.PorterStem(w)))
+	}
+	return hashed.Sparse(b.String())
+}
+
+// wordSymbol maps a word to one of the 65,534 code points of Supplementary
+// Private Use Area-A by 32-bit FNV-1a; a collision merges two words, as the
+// embedder's own buckets do.
+func wordSymbol(w string) rune {
+	h := uint32(2166136261)
+	for i := 0; i < len(w); i++ {
+		h ^= uint32(w[i])
+		h *= 16777619
+	}
+	return rune(0xF0000 + h%0xFFFE)
+}
+
+// semanticItem holds one item's embeddings, computed once per Score call.
+type semanticItem struct {
+	e                              embedder
+	hasQuestion, hasAnswer, hasDoc bool
+	q, a, d                        embed.Sparse
+	aSents, dSents                 []sentence
+	aRunes, dRunes                 float64
+}
+
+var hashed = embed.NewHashed()
+
+// wordRunes counts the letters and digits of s.
+func wordRunes(s string) float64 {
+	n := 0
+	for _, r := range s {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			n++
+		}
+	}
+	return float64(n)
+}
+
+func (e embedder) sentences(text string) []sentence {
+	var out []sentence
+	for _, s := range textmetric.Sentences(text) {
+		if w := wordRunes(s); w > 0 {
+			out = append(out, sentence{e.vec(s), w})
+		}
+	}
+	return out
+}
+
+func newSemanticItem(in Inputs) semanticItem {
+	e := embedder{zh: textmetric.IsChinese(in.Question + in.Answer + in.Document)}
+	it := semanticItem{
+		e:           e,
+		hasQuestion: wordRunes(in.Question) > 0,
+		hasAnswer:   wordRunes(in.Answer) > 0,
+		hasDoc:      wordRunes(in.Document) > 0,
+	}
+	it.q, it.a, it.d = e.vec(in.Question), e.vec(in.Answer), e.vec(in.Document)
+	it.aSents, it.dSents = e.sentences(in.Answer), e.sentences(in.Document)
+	it.aRunes, it.dRunes = wordRunes(in.Answer), wordRunes(in.Document)
+	return it
+}
+
+// bestMatch is the highest cosine of x with any of ys.
+func bestMatch(x embed.Sparse, ys []sentence) float64 {
+	b := 0.0
+	for _, y := range ys {
+		b = math.Max(b, embed.SparseCosine(x, y.v))
+	}
+	return b
+}
+
+// matchedShare is the weight-share of xs whose best match in ys is on the
+// match ramp (partial credit), and how many of xs match fully.
+func matchedShare(xs, ys []sentence) (share float64, full int) {
+	var sum, total float64
+	for _, x := range xs {
+		m := ramp(bestMatch(x.v, ys), matchLo, matchHi)
+		if m == 1 {
+			full++
+		}
+		sum += m * x.weight
+		total += x.weight
+	}
+	if total == 0 {
+		return 0, 0
+	}
+	return sum / total, full
+}
+
+func round1s(x float64) float64 { return math.Round(x*10) / 10 }
+
+func (it semanticItem) relevance() (float64, note, string) {
+	if !it.hasQuestion {
+		return 0, note{}, unscorable(ReasonNoScore, "问题没有文字", "the question has no text")
+	}
+	// A long answer dilutes its cosine with a short question; its closest
+	// sentence does not, so the better of the two counts.
+	c := math.Max(embed.SparseCosine(it.a, it.q), bestMatch(it.q, it.aSents))
+	v := round1s(10 * ramp(c, relevanceLo, relevanceHi))
+	return v, note{fmt.Sprintf("相关性：回答（或其最相近的一句）与问题的余弦 %.2f", c),
+		fmt.Sprintf("relevance: cosine of the answer (or its closest sentence) and the question %.2f", c)}, ""
+}
+
+func (it semanticItem) specificity() (float64, note, string) {
+	if !it.hasDoc {
+		return 0, note{}, unscorable(ReasonNoScore, "具体性需要办事指南", "specificity needs the service guide")
+	}
+	s, full := matchedShare(it.aSents, it.dSents)
+	return round1s(10 * s), note{
+		fmt.Sprintf("具体性：回答 %d 句中 %d 句与指南某句相近，按篇幅计 %.0f %%", len(it.aSents), full, 100*s),
+		fmt.Sprintf("specificity: %d of %d answer sentences close to a guide sentence, %.0f %% of the text", full, len(it.aSents), 100*s)}, ""
+}
+
+func (it semanticItem) completeness() (float64, note, string) {
+	if !it.hasDoc {
+		return 0, note{}, unscorable(ReasonNoScore, "完整性需要办事指南", "completeness needs the service guide")
+	}
+	s, full := matchedShare(it.dSents, it.aSents)
+	return round1s(10 * s), note{
+		fmt.Sprintf("完整性：指南 %d 句中 %d 句被回答覆盖，按篇幅计 %.0f %%", len(it.dSents), full, 100*s),
+		fmt.Sprintf("completeness: %d of %d guide sentences covered by the answer, %.0f %% of the text", full, len(it.dSents), 100*s)}, ""
+}
+
+// quality: how closely the answer as a whole follows the guide, times what
+// its own form costs: a thin reply, padding beyond twice the guide, and
+// sentences that say again what an earlier one said.
+func (it semanticItem) quality() (float64, note, string) {
+	if !it.hasDoc {
+		return 0, note{}, unscorable(ReasonNoScore, "质量需要办事指南", "quality needs the service guide")
+	}
+	c := embed.SparseCosine(it.a, it.d)
+	align := ramp(c, alignLo, alignHi)
+	thin := math.Min(1, it.aRunes/thinRunes)
+	padding := 1.0
+	if it.aRunes > 2*it.dRunes {
+		padding = 0.8
+	}
+	repeated := 0
+	for i, s := range it.aSents {
+		if bestMatch(s.v, it.aSents[:i]) > repeatCos {
+			repeated++
+		}
+	}
+	distinct := 1.0
+	if len(it.aSents) > 0 {
+		distinct = 1 - float64(repeated)/float64(len(it.aSents))
+	}
+	return round1s(10 * align * thin * padding * distinct), note{
+		fmt.Sprintf("质量：回答与指南的余弦 %.2f × 篇幅 %.2f × 冗长 %.2f × 不重复 %.2f", c, thin, padding, distinct),
+		fmt.Sprintf("quality: cosine of answer and guide %.2f × length %.2f × padding %.2f × non-repetition %.2f", c, thin, padding, distinct)}, ""
+}
+
+// correctness maps the cosine of answer and reference onto 1–5.
+func (it semanticItem) correctness(reference string) (float64, note, string) {
+	if wordRunes(reference) == 0 {
+		return 0, note{}, unscorable(ReasonNoScore, "正确性需要参考答案", "correctness needs a reference answer")
+	}
+	c := embed.SparseCosine(it.a, it.e.vec(reference))
+	return round1s(1 + 4*ramp(c, referenceLo, referenceHi)), note{
+		fmt.Sprintf("正确性：回答与参考答案的余弦 %.2f", c), fmt.Sprintf("correctness: cosine of answer and reference %.2f", c)}, ""
+}
+
+func (e embedder) passageSentences(contexts []string) []sentence {
+	var out []sentence
+	for _, c := range contexts {
+		out = append(out, e.sentences(c)...)
+	}
+	return out
+}
+
+// faithfulness: YES when at least half the answer's text matches a
+// sentence of the retrieved passages.
+func (it semanticItem) faithfulness(contexts []string) (float64, note, string) {
+	ps := it.e.passageSentences(contexts)
+	if len(ps) == 0 {
+		return 0, note{}, unscorable(ReasonNoScore, "忠实性需要检索段落", "faithfulness needs the retrieved passages")
+	}
+	s, _ := matchedShare(it.aSents, ps)
+	if s >= groundedShare {
+		return 1, note{fmt.Sprintf("忠实性：是，回答 %.0f %% 的篇幅与检索段落相近", 100*s),
+			fmt.Sprintf("faithfulness: YES, %.0f %% of the answer close to the passages", 100*s)}, ""
+	}
+	return 0, note{fmt.Sprintf("忠实性：否，回答仅 %.0f %% 的篇幅与检索段落相近", 100*s),
+		fmt.Sprintf("faithfulness: NO, only %.0f %% of the answer close to the passages", 100*s)}, ""
+}
+
+// relevancy: YES when the answer or a passage sentence is near the question.
+func (it semanticItem) relevancy(contexts []string) (float64, note, string) {
+	if !it.hasQuestion {
+		return 0, note{}, unscorable(ReasonNoScore, "问题没有文字", "the question has no text")
+	}
+	c := math.Max(embed.SparseCosine(it.a, it.q), bestMatch(it.q, it.aSents))
+	c = math.Max(c, bestMatch(it.q, it.e.passageSentences(contexts)))
+	if c >= questionClose {
+		return 1, note{fmt.Sprintf("相关度：是，回答或检索段落与问题的最高余弦 %.2f", c),
+			fmt.Sprintf("relevancy: YES, best cosine of answer or passage with the question %.2f", c)}, ""
+	}
+	return 0, note{fmt.Sprintf("相关度：否，回答或检索段落与问题的最高余弦仅 %.2f", c),
+		fmt.Sprintf("relevancy: NO, best cosine of answer or passage with the question only %.2f", c)}, ""
+}
+
+// Score implements Scorer. repeat is ignored: the result is deterministic.
+// An answer with no letters or digits is unscorable, never 0: there is
+// nothing to compare, and a 0 would pull the means down silently.
+func (Semantic) Score(ctx context.Context, d Dimension, in Inputs, repeat int) (Outcome, error) {
+	if err := ctx.Err(); err != nil {
+		return Outcome{}, err
+	}
+	rule := dimension.RuleNone
+	if b, ok := dimension.Lookup(d.Name); ok {
+		rule = b.Semantic
+	}
+	if rule == dimension.RuleNone {
+		return Outcome{Reason: unscorable(ReasonNoScore, "语义评审没有维度 "+d.Name+" 的规则", "the semantic judge has no rule for dimension "+d.Name)}, nil
+	}
+	it := newSemanticItem(in)
+	if !it.hasAnswer {
+		return Outcome{Reason: unscorable(ReasonNoScore, "回答为空", "the answer is empty")}, nil
+	}
+	var v float64
+	var n note
+	var bad string
+	switch rule {
+	case dimension.RuleQuestionSimilarity:
+		v, n, bad = it.relevance()
+	case dimension.RuleGuideGrounding:
+		v, n, bad = it.specificity()
+	case dimension.RuleGuideSentenceCover:
+		v, n, bad = it.completeness()
+	case dimension.RuleGuideAlignment:
+		v, n, bad = it.quality()
+	case dimension.RuleReferenceSimilarity:
+		v, n, bad = it.correctness(in.Reference)
+	case dimension.RulePassageGrounding:
+		v, n, bad = it.faithfulness(in.Contexts)
+	case dimension.RulePassageSimilarity:
+		v, n, bad = it.relevancy(in.Contexts)
+	default:
+		return Outcome{Reason: unscorable(ReasonNoScore, "语义评审不认识规则 "+string(rule), "the semantic judge does not know rule "+string(rule))}, nil
+	}
+	if bad != "" {
+		return Outcome{Reason: bad}, nil
+	}
+	if d.Kind == KindScore && (v < float64(d.Min) || v > float64(d.Max)) {
+		// An edited template may change the scale; the rules above do not follow it.
+		return Outcome{Raw: n.text(), Reason: unscorable(ReasonOutOfRange, fmt.Sprintf("语义评分 %g 超出 %d–%d", v, d.Min, d.Max),
+			fmt.Sprintf("semantic score %g is outside %d–%d", v, d.Min, d.Max))}, nil
+	}
+	return Outcome{Score: v, OK: true, Raw: "semantic " + n.text()}, nil
+}
+
+// SemanticReason returns a semantic judge's raw reply ("semantic zh | en")
+// or unscorable reason ("code: zh | en") in lang ("zh", else English),
+// keeping the code; text in one language only is returned as it is.
+func SemanticReason(text, lang string) string {
+	prefix := ""
+	rest := text
+	if r, ok := strings.CutPrefix(text, SemanticName+" "); ok {
+		rest = r
+	} else if code := ReasonCode(text); code != text {
+		prefix, rest = code+": ", strings.TrimPrefix(text[len(code)+1:], " ")
+	}
+	zh, en, ok := strings.Cut(rest, langSep)
+	if !ok {
+		return text
+	}
+	if lang == "zh" {
+		return prefix + zh
+	}
+	return prefix + en
+}

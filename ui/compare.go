@@ -1,0 +1,427 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"image"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"cubeworkbench/core/chart"
+	"cubeworkbench/core/compare"
+	"cubeworkbench/core/dataset"
+	"cubeworkbench/core/engine"
+	"cubeworkbench/core/session"
+)
+
+// compareTab is the Compare view: pick the other answer set or another
+// workbook, run the comparison off the UI thread (core/session's one
+// flow, the same as `cubectl compare`), then see the verdict, the deltas
+// with their paired intervals as a table and a forest plot, and the
+// regressions; tapping one shows both answers side by side. It reads the
+// window's session when it is shown and when it runs.
+type compareTab struct {
+	w    *Window
+	item *container.TabItem
+
+	mode     *widget.RadioGroup
+	sets     *widget.Select
+	bookPath string
+	book     *widget.Button
+	bookName *widget.Label
+	run      *widget.Button
+	bar      *widget.ProgressBar
+	status   *widget.Label
+
+	verdict   *canvas.Text
+	verdictBg *canvas.Rectangle
+	headline  *widget.Label
+	warnings  *widget.Label
+	table     *fyne.Container // the delta table: a header row, then one row per compare.Rows
+	forest    *canvas.Image
+	counts    *widget.Label
+	regList   *widget.List
+
+	running bool
+	result  *compare.Result
+	// cells are the delta table's labels by row key and column (for the
+	// tests: what the window shows).
+	cells map[string][]*widget.Label
+	// shownA, shownB are the answers of the regression last tapped.
+	shownA, shownB *widget.Label
+}
+
+// compareColumns are the delta table's columns after the label.
+const compareColumns = 6 // A, B, Δ, 95 % interval, detectable, verdict
+
+// newCompareTab builds the Compare tab of w.
+func newCompareTab(w *Window) *compareTab {
+	t := &compareTab{w: w, cells: map[string][]*widget.Label{}}
+	t.mode = widget.NewRadioGroup([]string{tr("compare.mode_set"), tr("compare.mode_workbook")}, func(string) { t.modeChanged() })
+	t.mode.Horizontal = true
+	t.sets = widget.NewSelect(nil, nil)
+	t.sets.PlaceHolder = tr("compare.pick_set")
+	t.bookName = widget.NewLabel(tr("compare.no_workbook"))
+	t.book = widget.NewButtonWithIcon(tr("compare.choose_workbook"), theme.FolderOpenIcon(), t.chooseWorkbook)
+	t.run = widget.NewButtonWithIcon(tr("compare.run"), theme.MediaPlayIcon(), t.start)
+	t.run.Importance = widget.HighImportance
+	t.bar = widget.NewProgressBar()
+	t.status = widget.NewLabel("")
+	t.status.Wrapping = fyne.TextWrapWord
+
+	t.verdict = canvas.NewText("", theme.Color(theme.ColorNameBackground))
+	t.verdict.TextSize = 20
+	t.verdict.TextStyle.Bold = true
+	t.verdictBg = canvas.NewRectangle(colorNeutral)
+	t.verdictBg.CornerRadius = 6
+	t.headline = widget.NewLabel(tr("compare.none"))
+	t.headline.Wrapping = fyne.TextWrapWord
+	t.warnings = widget.NewLabel("")
+	t.warnings.Wrapping = fyne.TextWrapWord
+	t.warnings.Importance = widget.DangerImportance
+	t.warnings.TextStyle.Bold = true
+	t.table = container.NewGridWithColumns(1 + compareColumns)
+	t.forest = canvas.NewImageFromImage(nil)
+	t.forest.FillMode = canvas.ImageFillContain
+	t.forest.SetMinSize(fyne.NewSize(680, 300))
+	t.counts = widget.NewLabel("")
+	t.counts.Wrapping = fyne.TextWrapWord
+	t.regList = widget.NewList(
+		func() int {
+			if t.result == nil {
+				return 0
+			}
+			return len(t.result.Regressions)
+		},
+		func() fyne.CanvasObject {
+			l := widget.NewLabel("")
+			l.Truncation = fyne.TextTruncateEllipsis
+			return l
+		},
+		func(id widget.ListItemID, o fyne.CanvasObject) {
+			if t.result == nil || id >= len(t.result.Regressions) {
+				return
+			}
+			ch := t.result.Regressions[id]
+			o.(*widget.Label).SetText(fmt.Sprintf("%s  %s  %s", ch.ID, compare.FmtSigned(&ch.Diff), oneLine(ch.Question)))
+		})
+	t.regList.OnSelected = func(id widget.ListItemID) {
+		t.showRegression(id)
+		t.regList.Unselect(id)
+	}
+
+	t.mode.SetSelected(tr("compare.mode_set"))
+	controls := container.NewVBox(
+		widget.NewLabelWithStyle(tr("compare.intro"), fyne.TextAlignLeading, fyne.TextStyle{Italic: true}),
+		t.mode,
+		container.NewBorder(nil, nil, widget.NewLabel(tr("compare.other_set")), nil, t.sets),
+		container.NewBorder(nil, nil, t.book, nil, t.bookName),
+		container.NewBorder(nil, nil, t.run, nil, t.bar),
+		t.status,
+	)
+	verdict := container.NewStack(t.verdictBg, container.NewPadded(t.verdict))
+	results := container.NewVBox(
+		container.NewHBox(verdict), t.headline, t.warnings,
+		widget.NewLabelWithStyle(tr("compare.deltas"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		t.table, t.forest, t.counts,
+	)
+	regs := container.NewBorder(
+		widget.NewLabelWithStyle(tr("compare.regressions"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		nil, nil, nil, t.regList)
+	split := container.NewHSplit(container.NewVScroll(results), regs)
+	split.Offset = 0.76
+	view := &compareView{t: t, content: container.NewBorder(controls, nil, nil, nil, split)}
+	view.ExtendBaseWidget(view)
+	t.item = container.NewTabItemWithIcon(tr("compare.tab"), theme.ViewRefreshIcon(), view)
+	return t
+}
+
+// compareView is the tab's content. The tabs show a tab's content when it
+// is selected, so Show picks up the window's current workbook then.
+type compareView struct {
+	widget.BaseWidget
+	t       *compareTab
+	content fyne.CanvasObject
+}
+
+func (v *compareView) Show() {
+	v.t.sync()
+	v.BaseWidget.Show()
+}
+
+func (v *compareView) CreateRenderer() fyne.WidgetRenderer {
+	return widget.NewSimpleRenderer(v.content)
+}
+
+// sync fills the answer sets of the open workbook (UI thread).
+func (t *compareTab) sync() {
+	var sets []string
+	if s := t.w.sess; s != nil {
+		sets = session.OtherSystems(s.Workbook)
+	}
+	t.sets.Options = sets
+	if !slices.Contains(sets, t.sets.Selected) {
+		if len(sets) > 0 {
+			t.sets.SetSelected(sets[0])
+		} else {
+			t.sets.ClearSelected()
+		}
+	}
+	t.sets.Refresh()
+	t.modeChanged()
+}
+
+func (t *compareTab) modeChanged() {
+	if t.sets == nil || t.book == nil {
+		return
+	}
+	if t.mode.Selected == tr("compare.mode_workbook") {
+		t.sets.Disable()
+		t.book.Enable()
+	} else {
+		t.sets.Enable()
+		t.book.Disable()
+	}
+}
+
+func (t *compareTab) chooseWorkbook() {
+	d := dialog.NewFileOpen(func(rc fyne.URIReadCloser, err error) {
+		if err != nil || rc == nil {
+			return
+		}
+		rc.Close()
+		t.setWorkbook(rc.URI().Path())
+	}, t.w.win)
+	d.Resize(fyne.NewSize(900, 600))
+	d.Show()
+}
+
+// setWorkbook chooses the other workbook (the dialog, and tests).
+func (t *compareTab) setWorkbook(path string) {
+	t.bookPath = path
+	t.bookName.SetText(filepath.Base(path))
+}
+
+// start runs the comparison off the UI thread.
+func (t *compareTab) start() {
+	s := t.w.sess
+	switch {
+	case t.running:
+		return
+	case s == nil || s.Result() == nil:
+		t.status.SetText(tr("compare.evaluate_first"))
+		return
+	case t.w.eval != nil && t.w.eval.running:
+		t.status.SetText(tr("compare.busy"))
+		return
+	}
+	byBook := t.mode.Selected == tr("compare.mode_workbook")
+	set, book := t.sets.Selected, t.bookPath
+	if !byBook && set == "" {
+		t.status.SetText(tr("compare.no_set"))
+		return
+	}
+	if byBook && book == "" {
+		t.status.SetText(tr("compare.no_workbook"))
+		return
+	}
+	p := t.w.prof
+	p.Language = t.w.lang
+	offline := t.w.eval != nil && t.w.eval.offline.Checked
+	t.running = true
+	t.run.Disable()
+	t.bar.SetValue(0)
+	t.status.SetText(tr("compare.running"))
+	prog := newCoalescer(t.w.do, t.showEvent)
+	o := session.CompareOptions{EvalOptions: session.EvalOptions{Offline: offline, Progress: prog}}
+	lang := t.w.lang
+	go func() {
+		var r *compare.Result
+		var err error
+		if byBook {
+			var c *session.Comparison
+			c, err = s.CompareWith(context.Background(), p, dataset.SetRAG, session.CompareSide{Path: book}, o)
+			if c != nil {
+				r = c.Result
+			}
+		} else {
+			r, err = s.CompareSets(context.Background(), p, dataset.SetRAG, set, o)
+		}
+		var img image.Image
+		if err == nil {
+			if fig, ferr := chart.ForestPlot(forestOf(r, lang), chart.Options{Lang: lang}); ferr == nil {
+				img = fig.Image()
+			}
+		}
+		t.w.do(func() {
+			t.running = false
+			t.run.Enable()
+			if err != nil {
+				t.status.SetText(tr("judges.error") + " " + errorText(err, lang))
+				return
+			}
+			t.bar.SetValue(1)
+			t.status.SetText(tr("compare.done"))
+			t.show(r, img)
+		})
+	}()
+}
+
+// errorText is a comparison error in the window's language when it has both.
+func errorText(err error, lang string) string {
+	if ce, ok := err.(*compare.Error); ok {
+		return ce.In(lang)
+	}
+	return err.Error()
+}
+
+// showEvent shows the latest progress event (UI thread).
+func (t *compareTab) showEvent(e engine.Event) {
+	if e.Step == session.StepCompare && e.Total > 0 {
+		t.bar.SetValue(float64(e.Done) / float64(e.Total))
+		return
+	}
+	if e.Total > 0 {
+		name := e.Step
+		if k := "step." + e.Step; tr(k) != k {
+			name = stepName(e.Step)
+		}
+		t.status.SetText(fmt.Sprintf("%s %s %d/%d", name, e.Label, e.Done, e.Total))
+	} else if e.Message != "" {
+		t.status.SetText(e.Message)
+	}
+}
+
+// show puts a comparison on screen (UI thread).
+func (t *compareTab) show(r *compare.Result, forest image.Image) {
+	lang := t.w.lang
+	t.result = r
+	v := compare.VerdictText(r.Verdict)
+	t.verdict.Text = v.In(lang)
+	t.verdict.Refresh()
+	switch r.Verdict {
+	case compare.VerdictBetter:
+		t.verdictBg.FillColor = colorGood
+	case compare.VerdictWorse:
+		t.verdictBg.FillColor = colorBad
+	case compare.VerdictNone:
+		t.verdictBg.FillColor = colorWarn
+	default:
+		t.verdictBg.FillColor = colorNeutral
+	}
+	t.verdictBg.Refresh()
+	t.headline.SetText(r.Headline.In(lang))
+	var ws []string
+	for _, m := range r.Warnings {
+		ws = append(ws, "⚠ "+m.In(lang))
+	}
+	t.warnings.SetText(strings.Join(ws, "\n"))
+
+	t.table.Objects = nil
+	t.cells = map[string][]*widget.Label{}
+	for _, h := range []string{tr("compare.col_figure"), r.NameA, r.NameB, "Δ", tr("compare.col_ci"), tr("compare.col_detectable"), tr("compare.col_verdict")} {
+		t.table.Add(widget.NewLabelWithStyle(h, fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+	}
+	for _, row := range compare.Rows(r, lang) {
+		d := row.Delta
+		cells := []*widget.Label{widget.NewLabel(row.Label)}
+		for _, text := range []string{compare.Fmt1(d.A), compare.Fmt1(d.B), compare.FmtSigned(d.Diff), compare.FmtCI(d.CI95), compare.Fmt1(d.Detectable), compare.VerdictText(d.Verdict).In(lang)} {
+			cells = append(cells, widget.NewLabelWithStyle(text, fyne.TextAlignTrailing, fyne.TextStyle{}))
+		}
+		for _, c := range cells {
+			t.table.Add(c)
+		}
+		t.cells[row.Key] = cells[1:]
+	}
+	t.table.Refresh()
+	t.forest.Image = forest
+	t.forest.Refresh()
+	t.counts.SetText(trf("compare.counts", map[string]any{"Better": r.Better, "Worse": r.Worse, "Same": r.Same, "NA": r.NotComparable, "Tol": compare.Fmt1(&r.Tolerance)}))
+	t.regList.Refresh()
+}
+
+// showRegression opens both answers of a regression side by side.
+func (t *compareTab) showRegression(id int) {
+	if t.result == nil || id >= len(t.result.Regressions) {
+		return
+	}
+	ch := t.result.Regressions[id]
+	answer := func(text string) *widget.Label {
+		l := widget.NewLabel(text)
+		l.Wrapping = fyne.TextWrapWord
+		return l
+	}
+	t.shownA, t.shownB = answer(ch.AnswerA), answer(ch.AnswerB)
+	col := func(title string, l *widget.Label) fyne.CanvasObject {
+		return container.NewBorder(widget.NewLabelWithStyle(title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), nil, nil, nil, container.NewVScroll(l))
+	}
+	title := func(name, set string) string {
+		if name == set {
+			return name
+		}
+		return name + " · " + set
+	}
+	sides := container.NewHSplit(col(title(t.result.NameA, ch.SetA), t.shownA), col(title(t.result.NameB, ch.SetB), t.shownB))
+	q := widget.NewLabel(fmt.Sprintf("%s · Δ %s · %s", ch.ID, compare.FmtSigned(&ch.Diff), ch.Question))
+	q.Wrapping = fyne.TextWrapWord
+	d := dialog.NewCustom(tr("compare.side_by_side"), tr("dialog.close"), container.NewBorder(q, nil, nil, nil, sides), t.w.win)
+	d.Resize(fyne.NewSize(1000, 600))
+	d.Show()
+}
+
+// forestOf is the forest plot's data: the rows of the delta table.
+func forestOf(r *compare.Result, lang string) chart.Forest {
+	var fo chart.Forest
+	for _, row := range compare.Rows(r, lang) {
+		d := row.Delta
+		fr := chart.ForestRow{Label: row.Label, Diff: d.Diff, Verdict: d.Verdict}
+		if d.CI95 != nil {
+			lo, hi := d.CI95[0], d.CI95[1]
+			fr.Lo, fr.Hi = &lo, &hi
+		}
+		fo.Rows = append(fo.Rows, fr)
+	}
+	return fo
+}
+
+// coalescer hands the latest engine event to show on the UI thread, with
+// at most one hand-over queued: the engine's workers never wait for the
+// window, and the window never falls behind a flood of events.
+type coalescer struct {
+	mu      sync.Mutex
+	latest  engine.Event
+	pending bool
+	do      func(func())
+	show    func(engine.Event)
+}
+
+func newCoalescer(do func(func()), show func(engine.Event)) *coalescer {
+	return &coalescer{do: do, show: show}
+}
+
+func (c *coalescer) Event(e engine.Event) {
+	c.mu.Lock()
+	c.latest = e
+	if c.pending {
+		c.mu.Unlock()
+		return
+	}
+	c.pending = true
+	c.mu.Unlock()
+	c.do(func() {
+		c.mu.Lock()
+		e := c.latest
+		c.pending = false
+		c.mu.Unlock()
+		c.show(e)
+	})
+}
