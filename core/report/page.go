@@ -135,7 +135,7 @@ func (w *writer) about() string {
 	var judges []string
 	for _, j := range w.judgeInfos() {
 		name := j.Name
-		if j.Kind == "lexical" {
+		if j.Kind == "lexical" || j.Kind == "semantic" { // the offline baselines
 			name += w.t(" (baseline, not an LLM)", "（基线评审，非大模型）")
 		} else if j.Model != "" && j.Model != j.Name {
 			name += " (" + j.Model + ")"
@@ -174,7 +174,7 @@ func (w *writer) notices() []string {
 		infos := w.judgeInfos()
 		lexical := 0
 		for _, j := range infos {
-			if j.Kind == "lexical" {
+			if j.Kind == "lexical" || j.Kind == "semantic" { // the offline baselines
 				lexical++
 			}
 		}
@@ -423,7 +423,7 @@ func (w *writer) shortKind(k string) string {
 	switch k {
 	case "llm":
 		return w.t("LLM", "大模型")
-	case "lexical":
+	case "lexical", "semantic":
 		return w.t("baseline", "基线评审")
 	case "imported":
 		return w.t("imported", "导入")
