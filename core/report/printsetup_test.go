@@ -188,24 +188,15 @@ func TestSummaryFitsOnePage(t *testing.T) {
 				for _, cell := range cells {
 					_, row, _ := excelize.CellNameToCoordinates(cell)
 					pics, _ := f.GetPictures(SheetSummary, cell)
-					rowH, _ := f.GetRowHeight(SheetSummary, row)
 					if row > last || len(pics) == 0 {
 						t.Fatalf("picture at %s outside the print area (last row %d)", cell, last)
 					}
-					_ = rowH
 				}
 			})
 		}
 	}
 }
 
-func pngHeight(t *testing.T, b []byte) float64 {
-	t.Helper()
-	if len(b) < 24 || string(b[1:4]) != "PNG" {
-		t.Fatal("not a PNG")
-	}
-	return float64(uint32(b[20])<<24 | uint32(b[21])<<16 | uint32(b[22])<<8 | uint32(b[23]))
-}
 
 // TestSummaryPrintsOnePageInLibreOffice converts the Summary sheet alone to
 // PDF with LibreOffice and counts its pages. It needs libreoffice and
