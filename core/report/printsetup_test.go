@@ -197,7 +197,6 @@ func TestSummaryFitsOnePage(t *testing.T) {
 	}
 }
 
-
 // TestSummaryPrintsOnePageInLibreOffice converts the Summary sheet alone to
 // PDF with LibreOffice and counts its pages. It needs libreoffice and
 // pdfinfo and takes a while, so it runs when REPORT_LIBREOFFICE=1:
