@@ -31,7 +31,7 @@ func TestNoEnglishInChineseWindow(t *testing.T) {
 		for i, item := range w.tabs.Items {
 			w.tabs.SelectIndex(i)
 			where := when + " · " + item.Text
-			for _, s := range append([]string{item.Text}, texts(item.Content)...) {
+			for _, s := range append([]string{item.Text}, widgetTexts(item.Content)...) {
 				s = urlRe.ReplaceAllString(s, " ") // addresses are what they are
 				words := glossary.UnexpectedASCII(s, allow...)
 				if len(words) > 0 && w.fromMFSSFlags(s) {
@@ -107,11 +107,11 @@ func (w *Window) fromMFSSFlags(s string) bool {
 	return false
 }
 
-// texts is every text o shows: labels, buttons, checks, selects (with
+// widgetTexts is every text o shows: labels, buttons, checks, selects (with
 // their placeholder), entries' placeholders, form labels and hints, tab
 // titles, table headers, canvas texts — hidden objects and data cells
 // (sliceTable bodies, the explorer's list) left out.
-func texts(o fyne.CanvasObject) []string {
+func widgetTexts(o fyne.CanvasObject) []string {
 	var out []string
 	var visit func(o fyne.CanvasObject)
 	visit = func(o fyne.CanvasObject) {

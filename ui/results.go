@@ -84,6 +84,7 @@ type resultsTab struct {
 
 	items    *widget.List
 	itemView *fyne.Container
+	grid     *questionGrid
 }
 
 func newResultsTab(sh shell) *resultsTab {
@@ -142,6 +143,7 @@ func newResultsTab(sh shell) *resultsTab {
 		})
 	t.items.OnSelected = func(id widget.ListItemID) { t.showItem(id) }
 	t.itemView = container.NewVBox()
+	t.grid = newQuestionGrid(sh, nil)
 
 	badge := container.NewStack(t.verdictBg, container.NewPadded(t.verdict))
 	card := container.NewVBox(
@@ -166,6 +168,7 @@ func newResultsTab(sh shell) *resultsTab {
 		container.NewTabItem(tr("results.overview"), overview),
 		container.NewTabItem(tr("results.per_judge"), perJudge),
 		container.NewTabItem(tr("results.compare"), container.NewScroll(t.compare)),
+		container.NewTabItem(tr("grid.tab"), t.grid.object()),
 		t.itemsTab,
 		container.NewTabItem(tr("results.other"), container.NewScroll(t.other)),
 	)
@@ -206,6 +209,7 @@ func (t *resultsTab) result() *engine.Result {
 // explorer (nil when there is none).
 func (t *resultsTab) refresh(sess *session.Session, idx *resultIndex) {
 	t.sess, t.index = sess, idx
+	t.grid.refresh(sess)
 	s := t.summary()
 	lang := t.sh.lang()
 	t.itemView.Objects = nil

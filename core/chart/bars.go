@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
@@ -127,6 +128,78 @@ func barPlot(lang string, cats []string, groups [][]bar, prec int, ylabel string
 	return p
 }
 
+// slantCrowded makes the category names legible when two neighbours
+// (centred slot points apart) would touch: first by breaking names at a
+// hyphen, space or underscore onto two lines, else by turning them 30°
+// (which costs the plot far more height).
+func slantCrowded(p *plot.Plot, cats []string, slot float64) {
+	if !crowded(cats, slot) {
+		return
+	}
+	broken := make([]string, len(cats))
+	for i, c := range cats {
+		broken[i] = breakName(c)
+	}
+	if !crowded(broken, slot) {
+		p.NominalX(broken...)
+		return
+	}
+	p.X.Tick.Label.Rotation = math.Pi / 6
+	p.X.Tick.Label.XAlign, p.X.Tick.Label.YAlign = draw.XRight, draw.YTop
+}
+
+// crowded reports whether two neighbouring names, centred slot points
+// apart, would touch (each line measured on its own).
+func crowded(cats []string, slot float64) bool {
+	sty := textStyle(sizeTick, color.Black)
+	const gap = 2.0 // points between neighbouring names
+	width := func(s string) float64 {
+		w := 0.0
+		for _, l := range strings.Split(s, "\n") {
+			w = math.Max(w, float64(sty.Width(l)))
+		}
+		return w
+	}
+	for i, c := range cats {
+		w := width(c)
+		if w > 2*slot {
+			return true
+		}
+		if i+1 < len(cats) && (w+width(cats[i+1]))/2+gap > slot {
+			return true
+		}
+	}
+	return false
+}
+
+// breakName splits a name in two at the separator nearest its middle.
+func breakName(s string) string {
+	r := []rune(s)
+	best := -1
+	for i, c := range r {
+		if (c == '-' || c == ' ' || c == '_') && i > 0 && i < len(r)-1 {
+			if best < 0 || abs(i-len(r)/2) < abs(best-len(r)/2) {
+				best = i
+			}
+		}
+	}
+	if best < 0 {
+		return s
+	}
+	head := string(r[:best+1])
+	if r[best] == ' ' {
+		head = string(r[:best])
+	}
+	return head + "\n" + string(r[best+1:])
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
 // yGrid draws light horizontal lines at the major y ticks.
 func yGrid() plot.Plotter {
 	return plotterFunc(func(c draw.Canvas, p *plot.Plot) {
@@ -181,9 +254,19 @@ func groupedBars(g Grouped, cats []string, ylabel string, prec int, o Options) (
 			groups[i] = append(groups[i], bar{v: s.Values[i], color: setColor(s.Name, j)})
 		}
 	}
+	f := newFigure(o, nil, 600, 360)
+	// A narrow figure (the report's one-page summary) prints fewer
+	// decimals over thin bars and slants category names that would run
+	// into each other, rather than overprinting them.
+	slot := float64(f.Width-50) / float64(len(cats)) // less the y axis and margins
+	if slot*0.8/float64(len(g.Series)) < 20 {
+		prec = min(prec, 1)
+	}
 	p := barPlot(lang, cats, groups, prec, ylabel)
+	slantCrowded(p, cats, slot)
 	headroom(p, 0.08)
-	return newFigure(o, &frame{title: o.title(lang, ""), legend: seriesLegend(lang, g.Series), body: p}, 600, 360), nil
+	f.body = &frame{title: o.title(lang, ""), legend: seriesLegend(lang, g.Series), body: p}
+	return f, nil
 }
 
 func seriesLegend(lang string, ss []Series) []legendItem {
@@ -223,11 +306,28 @@ func BoundsBars(b Bounds, o Options) (*Figure, error) {
 	if err != nil {
 		return nil, fmt.Errorf("bounds of %q: %w", b.Judge, err)
 	}
-	p := f.body.(*frame).body.(*plot.Plot)
+	fr := f.body.(*frame)
+	if f.Width < narrow {
+		// Half a page wide: the sets' short names keep the legend on one
+		// or two rows, leaving the bars their room.
+		for i, key := range []string{"zero.short", "rag.short", "full.short"} {
+			fr.legend[i].name = label(lang, key)
+		}
+	}
+	p := fr.body.(*plot.Plot)
 	p.Y.Min, p.Y.Max = 0, 11
-	p.Y.Tick.Marker = fixedTicks(0, 10, 2, 0)
+	step := 2.0
+	if f.Height < 200 {
+		step = 5 // a short axis: three ticks rather than six overprinted
+		// and a name that fits along it (the ticks say 0–10)
+		p.Y.Label.Text = label(lang, "bounds.y.short")
+	}
+	p.Y.Tick.Marker = fixedTicks(0, 10, step, 0)
 	return f, nil
 }
+
+// narrow is the width below which a bar chart is drawn for half a page.
+const narrow = 400
 
 // Estimate is a value with an optional confidence interval; any part may be
 // undefined (nil).
@@ -262,6 +362,8 @@ func CuBEBars(s JudgeScores, o Options) (*Figure, error) {
 	}
 	p := barPlot(lang, s.Judges, groups, 1, label(lang, "cube.y"), &meanBand{e: s.Mean})
 	p.Add(&meanLine{e: s.Mean})
+	f := newFigure(o, nil, 600, 360)
+	slantCrowded(p, s.Judges, float64(f.Width-50)/float64(len(s.Judges)))
 	// CuBE scores live on 0–100; keep that frame so judges compare at a glance,
 	// widening only for values outside it (flagged elsewhere as a finding).
 	p.Y.Min = math.Min(p.Y.Min, 0)
@@ -276,7 +378,14 @@ func CuBEBars(s JudgeScores, o Options) (*Figure, error) {
 	if s.Mean.Lo != nil && s.Mean.Hi != nil {
 		legend = append(legend, legendItem{name: label(lang, "cube.band"), color: color.NRGBA{0xD5, 0x5E, 0x00, 0x2a}})
 	}
-	return newFigure(o, &frame{title: o.title(lang, "cube.title"), legend: legend, body: p}, 600, 360), nil
+	if f.Width < narrow {
+		// Half a page wide: the axis names the bars, the table beside the
+		// chart gives the interval's ends; the legend keeps one row.
+		legend = legend[1:]
+		legend[0].name = label(lang, "cube.mean") + " " + num(lang, s.Mean.Value, 1)
+	}
+	f.body = &frame{title: o.title(lang, "cube.title"), legend: legend, body: p}
+	return f, nil
 }
 
 // meanBand is the interval of the cross-judge mean, drawn behind the bars.

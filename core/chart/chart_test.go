@@ -115,6 +115,21 @@ var chartCases = []chartCase{
 	}},
 	{"bounds", func(o Options) (*Figure, error) { return BoundsBars(fixtureBounds(), o) }},
 	{"cube", func(o Options) (*Figure, error) { return CuBEBars(fixtureJudgeScores(), o) }},
+	// Half a page wide, as the report's Summary places them: short legend
+	// names, one decimal, slanted names only where neighbours would touch,
+	// titles shrunk or wrapped, never cut.
+	{"bounds_narrow", func(o Options) (*Figure, error) {
+		if o.Width == 0 {
+			o.Width, o.Height = 274, 160
+		}
+		return BoundsBars(fixtureBounds(), o)
+	}},
+	{"cube_narrow", func(o Options) (*Figure, error) {
+		if o.Width == 0 {
+			o.Width, o.Height = 164, 160
+		}
+		return CuBEBars(fixtureJudgeScores(), o)
+	}},
 	{"radar", func(o Options) (*Figure, error) { return Radar(MFSSFactors, fixtureRadar(), o) }},
 	{"querytypes", func(o Options) (*Figure, error) { return QueryTypeBars(fixtureTypes(), o) }},
 	{"sweep", func(o Options) (*Figure, error) { return ChunkSweep(fixtureSweep(), o) }},

@@ -3,8 +3,10 @@ package chart
 import (
 	"image/color"
 	"math"
+	"strings"
 
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 )
@@ -78,10 +80,10 @@ func (f *frame) Draw(c draw.Canvas) {
 	c.Fill(c.Rectangle.Path())
 	c = draw.Crop(c, margin, -margin, margin, -margin)
 	if f.title != "" {
-		sty := textStyle(sizeTitle, color.Black)
+		sty, title := fitTitle(f.title, c.Max.X-c.Min.X)
 		sty.XAlign, sty.YAlign = draw.XCenter, draw.YTop
-		c.FillText(sty, vg.Point{X: c.Center().X, Y: c.Max.Y}, f.title)
-		c.Max.Y -= sty.Height(f.title) + 4
+		c.FillText(sty, vg.Point{X: c.Center().X, Y: c.Max.Y}, title)
+		c.Max.Y -= sty.Height(title) + 4
 	}
 	if len(f.legend) > 0 {
 		c.Max.Y -= f.drawLegend(c) + 4
@@ -93,6 +95,39 @@ func (f *frame) Draw(c draw.Canvas) {
 		c.Max.X -= f.sideWidth + 4
 	}
 	drawSafe(f.body, c)
+}
+
+// fitTitle fits a title into width: at the title size when it fits, else
+// smaller down to the label size, else broken into lines at that size (at
+// a space when there is one near, else between characters) — a narrow
+// figure, such as the report's one-page summary, never cuts its title.
+func fitTitle(title string, width vg.Length) (text.Style, string) {
+	for size := sizeTitle; size >= sizeLabel; size-- {
+		if sty := textStyle(size, color.Black); sty.Width(title) <= width {
+			return sty, title
+		}
+	}
+	sty := textStyle(sizeLabel, color.Black)
+	var lines []string
+	line := []rune{}
+	for _, r := range title {
+		next := append(line, r)
+		if len(line) > 0 && sty.Width(string(next)) > width {
+			cut := len(line)
+			for i := len(line) - 1; i > len(line)/2; i-- { // prefer a space in the second half
+				if line[i] == ' ' {
+					cut = i
+					break
+				}
+			}
+			lines = append(lines, strings.TrimSpace(string(line[:cut])))
+			line = append([]rune{}, []rune(strings.TrimLeft(string(line[cut:]), " "))...)
+			next = append(line, r)
+		}
+		line = next
+	}
+	lines = append(lines, string(line))
+	return sty, strings.Join(lines, "\n")
 }
 
 // minData is the smallest data area, in points, a plot is drawn into.

@@ -25,6 +25,7 @@ func (w *writer) correlationsSheet() error {
 		widths = append(widths, 13)
 	}
 	g.widths(widths...)
+	g.block()
 	g.line(styled{w.t("Correlation of rank score and rag score (Pearson r)", "排名得分与 rag 得分的相关系数（Pearson r）"), w.st.title})
 	g.line(styled{w.t("The positive part of the all-cases r gives the dimension weights; n/a where a variance is zero.",
 		"全部案例 r 的正部即维度权重；方差为零时记为不适用。"), w.st.note})
@@ -42,12 +43,13 @@ func (w *writer) correlationsSheet() error {
 		MinValue: "-1", MidValue: "0", MaxValue: "1", MinColor: "#5B9BD5", MidColor: "#FFFFFF", MaxColor: "#F8696B"}
 	for _, b := range blocks {
 		g.skip(1)
+		g.block()
 		g.line(styled{b.title, w.st.label})
 		head := []string{w.t("Judge", "评审模型")}
 		for _, d := range w.dims {
 			head = append(head, w.dimTitle(d))
 		}
-		g.header(head...)
+		g.headerN(2, head...)
 		top := g.row
 		// The same matrix the window's heatmap draws.
 		mat := figures.Correlations(w.s.Result, b.retrieved, w.dimTitle)
@@ -79,6 +81,7 @@ func (w *writer) humanSheet() error {
 	h := w.s.Human
 	g := w.grid(SheetHuman)
 	g.widths(24, 10, 14, 12, 14, 12, 12, 12)
+	g.block()
 	g.line(styled{w.t("Agreement of the judges with expert ratings (0–100 scale)", "评审模型与专家评分的一致性（0–100 分制）"), w.st.title})
 	g.line(styled{w.t("Items rated", "专家评分问题数"), w.st.label}, h.Items)
 	g.line(styled{w.t("Ratings used", "采用的评分条数"), w.st.label}, h.Ratings)
@@ -88,8 +91,9 @@ func (w *writer) humanSheet() error {
 	for _, d := range w.humanDims() {
 		hd := h.Dimensions[d]
 		g.skip(1)
+		g.block()
 		g.line(styled{w.dimTitle(d), w.st.label}, styled{fmt.Sprintf(w.t("experts: n = %d, mean %s, α %s", "专家：n = %d，均值 %s，α %s"), hd.N, w.fmt2(hd.Mean)+" ± "+w.fmt2(hd.SD), w.fmt2(hd.Alpha)), w.st.note})
-		g.header(w.t("Judge", "评审模型"), "n", w.t("Judge mean", "评审均值"), w.t("Judge SD", "评审标准差"), w.t("Expert mean", "专家均值"), w.t("Expert SD", "专家标准差"), "Pearson", "Spearman")
+		g.headerN(2, w.t("Judge", "评审模型"), "n", w.t("Judge mean", "评审均值"), w.t("Judge SD", "评审标准差"), w.t("Expert mean", "专家均值"), w.t("Expert SD", "专家标准差"), "Pearson", "Spearman")
 		for _, j := range w.judges {
 			hj, ok := hd.Judges[j]
 			if !ok {
@@ -131,7 +135,7 @@ var mfssFactors = []struct {
 	get    func(mfss.Factors) float64
 }{
 	{"accuracy", "Accuracy", "准确性", func(f mfss.Factors) float64 { return f.Accuracy }},
-	{"factual", "Factual consistency", "事实一致性", func(f mfss.Factors) float64 { return f.FactualConsistency }},
+	{"factual_consistency", "Factual consistency", "事实一致性", func(f mfss.Factors) float64 { return f.FactualConsistency }},
 	{"conciseness", "Conciseness", "简洁性", func(f mfss.Factors) float64 { return f.Conciseness }},
 	{"readability", "Readability", "可读性", func(f mfss.Factors) float64 { return f.Readability }},
 	{"coherence", "Coherence", "连贯性", func(f mfss.Factors) float64 { return f.Coherence }},
@@ -142,6 +146,7 @@ func (w *writer) mfssSheet() error {
 	m := w.s.MFSS
 	g := w.grid(SheetMFSS)
 	g.widths(22, 18, 12, 12, 12, 12, 12, 12, 12, 10, 12)
+	g.block()
 	g.line(styled{w.t("MFSS · six factors against the reference answer (0–1)", "MFSS · 与参考答案对照的六项因子（0–1）"), w.st.title})
 	g.line(styled{w.t("Embedder", "向量模型"), w.st.label}, m.Embedder)
 	g.line(styled{w.t("Items without a reference (skipped)", "无参考答案的问题（跳过）"), w.st.label}, m.SkippedNoReference)
@@ -151,14 +156,14 @@ func (w *writer) mfssSheet() error {
 		head = append(head, w.t(fc.en, fc.zh))
 	}
 	head = append(head, w.t("Total", "总分"), w.t("Scored", "已评分"), w.t("No answer", "无回答"))
-	headRow := g.header(head...)
+	headRow := g.headerN(2, head...)
 	systems := w.mfssSystems()
 	first := g.row
 	for _, sys := range systems {
 		f := m.Systems[sys]
 		cells := []any{sys}
 		for _, fc := range mfssFactors {
-			cells = append(cells, fc.get(f))
+			cells = append(cells, factor(f, fc.key, fc.get))
 		}
 		cells = append(cells, f.Total, m.Scored[sys], m.SkippedNoAnswer[sys])
 		g.line(cells...)
@@ -176,7 +181,8 @@ func (w *writer) mfssSheet() error {
 			Series:    series,
 			Title:     chartTitle(w.t("MFSS factors per system", "各系统 MFSS 因子")),
 			Legend:    excelize.ChartLegend{Position: "bottom"},
-			YAxis:     excelize.ChartAxis{Minimum: float(0), Maximum: float(1), MajorUnit: 0.2},
+			XAxis:     excelize.ChartAxis{Font: tickFont},
+			YAxis:     excelize.ChartAxis{Minimum: float(0), Maximum: float(1), MajorUnit: 0.2, Font: tickFont},
 			Dimension: excelize.ChartDimension{Width: 480, Height: 360},
 		}); err != nil {
 			return fmt.Errorf("report: MFSS radar: %w", err)
@@ -190,19 +196,20 @@ func (w *writer) mfssSheet() error {
 			continue
 		}
 		g.skip(1)
+		g.block()
 		g.line(styled{b.title, w.st.label})
 		head := []string{w.t("System", "系统"), b.title}
 		for _, fc := range mfssFactors {
 			head = append(head, w.t(fc.en, fc.zh))
 		}
 		head = append(head, w.t("Total", "总分"))
-		g.header(head...)
+		g.headerN(3, head...)
 		for _, sys := range systems {
 			for _, cat := range slices.Sorted(maps.Keys(b.by[sys])) {
 				f := b.by[sys][cat]
 				cells := []any{sys, w.queryType(cat)}
 				for _, fc := range mfssFactors {
-					cells = append(cells, fc.get(f))
+					cells = append(cells, factor(f, fc.key, fc.get))
 				}
 				cells = append(cells, f.Total)
 				g.line(cells...)
@@ -210,6 +217,16 @@ func (w *writer) mfssSheet() error {
 		}
 	}
 	return g.first
+}
+
+// factor is one MFSS factor's value, or n/a when no answer measured it
+// (mfss.Factors reads 0 there; a zero-vector answer is not scored 0).
+func factor(f mfss.Factors, key string, get func(mfss.Factors) float64) *float64 {
+	if !f.Has(key) {
+		return nil
+	}
+	v := get(f)
+	return &v
 }
 
 // mfssSystems lists the scored systems: rag first, then by name.
@@ -252,12 +269,13 @@ func (w *writer) cofeSheet() error {
 	}
 	g := w.grid(SheetCoFE)
 	g.widths(26, 12, 14, 12, 12, 14, 10, 10)
+	g.block()
 	g.line(styled{w.t("CoFE-RAG · retrieval judged by multi-granularity keywords", "CoFE-RAG · 基于多粒度关键词的检索评估"), w.st.title})
 	g.skip(1)
 	kv := [][2]any{
-		{fmt.Sprintf("Accuracy@%d", c.K), pct{c.AccuracyAtK}},
-		{w.t("Recall (whole retrieved list)", "召回率（完整检索列表）"), pct{c.Recall}},
-		{w.t("Coverage (every chunk; upper bound)", "覆盖率（全部分块，上限）"), pct{c.Coverage}},
+		{fmt.Sprintf(w.t("Keyword accuracy@%d", "关键词准确率@%d"), c.K), pct{c.AccuracyAtK}},
+		{w.t("Keyword recall (whole retrieved list)", "关键词召回率（完整检索列表）"), pct{c.Recall}},
+		{w.t("Keyword coverage (every chunk; upper bound)", "关键词覆盖率（全部分块，上限）"), pct{c.Coverage}},
 		{w.t("Mean hit score at k", "前 k 个的平均命中率"), pct{c.MeanHitScore}},
 		{w.t("Queries", "查询数"), c.Queries},
 		{w.t("Queries with empty keyword lists (counted)", "关键词为空的查询（计入分母）"), c.EmptyKeywordQueries},
@@ -272,8 +290,9 @@ func (w *writer) cofeSheet() error {
 	}
 	if len(c.ByQueryType) > 0 {
 		g.skip(1)
+		g.block()
 		g.line(styled{w.t("By query type", "按问题类型"), w.st.label})
-		head := g.header(w.t("Query type", "问题类型"), fmt.Sprintf("Accuracy@%d", c.K), w.t("Recall", "召回率"), w.t("Coverage", "覆盖率"), w.t("Mean hit score", "平均命中率"), w.t("Queries", "查询数"))
+		head := g.headerN(2, w.t("Query type", "问题类型"), fmt.Sprintf(w.t("Keyword accuracy@%d", "关键词准确率@%d"), c.K), w.t("Keyword recall", "关键词召回率"), w.t("Keyword coverage", "关键词覆盖率"), w.t("Mean hit score", "平均命中率"), w.t("Queries", "查询数"))
 		first := g.row
 		for _, t := range slices.Sorted(maps.Keys(c.ByQueryType)) {
 			m := c.ByQueryType[t]
@@ -291,7 +310,8 @@ func (w *writer) cofeSheet() error {
 			Series:     series,
 			Title:      chartTitle(w.t("CoFE-RAG metrics by query type", "按问题类型的 CoFE-RAG 指标")),
 			Legend:     excelize.ChartLegend{Position: "bottom"},
-			YAxis:      excelize.ChartAxis{MajorGridLines: true, Minimum: float(0), Maximum: float(1), NumFmt: excelize.ChartNumFmt{CustomNumFmt: "0%"}},
+			XAxis:      excelize.ChartAxis{Font: tickFont},
+			YAxis:      excelize.ChartAxis{MajorGridLines: true, Minimum: float(0), Maximum: float(1), NumFmt: excelize.ChartNumFmt{CustomNumFmt: "0%"}, Font: tickFont},
 			VaryColors: boolp(false),
 			Dimension:  excelize.ChartDimension{Width: 520, Height: 300},
 		}); err != nil {
@@ -300,8 +320,9 @@ func (w *writer) cofeSheet() error {
 	}
 	if len(rows) > 0 {
 		g.skip(1)
+		g.block()
 		g.line(styled{w.t("Chunking × retriever sweep", "分块 × 检索方式对比"), w.st.label})
-		g.header(w.t("Chunker", "分块方式"), w.t("Retriever", "检索方式"), w.t("Chunks", "分块数"), fmt.Sprintf("Accuracy@%d", c.K), w.t("Recall", "召回率"), w.t("Coverage", "覆盖率"), w.t("Mean hit score", "平均命中率"))
+		g.headerN(3, w.t("Chunker", "分块方式"), w.t("Retriever", "检索方式"), w.t("Chunks", "分块数"), fmt.Sprintf(w.t("Keyword accuracy@%d", "关键词准确率@%d"), c.K), w.t("Keyword recall", "关键词召回率"), w.t("Keyword coverage", "关键词覆盖率"), w.t("Mean hit score", "平均命中率"))
 		for _, r := range rows {
 			g.line(r.Chunker, r.Retriever, r.Chunks, pct{r.AccuracyAtK}, pct{r.Recall}, pct{r.Coverage}, pct{r.MeanHitScore})
 		}

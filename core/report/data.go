@@ -28,6 +28,9 @@ func (w *writer) guidesSheet() error {
 	for range fields {
 		widths = append(widths, 20)
 	}
+	if err := w.dataPrintArea(SheetGuides, len(head)); err != nil {
+		return err
+	}
 	s, err := w.stream(SheetGuides, widths, true)
 	if err != nil {
 		return err
@@ -116,6 +119,9 @@ func (w *writer) qaSheet() error {
 	}
 	head = append(head, "reference", "query_type", "category", "coarse_keywords", "fine_keywords")
 	widths = append(widths, 40, 12, 12, 24, 30)
+	if err := w.dataPrintArea(SheetQA, len(head)); err != nil {
+		return err
+	}
 	s, err := w.stream(SheetQA, widths, true)
 	if err != nil {
 		return err
@@ -159,6 +165,9 @@ func (w *writer) scoresSheet() error {
 	scores := w.wb.Scores
 	for k, name := range names {
 		part := scores[min(k*maxDataRows, len(scores)):min((k+1)*maxDataRows, len(scores))]
+		if err := w.dataPrintArea(name, len(head)); err != nil {
+			return err
+		}
 		s, err := w.stream(name, widths, true)
 		if err != nil {
 			return err
@@ -195,6 +204,9 @@ func (w *writer) scoresSheet() error {
 }
 
 func (w *writer) ratingsSheet() error {
+	if err := w.dataPrintArea(SheetRatings, 4); err != nil {
+		return err
+	}
 	s, err := w.stream(SheetRatings, []float64{10, 14, 8, 14}, true)
 	if err != nil {
 		return err

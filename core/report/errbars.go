@@ -22,6 +22,25 @@ func (e errBars) xml() []byte {
 		xmlEscape(e.plus), xmlEscape(e.minus))
 }
 
+// uprightAxisTitles rotates every native chart's value-axis title in its
+// text properties too (RotateValueAxisTitle), so LibreOffice draws
+// "截尾均值（0–10）" upright along the axis instead of flat and wrapped.
+func (w *writer) uprightAxisTitles() error {
+	for n := 1; n <= w.charts; n++ {
+		key := fmt.Sprintf("xl/charts/chart%d.xml", n)
+		v, ok := w.f.Pkg.Load(key)
+		if !ok {
+			return fmt.Errorf("report: charts: %s not found", key)
+		}
+		part, ok := v.([]byte)
+		if !ok {
+			return fmt.Errorf("report: charts: %s is %T", key, v)
+		}
+		w.f.Pkg.Store(key, RotateValueAxisTitle(part))
+	}
+	return nil
+}
+
 // spliceErrBars inserts every recorded errBars before the <cat> of the
 // chart's first series, where CT_BarSer expects it.
 func (w *writer) spliceErrBars() error {

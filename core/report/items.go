@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"sort"
 
 	"github.com/xuri/excelize/v2"
 
@@ -18,10 +19,20 @@ const tickEvery = 2048
 func (w *writer) itemsSheet() error {
 	name := SheetItems
 	nj, nd := len(w.judges), len(w.dims)
-	head := []string{w.t("id", "编号"), w.t("Question", "问题"), w.t("Gold doc id", "标准文档编号"), w.t("Gold doc title", "标准文档名称"),
-		w.t("Rank (0 = not retrieved)", "排名（0 = 未命中）"), w.t("Rank score", "排名得分"),
-		w.t("Answer (rag)", "系统回答（rag）"), w.t("Answer without context (zero)", "无检索回答（zero）"), w.t("Answer with gold doc (full)", "给定标准文档回答（full）")}
-	widths := []float64{10, 40, 14, 24, 9, 8, 50, 40, 40}
+	// The columns a reader filters on come first: the mean score (the
+	// sort key, worst first), whether the gold guide was missed, how far
+	// the judges disagree.
+	head := []string{w.t("id", "编号"), w.t("Question", "问题"), w.t("Mean score of the system answer (0–10)", "被测系统回答平均分（0–10）"),
+		w.t("Gold guide not retrieved", "未检索到标准指南"), w.t("Judges disagree (SD, 0–10)", "评审模型分歧（标准差，0–10）"),
+		w.t("Rank (0 = not retrieved)", "排名（0 = 未检索到）"), w.t("Rank score", "排名得分"), w.t("Gold guide title", "标准指南名称"), w.t("Gold guide id", "标准指南编号"),
+		w.t("System answer", "被测系统回答"), w.t("No-context answer (lower bound)", "零上下文回答（下界）"), w.t("Gold-guide answer (upper bound)", "标准指南回答（上界）")}
+	widths := []float64{10, 40, 11, 10, 11, 9, 8, 24, 14, 50, 40, 40}
+	// printCols are the columns a printout holds: id to the gold guide's
+	// title, the way from a reason on the Summary to its questions. The
+	// answers and every judge's scores stay on screen (about 690 pt wide,
+	// one landscape page at 100 %).
+	const printCols = 8
+	meanCol, missCol, disCol := 3, 4, 5
 	scoreFrom := len(head) + 1
 	for _, j := range w.judges {
 		for _, d := range w.dims {
@@ -30,10 +41,6 @@ func (w *writer) itemsSheet() error {
 		}
 	}
 	scoreTo := len(head)
-	head = append(head, w.t("Mean rag score", "rag 平均分"), w.t("Judge disagreement (SD)", "评审分歧（标准差）"))
-	widths = append(widths, 10, 11)
-	meanCol := len(head) - 1
-	disCol := len(head)
 	bl := w.s.Baselines
 	if bl != nil {
 		for _, set := range sets {
@@ -62,11 +69,28 @@ func (w *writer) itemsSheet() error {
 	if err := w.f.AutoFilter(name, fmt.Sprintf("A1:%s%d", colName(len(head)), lastRow), nil); err != nil {
 		return fmt.Errorf("report: items filter: %w", err)
 	}
+	// The filter rewrites the sheet's properties: fit to page again.
+	yes := true
+	if err := w.f.SetSheetProps(name, &excelize.SheetPropsOptions{FitToPage: &yes}); err != nil {
+		return fmt.Errorf("report: items: %w", err)
+	}
+	if err := SetPrintArea(w.f, name, fmt.Sprintf("A1:%s%d", colName(printCols), lastRow)); err != nil {
+		return err
+	}
 	if n > 0 {
 		scale := excelize.ConditionalFormatOptions{Type: "3_color_scale", Criteria: "=", MinType: "num", MidType: "num", MaxType: "num",
 			MinValue: "0", MidValue: "5", MaxValue: "10", MinColor: "#F8696B", MidColor: "#FFEB84", MaxColor: "#63BE7B"}
 		if scoreTo >= scoreFrom {
-			if err := w.f.SetConditionalFormat(name, fmt.Sprintf("%s2:%s%d", colName(scoreFrom), colName(meanCol), lastRow), []excelize.ConditionalFormatOptions{scale}); err != nil {
+			if err := w.f.SetConditionalFormat(name, fmt.Sprintf("%s2:%s%d", colName(scoreFrom), colName(scoreTo), lastRow), []excelize.ConditionalFormatOptions{scale}); err != nil {
+				return fmt.Errorf("report: items colours: %w", err)
+			}
+		}
+		if err := w.f.SetConditionalFormat(name, fmt.Sprintf("%s2:%s%d", colName(meanCol), colName(meanCol), lastRow), []excelize.ConditionalFormatOptions{scale}); err != nil {
+			return fmt.Errorf("report: items colours: %w", err)
+		}
+		if missCol > 0 { // the retrieval misses in red, to find them without a filter
+			miss := excelize.ConditionalFormatOptions{Type: "cell", Criteria: "==", Value: fmt.Sprintf("%q", w.t(yesNo(true))), Format: &w.st.missFmt}
+			if err := w.f.SetConditionalFormat(name, fmt.Sprintf("%s2:%s%d", colName(missCol), colName(missCol), lastRow), []excelize.ConditionalFormatOptions{miss}); err != nil {
 				return fmt.Errorf("report: items colours: %w", err)
 			}
 		}
@@ -79,11 +103,20 @@ func (w *writer) itemsSheet() error {
 	if err != nil {
 		return err
 	}
-	if err := s.header(head...); err != nil {
+	s.opts = []excelize.RowOpts{{Height: 42}} // the headers wrap to three lines
+	cells := make([]any, len(head))
+	for i, h := range head {
+		st := w.st.header
+		if c := i + 1; c == meanCol || c == disCol || c == 6 || c == 7 || c >= scoreFrom {
+			st = w.st.headerNum // over numbers: right-aligned like them
+		}
+		cells[i] = styled{h, st}
+	}
+	if err := s.line(cells...); err != nil {
 		return err
 	}
 	s.wrap = true
-	s.opts = []excelize.RowOpts{{Height: 60}}
+	s.opts = []excelize.RowOpts{{Height: 45}}
 	details := map[string]*cube.ItemDetail{}
 	if w.s.Result != nil {
 		for i := range w.s.ItemDetails {
@@ -96,20 +129,24 @@ func (w *writer) itemsSheet() error {
 		scores = w.s.RAGScores
 	}
 	row := make([]any, 0, len(head))
-	for i := range w.wb.Items {
-		it := &w.wb.Items[i]
+	missed, found := w.t(yesNo(true)), w.t(yesNo(false))
+	for i, ix := range w.worstFirst(details) {
+		it := &w.wb.Items[ix]
 		title := ""
 		if gi, ok := gidx[it.DocID]; ok && it.DocID != "" {
 			title = w.wb.Guides[gi].Title
 		}
-		var rank, rankScore, mean, dis any = w.na(), (*float64)(nil), (*float64)(nil), (*float64)(nil)
+		var rank, miss, rankScore, mean, dis any = w.na(), w.na(), (*float64)(nil), (*float64)(nil), (*float64)(nil)
 		if d := details[it.ID]; d != nil {
 			if d.GoldKnown {
-				rank = d.Rank
+				rank, miss = d.Rank, found
+				if d.Rank == 0 {
+					miss = missed
+				}
 			}
 			rankScore, mean, dis = d.RankScore, d.RAGOverall, d.DisagreementOverall
 		}
-		row = append(row[:0], it.ID, it.Question, it.DocID, title, rank, rankScore,
+		row = append(row[:0], it.ID, it.Question, mean, miss, dis, rank, rankScore, title, it.DocID,
 			it.Answer(dataset.SetRAG), it.Answer(dataset.SetZero), it.Answer(dataset.SetFull))
 		for ji := range nj {
 			for di := range nd {
@@ -120,7 +157,6 @@ func (w *writer) itemsSheet() error {
 				}
 			}
 		}
-		row = append(row, mean, dis)
 		if bl != nil {
 			per, ok := bl.PerItem[it.ID]
 			for k := range 2 {
@@ -153,4 +189,31 @@ func (w *writer) itemsSheet() error {
 		return err
 	}
 	return s.flush()
+}
+
+// worstFirst orders the items by their mean system-answer score, lowest
+// first, items without a score last, ties in workbook order: a reader
+// going from a summary bullet to its questions finds them at the top.
+func (w *writer) worstFirst(details map[string]*cube.ItemDetail) []int {
+	order := make([]int, len(w.wb.Items))
+	for i := range order {
+		order[i] = i
+	}
+	score := func(i int) *float64 {
+		if d := details[w.wb.Items[i].ID]; d != nil {
+			return d.RAGOverall
+		}
+		return nil
+	}
+	sort.SliceStable(order, func(a, b int) bool {
+		x, y := score(order[a]), score(order[b])
+		switch {
+		case x == nil:
+			return false
+		case y == nil:
+			return true
+		}
+		return *x < *y
+	})
+	return order
 }

@@ -11,6 +11,7 @@ import (
 	"cubeworkbench/core/cube"
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/figures"
+	"cubeworkbench/core/glossary"
 )
 
 // judgeSheetNames gives each judge a sheet name Excel accepts: no
@@ -100,11 +101,13 @@ func (w *writer) judgeSheet(name string, j cube.JudgeResult) error {
 	for i, d := range cols {
 		titles[i] = w.dimTitle(d)
 	}
-	g.line(styled{fmt.Sprintf(w.t("Judge %s — the paper's Tables 2–4", "评审模型 %s —— 论文表 2–4"), j.Judge), w.st.title})
+	g.block()
+	g.line(styled{fmt.Sprintf(w.t("Judge %s — detailed results (CuBE paper, Tables 2–4)", "评审模型 %s 的详细结果（对应 CuBE 方法论文中的表 2–4）"), j.Judge), w.st.title})
 	g.skip(1)
 
-	g.line(styled{fmt.Sprintf(w.t("Table 2 · trimmed means (α = %.2f) on the analysis subset", "表 2 · 分析子集上的截尾均值（α = %.2f）"), w.s.Trim), w.st.label})
-	head := g.header(append([]string{w.t("Answer set", "答案集")}, titles...)...)
+	g.block()
+	g.line(styled{fmt.Sprintf(w.t("Trimmed means of the three answer sets on the analysis subset (%.0f %% cut at each end)", "三组答案在分析子集上的截尾均值（两端各去掉 %.0f %%）"), 100*w.s.Trim), w.st.label})
+	head := g.headerN(2, append([]string{w.t("Answer set", "答案组")}, titles...)...)
 	first := g.row
 	for _, set := range sets {
 		cells := []any{w.setName(set)}
@@ -121,8 +124,9 @@ func (w *writer) judgeSheet(name string, j cube.JudgeResult) error {
 	g.line(nCells...)
 	g.skip(1)
 
-	g.line(styled{w.t("Table 3 · weights", "表 3 · 权重"), w.st.label})
-	g.header(append([]string{w.t("Source", "来源")}, titles[:len(w.dims)]...)...)
+	g.block()
+	g.line(styled{w.t("Dimension weights and the correlations they come from", "维度权重及其来源的相关系数"), w.st.label})
+	g.headerN(2, append([]string{w.t("Source", "来源")}, titles[:len(w.dims)]...)...)
 	wc := []any{w.weightSource(j.WeightSource)}
 	for _, d := range w.dims {
 		if v, ok := j.Weights[d]; ok {
@@ -145,20 +149,21 @@ func (w *writer) judgeSheet(name string, j cube.JudgeResult) error {
 	g.line(cr...)
 	g.skip(1)
 
-	g.line(styled{w.t("Table 4 · normalised scores N = 100·(rag − zero)/(full − zero) and CuBE", "表 4 · 归一化得分 N = 100·(rag − zero)/(full − zero) 与 CuBE"), w.st.label})
-	g.header(append([]string{""}, titles...)...)
-	nc := []any{w.t("Normalised N", "归一化 N")}
+	g.block()
+	g.line(styled{w.t("Bounded scores, 100 × (system − no-context) / (gold-guide − no-context), and the CuBE score", "上下界归一化得分 = 100 ×（被测系统 − 零上下文）/（标准指南 − 零上下文），以及 CuBE 得分"), w.st.label})
+	g.headerN(2, append([]string{""}, titles...)...)
+	nc := []any{w.t("Bounded score (0–100)", "上下界归一化得分（0–100）")}
 	for _, d := range cols {
 		nc = append(nc, j.Normalized[d])
 	}
 	g.line(nc...)
-	g.line(styled{fmt.Sprintf(w.t("Recall@%d", "召回率@%d"), w.s.TopN), w.st.label}, pct{w.s.RecallAtK})
-	g.line(styled{w.t("CuBE = N_J × Recall@k", "CuBE = N_J × 召回率"), w.st.label}, j.Cube)
+	g.line(styled{glossary.GuideRecallAt(w.s.TopN, w.lang), w.st.label}, pct{w.s.RecallAtK})
+	g.line(styled{w.t("CuBE score = weighted bounded score × guide recall", "CuBE 得分 = 加权上下界归一化得分 × 指南召回率"), w.st.label}, j.Cube)
 	var lo, hi *float64
 	if j.CubeCI95 != nil {
 		lo, hi = &j.CubeCI95[0], &j.CubeCI95[1]
 	}
-	g.line(styled{w.t("95 % interval", "95% 置信区间"), w.st.label}, lo, hi)
+	g.line(styled{w.intervalName(), w.st.label}, lo, hi)
 	g.skip(1)
 
 	g.line(styled{w.t("Judgements", "评分记录"), w.st.label}, j.Judgements)
@@ -190,7 +195,8 @@ func (w *writer) judgeSheet(name string, j cube.JudgeResult) error {
 		Series:     series,
 		Title:      chartTitle(fmt.Sprintf(w.t("Bounds per dimension · %s", "各维度上下界 · %s"), j.Judge)),
 		Legend:     excelize.ChartLegend{Position: "bottom"},
-		YAxis:      excelize.ChartAxis{Title: chartTitle(w.t("Trimmed mean (0–10)", "截尾均值（0–10）")), MajorGridLines: true, Minimum: float(0), Maximum: float(10)},
+		XAxis:      excelize.ChartAxis{Font: tickFont},
+		YAxis:      excelize.ChartAxis{Title: chartTitle(w.t("Trimmed mean (0–10)", "截尾均值（0–10）")), MajorGridLines: true, Minimum: float(0), Maximum: float(10), Font: tickFont},
 		VaryColors: boolp(false),
 		Dimension:  excelize.ChartDimension{Width: 520, Height: 300},
 	}); err != nil {
@@ -221,14 +227,15 @@ func (w *writer) judgesSheet() error {
 		widths = append(widths, 13)
 	}
 	g.widths(append(widths, 12, 12, 12, 12, 12, 40)...)
-	g.line(styled{w.t("All judges side by side (normalised scores, 0–100)", "各评审模型对比（归一化得分，0–100）"), w.st.title})
+	g.block()
+	g.line(styled{w.t("All judges side by side (bounded scores, 0–100)", "各评审模型对比（上下界归一化得分，0–100）"), w.st.title})
 	g.skip(1)
 	head := []string{w.t("Judge", "评审模型")}
 	for _, d := range cols {
-		head = append(head, "N · "+w.dimTitle(d))
+		head = append(head, w.dimTitle(d))
 	}
-	head = append(head, "CuBE", w.t("95 % low", "下限"), w.t("95 % high", "上限"), w.t("Judgements", "评分数"), w.t("Unscorable", "无法评分"), w.t("Flags", "标记"))
-	g.header(head...)
+	head = append(head, w.t("CuBE score", "CuBE 得分"), w.t("95 % low", "区间下限"), w.t("95 % high", "区间上限"), w.t("Judgements", "评分数"), w.t("Unscorable", "无法评分"), w.t("Flags", "标记"))
+	g.headerN(2, head...)
 	for _, j := range w.s.Judges {
 		cells := []any{j.Judge}
 		for _, d := range cols {
@@ -242,12 +249,12 @@ func (w *writer) judgesSheet() error {
 		g.line(cells...)
 	}
 	agg := w.s.Aggregate
-	mean, sd, both := []any{styled{w.t("Mean", "均值"), w.st.label}}, []any{styled{w.t("SD", "标准差"), w.st.label}}, []any{styled{w.t("Mean ± SD", "均值 ± 标准差"), w.st.label}}
+	mean, sd, both := []any{styled{w.t("Mean across judges", "各评审模型均值"), w.st.label}}, []any{styled{w.t("Spread across judges (SD)", "评审模型之间的标准差"), w.st.label}}, []any{styled{w.t("Mean ± SD", "均值 ± 标准差"), w.st.label}}
 	for _, d := range cols {
 		m := agg.Normalized[d]
-		mean, sd, both = append(mean, m.Mean), append(sd, m.SD), append(both, w.pm(m))
+		mean, sd, both = append(mean, m.Mean), append(sd, w.sdCell(m)), append(both, w.pm(m))
 	}
-	mean, sd, both = append(mean, agg.Cube.Mean), append(sd, agg.Cube.SD), append(both, w.pm(agg.Cube))
+	mean, sd, both = append(mean, agg.Cube.Mean), append(sd, w.sdCell(agg.Cube)), append(both, w.pm(agg.Cube))
 	if agg.CubeCI95 != nil {
 		mean = append(mean, agg.CubeCI95[0], agg.CubeCI95[1])
 	}
@@ -256,9 +263,50 @@ func (w *writer) judgesSheet() error {
 	g.line(both...)
 	g.skip(2)
 
+	// CuBE per judge as a native chart with its intervals as error bars
+	// (plus/minus distances in the two columns beside it), for readers who
+	// restyle charts in Excel.
+	g.block()
+	g.line(styled{w.t("CuBE score per judge (chart data)", "各评审模型的 CuBE 得分（图表数据）"), w.st.label})
+	g.headerN(2, w.t("Judge", "评审模型"), w.t("CuBE score", "CuBE 得分"), w.t("95 % low", "区间下限"), w.t("95 % high", "区间上限"),
+		w.t("+ to high", "距上限"), w.t("− to low", "距下限"))
+	cubeFirst := g.row
+	for _, j := range w.s.Judges {
+		var plus, minus, clo, chi *float64
+		if j.Cube != nil && j.CubeCI95 != nil {
+			p, m := j.CubeCI95[1]-*j.Cube, *j.Cube-j.CubeCI95[0]
+			plus, minus = &p, &m
+		}
+		if j.CubeCI95 != nil {
+			clo, chi = &j.CubeCI95[0], &j.CubeCI95[1]
+		}
+		// Undefined values stay blank so the chart shows no bar rather
+		// than a zero one; the table above says n/a.
+		g.line(j.Judge, blankNil(j.Cube), blankNil(clo), blankNil(chi), blankNil(plus), blankNil(minus))
+	}
+	cubeLast := g.row - 1
+	chartRow := g.row + 1
+	w.charts++
+	if err := w.f.AddChart(g.name, fmt.Sprintf("A%d", chartRow), &excelize.Chart{
+		Type:       excelize.Col,
+		Series:     []excelize.ChartSeries{{Name: "CuBE", Categories: ref(g.name, 1, cubeFirst, 1, cubeLast), Values: ref(g.name, 2, cubeFirst, 2, cubeLast), Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"0072B2"}}}},
+		Title:      chartTitle(w.t("CuBE score per judge (error bars: 95 % interval)", "各评审模型的 CuBE 得分（误差线：95 % 置信区间）")),
+		Legend:     excelize.ChartLegend{Position: "none"},
+		XAxis:      excelize.ChartAxis{Title: chartTitle(w.t("Judge", "评审模型")), Font: tickFont},
+		YAxis:      excelize.ChartAxis{Title: chartTitle(w.t("CuBE score", "CuBE 得分")), MajorGridLines: true, Minimum: float(0), Font: tickFont},
+		PlotArea:   excelize.ChartPlotArea{ShowVal: true, NumFmt: excelize.ChartNumFmt{CustomNumFmt: "0.0"}},
+		VaryColors: boolp(false),
+		Dimension:  excelize.ChartDimension{Width: 520, Height: 320},
+	}); err != nil {
+		return fmt.Errorf("report: CuBE chart: %w", err)
+	}
+	w.errBars = append(w.errBars, errBars{chart: w.charts, plus: ref(g.name, 5, cubeFirst, 5, cubeLast), minus: ref(g.name, 6, cubeFirst, 6, cubeLast)})
+	g.skip(19)
+
 	// Histograms of the rag scores per judge × dimension (CuBE Figure 1),
 	// from the data the window draws them from.
 	samples := figures.Histograms(w.s.Result, w.dimTitle)
+	g.block()
 	g.line(styled{w.t("Distribution of the system's (rag) scores", "被测系统（rag）得分分布"), w.st.label})
 	if err := w.picture(g.name, fmt.Sprintf("A%d", g.row), func(o chart.Options) (*chart.Figure, error) {
 		return chart.Histograms(samples, o)
@@ -268,8 +316,21 @@ func (w *writer) judgesSheet() error {
 	return g.first
 }
 
-// pm renders mean ± SD as text.
+// sdCell is a spread across judges, or "1 judge only" where one judge
+// leaves none.
+func (w *writer) sdCell(m cube.MeanSD) any {
+	if m.SD == nil && m.N == 1 {
+		return styled{w.onlyOneJudge(), w.st.na}
+	}
+	return m.SD
+}
+
+// pm renders mean ± SD as text; with one judge, the mean and "1 judge
+// only" instead of "± n/a".
 func (w *writer) pm(m cube.MeanSD) string {
+	if m.SD == nil && m.N == 1 && m.Mean != nil {
+		return fmt.Sprintf(w.t("%.2f (%s)", "%.2f（%s）"), *m.Mean, w.onlyOneJudge())
+	}
 	f := func(p *float64) string {
 		if p == nil {
 			return w.na()

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"cubeworkbench/core/mfss"
 	"cubeworkbench/core/profile"
 	"cubeworkbench/core/result"
 	"cubeworkbench/prompts"
@@ -20,6 +21,7 @@ func (w *writer) methodSheet() error {
 	g.line(styled{w.t("How this evaluation was made", "评估方法"), w.st.title})
 	g.skip(1)
 
+	g.block()
 	g.line(styled{w.t("Evaluation profile", "评估配置"), w.st.label})
 	mode, table, _ := p.WeightMode()
 	weights := mode
@@ -37,7 +39,7 @@ func (w *writer) methodSheet() error {
 		{w.t("Analysis subset", "分析子集"), p.Subset},
 		{w.t("Weights", "权重"), weights},
 		{w.t("Dimensions", "维度"), strings.Join(p.Dimensions, ", ")},
-		{w.t("Bootstrap resamples B", "Bootstrap 次数 B"), p.Bootstrap},
+		{w.t("Resamples behind the 95 % intervals", "95 % 置信区间的重抽样次数"), p.Bootstrap},
 		{w.t("Seed", "随机种子"), int(p.Seed)},
 		{w.t("Deployable at CuBE ≥", "可部署阈值 CuBE ≥"), p.Thresholds.Deployable},
 		{w.t("Needs work at CuBE ≥", "需改进阈值 CuBE ≥"), p.Thresholds.NeedsWork},
@@ -66,6 +68,21 @@ func (w *writer) methodSheet() error {
 	g.skip(1)
 
 	// Judges: name, model and host only — never a key or its variable.
+	// What the Summary's key numbers mean, in the words the page leaves
+	// out for room.
+	g.block()
+	g.line(styled{w.t("What the numbers on the Summary mean", "摘要页各项数字的含义"), w.st.label})
+	g.header(w.t("Number", "数字"), w.t("What it means", "含义"))
+	g.wrap = true
+	for _, fig := range w.page().Figures {
+		row := g.line(fig.Label, fig.Meaning)
+		g.err(w.f.MergeCell(g.name, fmt.Sprintf("B%d", row), fmt.Sprintf("F%d", row)))
+		g.height(row, max(rowHeight(fig.Label, 30), rowHeight(fig.Meaning, 150)))
+	}
+	g.wrap = false
+	g.skip(1)
+
+	g.block()
 	g.line(styled{w.t("Judges", "评审模型"), w.st.label})
 	g.header(w.t("Name", "名称"), w.t("Kind", "类型"), w.t("Model", "模型"), w.t("Endpoint host", "服务地址（主机）"), w.t("Repeats", "重复次数"), w.t("Note", "说明"))
 	for _, j := range w.judgeInfos() {
@@ -97,6 +114,7 @@ func (w *writer) methodSheet() error {
 	}
 	g.skip(1)
 
+	g.block()
 	g.line(styled{w.t("Dimensions", "评分维度"), w.st.label})
 	g.header(w.t("Dimension", "维度"), w.t("Title", "名称"), w.t("Prompt", "提示词"), w.t("What the judge is asked", "评分要点"))
 	source := w.t("built-in ", "内置 ")
@@ -113,6 +131,7 @@ func (w *writer) methodSheet() error {
 	}
 	g.skip(1)
 
+	g.block()
 	g.line(styled{w.t("Run", "运行记录"), w.st.label})
 	r := s.Run
 	runKV := [][2]any{
@@ -121,6 +140,9 @@ func (w *writer) methodSheet() error {
 		{w.t("Started", "开始时间"), timeText(r.Started)},
 		{w.t("Finished", "结束时间"), timeText(r.Finished)},
 		{w.t("Model calls", "模型调用次数"), r.Calls},
+		{w.t("HTTP requests the endpoints saw (retries included)", "服务端收到的 HTTP 请求（含重试）"), r.Attempts},
+		{w.t("Replies of any status", "收到的回复（任何状态）"), r.Replies},
+		{w.t("Throttled (HTTP 429)", "被限流（HTTP 429）"), r.Throttled},
 		{w.t("Answered from the cache", "缓存命中"), r.Cached},
 		{w.t("Failed calls", "失败调用"), r.Failed},
 		{w.t("Unscorable replies", "无法评分的回复"), r.Unscorable},
@@ -140,6 +162,68 @@ func (w *writer) methodSheet() error {
 	}
 	g.skip(1)
 
+	g.block()
+	if len(r.Adaptations) > 0 {
+		g.block()
+		g.line(styled{w.t("Request parameters an endpoint refused, and how the requests changed", "服务端拒绝的请求参数，以及请求随之作的调整"), w.st.label})
+		g.header(w.t("Endpoint", "服务地址"), w.t("Parameter", "参数"), w.t("What changed", "调整"))
+		g.wrap = true
+		for _, a := range r.Adaptations {
+			row := g.line(host(a.Endpoint, nil), a.Param, w.t(a.EN, a.ZH))
+			g.err(w.f.MergeCell(g.name, fmt.Sprintf("C%d", row), fmt.Sprintf("F%d", row)))
+			g.height(row, rowHeight(w.t(a.EN, a.ZH), 130))
+		}
+		g.wrap = false
+		g.skip(1)
+	}
+	if dm := s.DocMapping; dm != nil {
+		if msgs := dm.Messages(w.lang, 20); len(msgs) > 0 {
+			g.block()
+			g.line(styled{w.t("How the retrieved documents were matched to the guides", "检索到的文档与办事指南的对应情况"), w.st.label})
+			w.noteLines(g, msgs)
+			g.skip(1)
+		}
+	}
+	if m := s.MFSS; m != nil {
+		g.block()
+		g.line(styled{w.t("MFSS factors: what each measures, can tell and cannot tell", "MFSS 各因子：衡量什么、能说明什么、不能说明什么"), w.st.label})
+		g.header(w.t("Factor", "因子"), w.t("Measures", "衡量"), w.t("Can tell", "能说明"), w.t("Cannot tell", "不能说明"))
+		g.wrap = true
+		for _, n := range mfss.FactorNotes(w.lang) {
+			row := g.line(n.Name, n.Measures, n.Can, n.Cannot)
+			g.err(w.f.MergeCell(g.name, fmt.Sprintf("D%d", row), fmt.Sprintf("F%d", row)))
+			g.height(row, max(rowHeight(n.Measures, 40), rowHeight(n.Can, 50), rowHeight(n.Cannot, 120)))
+		}
+		g.wrap = false
+		var lines []string
+		for _, u := range m.Uninformative {
+			lines = append(lines, u.Reason.In(w.lang))
+		}
+		if zv := m.ZeroVectors.Message(); zv.EN != "" {
+			lines = append(lines, zv.In(w.lang))
+		}
+		if len(lines) > 0 {
+			g.line(styled{w.t("What MFSS could not tell apart in this run", "本次运行中 MFSS 无法区分的内容"), w.st.label})
+			w.noteLines(g, lines)
+		}
+		g.skip(1)
+	}
+
+	if left := w.summaryAdviceLeft; len(left) > 0 {
+		g.block()
+		g.line(styled{w.t("Recommendations the Summary had no room for", "摘要页放不下的建议"), w.st.label})
+		g.header(w.t("Priority", "优先级"), w.t("Recommendation", "建议"))
+		g.wrap = true
+		for _, a := range left {
+			row := g.line(a.Priority, a.Text)
+			g.err(w.f.MergeCell(g.name, fmt.Sprintf("B%d", row), fmt.Sprintf("F%d", row)))
+			g.height(row, rowHeight(a.Text, 150))
+		}
+		g.wrap = false
+		g.skip(1)
+	}
+
+	g.block()
 	g.line(styled{w.t("Method notes", "方法说明"), w.st.label})
 	var notes []string
 	if s.Result != nil {
@@ -152,8 +236,8 @@ func (w *writer) methodSheet() error {
 			"逐题表中的 BLEU 与 ROUGE-L 以标准文档为参照（CuBE 论文表 6 的基线），而非参考答案。"),
 		w.t("Text longer than Excel's 32,767-character cell limit is cut with a visible marker; the full text stays in the run store. Text that starts like a formula is stored as text.",
 			"超过 Excel 单元格 32,767 字符上限的文本会被截断并标注；全文保存在运行记录中。以公式符号开头的文本一律按文本保存。"),
-		w.t("The sheets guides, qa, scores and human are this report's data in the workbook format: open the report with cubectl evaluate to recompute every figure without calling any model again.",
-			"guides、qa、scores、human 四张表是本报告的数据（工作簿格式）：用 cubectl evaluate 打开本报告即可重算全部数字，无需再次调用模型。"),
+		w.t("The sheets guides, qa, scores and human (grey tabs, at the end) are this report's data in the workbook format: open the report with cubectl evaluate to recompute every figure without calling any model again. They stay in this file, visible, because a second file could be lost or mismatched and a hidden sheet is left unread when the report is opened again; instead each prints its header row only (its print area), so printing the whole workbook adds one short page per data sheet, not hundreds.",
+			"guides、qa、scores、human 四张表（灰色标签，位于最后）是本报告的数据（工作簿格式）：用 cubectl evaluate 打开本报告即可重算全部数字，无需再次调用模型。它们保留在本文件中且不隐藏：单独的数据文件可能丢失或对不上，隐藏的工作表在重新打开时不会被读取；因此每张数据表的打印区域只有表头一行，打印整个工作簿时每张数据表只多一页短页，而不是几百页。"),
 	)
 	g.wrap = true
 	for i, n := range notes {
@@ -163,6 +247,17 @@ func (w *writer) methodSheet() error {
 	}
 	g.wrap = false
 	return g.first
+}
+
+// noteLines writes one wrapped note per row, merged across the sheet.
+func (w *writer) noteLines(g *grid, lines []string) {
+	g.wrap = true
+	for _, l := range lines {
+		row := g.line(l)
+		g.err(w.f.MergeCell(g.name, fmt.Sprintf("A%d", row), fmt.Sprintf("F%d", row)))
+		g.height(row, rowHeight(l, 170))
+	}
+	g.wrap = false
 }
 
 // promptInfo reads a dimension's title and one-line definition from its

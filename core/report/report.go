@@ -132,6 +132,14 @@ type writer struct {
 	errBars   []errBars  // error bars to splice into charts
 	truncated []clipNote // cells cut to the cell limit
 	overflow  []string   // continuation sheets of scores
+
+	// Where the Summary sheet put things, for the page checks and tests.
+	summaryVerdictRow, summaryHeadlineRow, summaryChartRow, summaryLastRow int
+	summaryFigureRow                                                       map[string]int
+	summaryAdviceLeft                                                      []PageAdvice // recommendations the page had no room for
+	// blocks are the first rows of the tables of each analysis sheet: a
+	// manual page break goes before a table that would cross the page end.
+	blocks map[string][]int
 }
 
 // clipNote records one cut cell for the Problems sheet.
@@ -217,7 +225,7 @@ func (w *writer) write() error {
 		}
 	}
 	for _, name := range order {
-		if err := w.pageSetup(name, !isDataSheet(name) && name != SheetItems); err != nil {
+		if err := w.pageSetup(name); err != nil {
 			return err
 		}
 	}
@@ -249,30 +257,17 @@ func (w *writer) write() error {
 			return err
 		}
 	}
+	if err := w.paginate(); err != nil {
+		return err
+	}
 	if err := w.spliceErrBars(); err != nil {
+		return err
+	}
+	if err := w.uprightAxisTitles(); err != nil {
 		return err
 	}
 	// No SetActiveSheet: it parses every sheet, streamed ones included,
 	// into memory; the first sheet (Summary) is the active one already.
-	return nil
-}
-
-// pageSetup prints a sheet landscape on A4; the small sheets fit one page
-// wide so a PDF or printout shows every column.
-func (w *writer) pageSetup(name string, fit bool) error {
-	landscape, a4 := "landscape", 9
-	opt := &excelize.PageLayoutOptions{Orientation: &landscape, Size: &a4}
-	if fit {
-		one, auto := 1, 0
-		opt.FitToWidth, opt.FitToHeight = &one, &auto
-		yes := true
-		if err := w.f.SetSheetProps(name, &excelize.SheetPropsOptions{FitToPage: &yes}); err != nil {
-			return fmt.Errorf("report: sheet %q: %w", name, err)
-		}
-	}
-	if err := w.f.SetPageLayout(name, opt); err != nil {
-		return fmt.Errorf("report: sheet %q: %w", name, err)
-	}
 	return nil
 }
 

@@ -92,37 +92,50 @@ func TestSheetsAndHeadline(t *testing.T) {
 			if agg.Cube.Mean == nil || agg.Cube.SD == nil || agg.CubeCI95 == nil || s.RecallAtK == nil {
 				t.Fatal("fixture has undefined headline values")
 			}
+			// The figures table: found by the rows the writer recorded.
+			rowOf := func(label string) (int, int) {
+				t.Helper()
+				cells, err := f.SearchSheet(SheetSummary, "^"+regexp.QuoteMeta(label)+"$", true)
+				if err != nil || len(cells) == 0 {
+					t.Fatalf("%q not on Summary (%v)", label, err)
+				}
+				c, r, _ := excelize.CellNameToCoordinates(cells[0])
+				return c, r
+			}
+			tr := func(en, zh string) string {
+				if lang == "zh" {
+					return zh
+				}
+				return en
+			}
+			interval := tr("95 % interval (200 resamples)", "95 % 置信区间（重抽样 200 次）")
 			for _, c := range []struct {
-				cell string
-				want float64
+				label string
+				col   int
+				want  float64
 			}{
-				{"B" + strconv.Itoa(rowCube), *agg.Cube.Mean},
-				{"B" + strconv.Itoa(rowCubeSD), *agg.Cube.SD},
-				{"B" + strconv.Itoa(rowCubeLo), agg.CubeCI95[0]},
-				{"B" + strconv.Itoa(rowCubeHi), agg.CubeCI95[1]},
-				{"B" + strconv.Itoa(rowRecall), *s.RecallAtK},
-				{"B" + strconv.Itoa(rowEffect), *agg.Normalized["weighted"].Mean},
-				{"B" + strconv.Itoa(rowItems), float64(s.Items)},
+				{tr("CuBE score", "CuBE 得分"), colFigValue, *agg.Cube.Mean},
+				{tr("Spread (SD)", "评审间标准差"), colFigValue, *agg.Cube.SD},
+				{interval, colFigValue, agg.CubeCI95[0]},
+				{interval, colFigHi, agg.CubeCI95[1]},
+				{tr("Guide recall@", "指南召回率@") + strconv.Itoa(s.TopN), colFigValue, *s.RecallAtK},
+				{tr("Effectiveness", "回答有效性"), colFigValue, *agg.Normalized["weighted"].Mean},
+				{tr("Questions", "问题数"), colFigValue, float64(s.Items)},
 			} {
-				if got := num(t, f, SheetSummary, c.cell); !near(got, c.want) {
-					t.Errorf("%s = %v, want %v", c.cell, got, c.want)
+				col, row := rowOf(c.label) // a header: the value is under it
+				cell, _ := excelize.CoordinatesToCellName(col+c.col, row+1)
+				if got := num(t, f, SheetSummary, cell); !near(got, c.want) {
+					t.Errorf("%s (%s) = %v, want %v", cell, c.label, got, c.want)
 				}
 			}
-			verdict, _ := f.GetCellValue(SheetSummary, "A"+strconv.Itoa(rowVerdict))
 			wantVerdict := s.Verdict.EN
 			if lang == "zh" {
 				wantVerdict = s.Verdict.ZH
 			}
-			if !strings.Contains(verdict, wantVerdict) || wantVerdict == "" {
-				t.Errorf("verdict cell %q does not hold %q", verdict, wantVerdict)
-			}
-			headline, _ := f.GetCellValue(SheetSummary, "B"+strconv.Itoa(rowHeadline))
-			if headline != s.Headline(lang) {
-				t.Errorf("headline %q, want %q", headline, s.Headline(lang))
-			}
+			findCell(t, f, SheetSummary, tr("Verdict: ", "结论：")+wantVerdict)
 			// The Judges sheet's CuBE column holds each C_J.
 			rows, _ := f.GetRows(SheetJudges, excelize.Options{RawCellValue: true})
-			cubeCol := slices.Index(rows[2], "CuBE")
+			cubeCol := slices.Index(rows[2], tr("CuBE score", "CuBE 得分"))
 			if cubeCol < 0 {
 				t.Fatalf("no CuBE column in %q", rows[2])
 			}
@@ -172,8 +185,9 @@ func TestChartsExist(t *testing.T) {
 			charts = append(charts, name)
 		}
 	}
-	// Two on Summary, one per judge, the MFSS radar, the CoFE bars.
-	if want := 2 + len(fixtureJudges) + 2; len(charts) != want {
+	// CuBE per judge on Judges, one per judge, the MFSS radar, the CoFE
+	// bars; the Summary's two are pictures drawn by core/chart.
+	if want := 1 + len(fixtureJudges) + 2; len(charts) != want {
 		t.Errorf("%d native charts, want %d: %v", len(charts), want, charts)
 	}
 	c1 := parts["xl/charts/chart1.xml"]
@@ -182,6 +196,19 @@ func TestChartsExist(t *testing.T) {
 	}
 	if i, j := strings.Index(c1, "<errBars>"), strings.Index(c1, "<cat>"); i < 0 || j < i {
 		t.Errorf("error bars must precede the categories in the series")
+	}
+	// Every native chart: dark 9 pt tick labels on each axis (excelize's
+	// default is light grey), and a value-axis title rotated in its text
+	// properties, so LibreOffice does not lay it flat and wrap it.
+	for _, c := range charts {
+		if n := strings.Count(parts[c], `sz="900"`); n < 2 || !strings.Contains(parts[c], `val="262626"`) {
+			t.Errorf("%s: %d 9 pt texts, dark ticks %v", c, n, strings.Contains(parts[c], `val="262626"`))
+		}
+		if m := regexp.MustCompile(`<valAx>.*?<title>(.*?)</title>`).FindStringSubmatch(parts[c]); m != nil {
+			if tx := regexp.MustCompile(`<txPr><a:bodyPr[^>]*>`).FindString(m[1]); !strings.Contains(tx, `rot="-5400000"`) {
+				t.Errorf("%s: the value-axis title's text properties %q leave it flat", c, tx)
+			}
+		}
 	}
 	radar := false
 	for _, c := range charts {
@@ -196,10 +223,10 @@ func TestChartsExist(t *testing.T) {
 				return
 			}
 		}
-	}), ""), "各评审模型的 CuBE 分数") {
+	}), ""), "各评审模型的 CuBE 得分") {
 		t.Error("chart titles are not in Chinese")
 	}
-	for _, sheet := range []string{SheetJudges, SheetCorrelations} {
+	for _, sheet := range []string{SheetSummary, SheetJudges, SheetCorrelations} {
 		cells, err := f.GetPictureCells(sheet)
 		if err != nil {
 			t.Fatal(err)
@@ -276,7 +303,7 @@ func TestLongTextCut(t *testing.T) {
 		col, row, _ := excelize.CellNameToCoordinates(cell)
 		_ = col
 		header, _ := f.GetRows(sheet)
-		ansCol := slices.Index(header[0], map[string]string{SheetItems: "系统回答（rag）", SheetQA: "answer"}[sheet])
+		ansCol := slices.Index(header[0], map[string]string{SheetItems: "被测系统回答", SheetQA: "answer"}[sheet])
 		if ansCol < 0 {
 			t.Fatalf("no answer column on %s", sheet)
 		}

@@ -9,6 +9,12 @@ import (
 // styles are the cell styles of the report, created once per file.
 type styles struct {
 	title, subtitle, header, label, text, wrap, num, num1, integer, pct, na, note int
+	// headerNum is a header over numbers: right-aligned like them.
+	headerNum, headerSmall int
+	// The Summary page's own: a loud notice, the headline sentence, small
+	// dark text for meanings and the footer, a one-decimal score.
+	notice, headline, small, score, labelWrap, body, pageTitle int
+	missFmt                                                    int // conditional format: a retrieval miss
 	// safeText and safeWrap carry quotePrefix: text that starts like a
 	// formula stays text even when a user edits the cell in Excel.
 	safeText, safeWrap         int
@@ -34,6 +40,24 @@ func newStyles(f *excelize.File) (styles, error) {
 	st.subtitle = mk(&excelize.Style{Font: &excelize.Font{Size: 10, Color: "595959"}})
 	st.header = mk(&excelize.Style{Font: &excelize.Font{Bold: true}, Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"D9E1F2"}},
 		Border: thin, Alignment: &excelize.Alignment{Vertical: "center", WrapText: true}})
+	st.headerNum = mk(&excelize.Style{Font: &excelize.Font{Bold: true}, Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"D9E1F2"}},
+		Border: thin, Alignment: &excelize.Alignment{Vertical: "center", Horizontal: "right", WrapText: true}})
+	st.headerSmall = mk(&excelize.Style{Font: &excelize.Font{Bold: true, Size: 9}, Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"D9E1F2"}},
+		Border: thin, Alignment: &excelize.Alignment{Vertical: "bottom", Horizontal: "right", WrapText: true}})
+	st.notice = mk(&excelize.Style{Font: &excelize.Font{Bold: true, Size: 9.5, Color: "7F3F00"}, Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"FFF2CC"}},
+		Border:    []excelize.Border{{Type: "left", Color: "E69500", Style: 5}},
+		Alignment: &excelize.Alignment{Vertical: "center", WrapText: true, Indent: 1}})
+	st.headline = mk(&excelize.Style{Font: &excelize.Font{Bold: true, Size: 11, Color: "1F3864"}, Alignment: &excelize.Alignment{Vertical: "center", WrapText: true}})
+	st.small = mk(&excelize.Style{Font: &excelize.Font{Size: 9, Color: "404040"}, Alignment: wrap})
+	st.score = mk(&excelize.Style{CustomNumFmt: &one, Font: &excelize.Font{Bold: true}, Alignment: &excelize.Alignment{Vertical: "top", Horizontal: "right"}})
+	if id, err := f.NewConditionalStyle(&excelize.Style{Font: &excelize.Font{Color: "9C0006", Bold: true}, Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"FFC7CE"}}}); err == nil {
+		st.missFmt = id
+	} else if firstErr == nil {
+		firstErr = fmt.Errorf("report: style: %w", err)
+	}
+	st.pageTitle = mk(&excelize.Style{Font: &excelize.Font{Bold: true, Size: 16, Color: "1F3864"}, Alignment: &excelize.Alignment{Vertical: "center", ShrinkToFit: true}})
+	st.body = mk(&excelize.Style{Font: &excelize.Font{Size: 9.5}, Alignment: wrap})
+	st.labelWrap = mk(&excelize.Style{Font: &excelize.Font{Bold: true}, Alignment: wrap})
 	st.label = mk(&excelize.Style{Font: &excelize.Font{Bold: true}, Alignment: top})
 	st.text = mk(&excelize.Style{Alignment: top})
 	st.wrap = mk(&excelize.Style{Alignment: wrap})
@@ -141,6 +165,8 @@ type grid struct {
 	row   int  // next row, 1-based
 	wrap  bool // wrap strings
 	first error
+	// heights are the row heights set, in points.
+	heights map[int]float64
 }
 
 func (w *writer) grid(name string) *grid { return &grid{w: w, name: name, row: 1} }
@@ -178,6 +204,52 @@ func (g *grid) header(names ...string) int {
 }
 
 func (g *grid) skip(n int) { g.row += n }
+
+// height sets row r's height in points.
+func (g *grid) height(r int, pt float64) {
+	pt = min(pt, 409)
+	if g.heights == nil {
+		g.heights = map[int]float64{}
+	}
+	g.heights[r] = pt
+	g.err(g.w.f.SetRowHeight(g.name, r, pt))
+}
+
+// used is the height in points of rows 1..r-1, as set (default rows 15).
+func (g *grid) used(r int) float64 {
+	sum := 0.0
+	for i := 1; i < r; i++ {
+		if h, ok := g.heights[i]; ok {
+			sum += h
+		} else {
+			sum += defaultRowPt
+		}
+	}
+	return sum
+}
+
+// headerN writes a header row whose columns from col on (1-based) stand
+// over numbers and are right-aligned like them.
+func (g *grid) headerN(col int, names ...string) int {
+	cells := make([]any, len(names))
+	for i, n := range names {
+		st := g.w.st.header
+		if i+1 >= col {
+			st = g.w.st.headerNum
+		}
+		cells[i] = styled{n, st}
+	}
+	return g.line(cells...)
+}
+
+// block marks the next row as the start of a table: pagination keeps a
+// table on one page when it fits one.
+func (g *grid) block() {
+	if g.w.blocks == nil {
+		g.w.blocks = map[string][]int{}
+	}
+	g.w.blocks[g.name] = append(g.w.blocks[g.name], g.row)
+}
 
 func (g *grid) err(err error) {
 	if err != nil && g.first == nil {

@@ -2,239 +2,346 @@ package report
 
 import (
 	"fmt"
-	"path/filepath"
+	"math"
 	"strings"
 
 	"github.com/xuri/excelize/v2"
+	"gonum.org/v1/plot/vg"
 
+	"cubeworkbench/core/chart"
 	"cubeworkbench/core/cube"
-	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/dimension"
 )
 
-// summaryRows are where the headline figures sit on the Summary sheet, for
-// the tests and for anyone linking to them.
+// The Summary sheet is one A4 portrait page at 100 %: eight columns of
+// pageColWidth characters fill the printable width, every row has an
+// explicit height, and the sheet fits one page wide and one page tall, so
+// LibreOffice and Excel print it on one page without shrinking the 9 pt
+// chart ticks (TestSummaryFitsOnePage adds the heights up).
 const (
-	rowVerdict  = 4
-	rowCube     = 8 // B: mean C_J
-	rowCubeSD   = 9
-	rowCubeLo   = 10
-	rowCubeHi   = 11
-	rowRecall   = 12
-	rowEffect   = 13
-	rowItems    = 14
-	rowHeadline = 18
+	pageCols     = 8
+	pageColWidth = 9.8 // 8 × 9.8 characters: 529 pt at LibreOffice's widest, 442 pt in Excel
+	// chartW and chartH are the size, in points, of each of the two
+	// charts placed side by side on the chart row.
+	chartH    = 136.0 // at least, while advice can make room
+	chartHMin = 118.0 // at least, in any case
+	chartHMax = 220.0 // at most
+	chartDPI  = 192   // twice the screen resolution, shown at half size: sharp in print
+)
+
+// rowHeadline is the Summary's headline sentence: title, what was
+// evaluated, verdict, its rule, headline; a comparison's line goes under
+// it, then the notices. The key numbers sit where the notices leave room,
+// so they are found by their names; these say where their numbers are.
+const rowHeadline = 5
+
+const (
+	colFigValue = 0 // columns right of a figure's name: the value (the low end of an interval)
+	colFigHi    = 1 // and the high end of an interval
 )
 
 func (w *writer) summarySheet() error {
+	pg := w.page()
 	g := w.grid(SheetSummary)
-	g.widths(30, 14, 14, 14, 12, 12, 64, 3)
-	f, s := w.f, w.s
-	last := "H"
-	g.at(1, 1, styled{w.t("CuBE evaluation report — can the RAG assistant be deployed?", "CuBE 评估报告 —— 智能问答系统能否上线？"), w.st.title})
-	g.err(f.MergeCell(g.name, "A1", last+"1"))
-	g.err(f.SetRowHeight(g.name, 1, 30))
-	var sub []string
-	if s.Run.Workbook != "" {
-		sub = append(sub, w.t("workbook ", "数据 ")+filepath.Base(s.Run.Workbook))
+	ws := make([]float64, pageCols)
+	for i := range ws {
+		ws[i] = pageColWidth
 	}
-	if !s.Run.Finished.IsZero() {
-		sub = append(sub, w.t("finished ", "完成于 ")+s.Run.Finished.Format("2006-01-02 15:04"))
+	g.widths(ws...)
+	f := w.f
+	last := colName(pageCols)
+	merge := func(r, from, to int) {
+		g.err(f.MergeCell(g.name, fmt.Sprintf("%s%d", colName(from), r), fmt.Sprintf("%s%d", colName(to), r)))
 	}
-	if s.ToolVersion != "" {
-		sub = append(sub, "CuBE Workbench "+s.ToolVersion)
+	full := func(r int, text string, style int, height float64) {
+		g.at(r, 1, styled{text, style})
+		merge(r, 1, pageCols)
+		g.height(r, height)
 	}
-	g.at(2, 1, styled{strings.Join(sub, " · "), w.st.subtitle})
-	g.err(f.MergeCell(g.name, "A2", last+"2"))
+	widthAll := float64(pageCols) * pageColWidth
 
-	// The verdict, big and coloured.
-	v := s.Verdict
-	code := v.Code
+	r := g.line(styled{pg.Title, w.st.pageTitle})
+	merge(r, 1, pageCols)
+	g.height(r, 28)
+	r = g.row
+	full(r, pg.About, w.st.small, textHeight(pg.About, widthAll, 9))
+	g.row++
+	code := pg.VerdictCode
 	if _, ok := w.st.verdict[code]; !ok {
 		code = "undetermined"
 	}
-	text := v.EN
-	if w.lang == "zh" {
-		text = v.ZH
+	r = g.row
+	full(r, w.t("Verdict: ", "结论：")+pg.Verdict, w.st.verdict[code], 36)
+	w.summaryVerdictRow = r
+	g.row++
+	r = g.row
+	full(r, pg.VerdictRule, w.st.small, textHeight(pg.VerdictRule, widthAll, 9)-2)
+	g.row++
+	r = g.row
+	full(r, pg.Headline, w.st.headline, textHeight(pg.Headline, widthAll, 11))
+	w.summaryHeadlineRow = r
+	if r != rowHeadline {
+		return fmt.Errorf("report: the Summary's headline is on row %d, not %d", r, rowHeadline)
 	}
-	if text == "" {
-		text = w.t("Undetermined", "无法判定")
+	g.row++
+	// The row under the headline holds a comparison's one line when the
+	// summary has one (compare.go writes it: label in A, text B:H).
+	r = g.row
+	g.height(r, 3)
+	if c := w.s.Comparison; c != nil {
+		g.height(r, textHeight(c.Headline.In(w.lang)+w.t(" (sheet ", "（见“")+SheetComparison+"”）", widthAll-pageColWidth, 11))
 	}
-	g.at(rowVerdict, 1, styled{w.t("Verdict: ", "结论：") + text, w.st.verdict[code]})
-	g.err(f.MergeCell(g.name, fmt.Sprintf("A%d", rowVerdict), fmt.Sprintf("%s%d", last, rowVerdict)))
-	g.err(f.SetRowHeight(g.name, rowVerdict, 48))
-	g.at(rowVerdict+1, 1, styled{w.verdictRule(), w.st.note})
-	g.err(f.MergeCell(g.name, fmt.Sprintf("A%d", rowVerdict+1), fmt.Sprintf("%s%d", last, rowVerdict+1)))
-
-	// The headline figures (the LTA line of SUMMARY.json).
-	g.row = rowCube - 1
-	g.header(w.t("Figure", "指标"), w.t("Value", "数值"), "", "", "", "", w.t("What it means", "含义"))
-	var agg cube.Aggregate
-	var recall *float64
-	topN, items, retrieved, unknownGold, nJudges := w.in.Profile.TopN, 0, 0, 0, 0
-	subsetAll := false
-	if s.Result != nil {
-		agg, recall, topN, items, retrieved, unknownGold, nJudges = s.Aggregate, s.RecallAtK, s.TopN, s.Items, s.Retrieved, s.UnknownGold, len(s.Judges)
-		subsetAll = s.Subset == cube.SubsetAll
+	g.row++
+	// The notices: the sample data, the baseline judge, a missing Recall@k.
+	for _, n := range pg.Notices {
+		r = g.row
+		full(r, n, w.st.notice, textHeight(n, widthAll-4, 9.5)+2)
+		g.row++
 	}
-	var lo, hi *float64
-	if agg.CubeCI95 != nil {
-		lo, hi = &agg.CubeCI95[0], &agg.CubeCI95[1]
-	}
-	eff := agg.Normalized[cube.Weighted].Mean
-	effName := w.t("Effectiveness on retrieved cases", "检索命中时的有效性")
-	if subsetAll {
-		effName = w.t("Effectiveness on all cases", "全部案例的有效性")
-	}
-	g.line(w.t("CuBE score (mean across judges)", "CuBE 分数（各评审均值）"), agg.Cube.Mean, nil, nil, nil, nil,
-		styled{w.t("0–100: where the system sits between the bare model (0) and the model given the right document (100), times Recall@k.",
-			"0–100：系统介于“无检索的裸模型”(0) 与“给定正确文档的模型”(100) 之间的位置，再乘以召回率。"), w.st.note})
-	g.line(w.t("Standard deviation across judges", "评审间标准差"), agg.Cube.SD, nil, nil, nil, nil,
-		styled{fmt.Sprintf(w.t("sample SD over %d judges with a score", "基于 %d 个有分数的评审模型的样本标准差"), agg.Cube.N), w.st.note})
-	g.line(w.t("95 % interval, low", "95% 置信区间下限"), lo, nil, nil, nil, nil, styled{w.t("bootstrap over items", "对问题做 bootstrap"), w.st.note})
-	g.line(w.t("95 % interval, high", "95% 置信区间上限"), hi)
-	g.line(fmt.Sprintf(w.t("Recall@%d", "召回率@%d"), topN), pct{recall}, nil, nil, nil, nil,
-		styled{fmt.Sprintf(w.t("%d of %d items with a known gold document found it in the top %d (%d without one)",
-			"%d / %d 个已知标准文档的问题在前 %d 个检索结果中找到了它（另有 %d 个问题无标准文档）"), retrieved, items-unknownGold, topN, unknownGold), w.st.note})
-	g.line(effName, eff, nil, nil, nil, nil, styled{w.t("mean normalised weighted score N_J across judges (0–100)", "各评审加权归一化得分 N_J 的均值（0–100）"), w.st.note})
-	g.line(w.t("Items", "问题数"), items)
-	g.line(w.t("Judges", "评审模型数"), nJudges)
-	g.line(w.t("Unscorable judgements", "无法评分的判断"), s.Run.Unscorable)
-	for r := rowCube; r < rowHeadline; r++ {
-		v, _ := f.GetCellValue(g.name, fmt.Sprintf("G%d", r))
-		g.err(f.SetRowHeight(g.name, r, rowHeight(v, 60)))
-	}
-	g.at(rowHeadline, 1, styled{w.t("In one line", "一句话"), w.st.label})
-	if s.Result != nil {
-		g.at(rowHeadline, 2, styled{s.Headline(w.lang), w.st.label})
-	}
-	g.err(f.MergeCell(g.name, fmt.Sprintf("B%d", rowHeadline), fmt.Sprintf("%s%d", last, rowHeadline)))
-	g.row = rowHeadline + 2
-
-	// Recommendations.
-	g.line(styled{w.t("Recommendations", "改进建议"), w.st.title})
-	if s.Result == nil || len(s.Recommendations) == 0 {
-		g.line(styled{w.t("No rule fired: nothing to recommend.", "未触发任何规则，暂无建议。"), w.st.note})
-	} else {
-		g.header(w.t("Severity", "优先级"), w.t("Recommendation", "建议"))
-		for _, r := range s.Recommendations {
-			sev, st := r.Severity, w.st.sevLow
-			switch r.Severity {
-			case "high":
-				sev, st = w.t("high", "高"), w.st.sevHigh
-			case "medium":
-				sev, st = w.t("medium", "中"), w.st.sevMedium
-			case "low":
-				sev = w.t("low", "低")
-			}
-			msg := r.EN
-			if w.lang == "zh" {
-				msg = r.ZH
-			}
-			g.wrap = true
-			row := g.line(styled{sev, st}, msg)
-			g.wrap = false
-			g.err(f.MergeCell(g.name, fmt.Sprintf("B%d", row), fmt.Sprintf("%s%d", last, row)))
-			g.err(f.SetRowHeight(g.name, row, rowHeight(msg, 95)))
-		}
-	}
+	g.height(g.row, 3)
 	g.skip(1)
 
-	if s.Result == nil || len(s.Judges) == 0 {
-		return g.first
+	// The key numbers in one row under their names (an interval's two
+	// ends under one name): what each means is on the Method sheet, and
+	// the headline and the reasons say it in sentences.
+	w.summaryFigureRow = map[string]int{}
+	hr, vr := g.row, g.row+1
+	col, headH := 1, 16.0
+	for _, fig := range pg.Figures {
+		span := 1
+		if fig.Hi != nil || fig.Interval {
+			span = 2
+		}
+		var val, hi any = fig.Value, fig.Hi
+		switch {
+		case fig.Text != "":
+			val = styled{fig.Text, w.st.na}
+		case fig.Percent:
+			val = pct{fig.Value}
+		case fig.Int && fig.Value != nil:
+			val = int(*fig.Value)
+		}
+		name := fig.Short
+		if name == "" {
+			name = fig.Label
+		}
+		g.at(hr, col, styled{name, w.st.headerSmall})
+		if span == 2 {
+			g.at(hr, col+1, styled{"", w.st.headerSmall})
+			merge(hr, col, col+1)
+		}
+		g.at(vr, col, scoreLike(val, fig.Bold, w.st.score))
+		if span == 2 {
+			g.at(vr, col+1, hi)
+		}
+		headH = max(headH, textHeight(name, pageColWidth*float64(span)*0.85, 9))
+		col += span
+		if col > pageCols {
+			break
+		}
 	}
-	// CuBE per judge: the chart's data, error bars as plus/minus columns.
-	g.line(styled{w.t("CuBE per judge", "各评审模型的 CuBE 分数"), w.st.title})
-	g.header(w.t("Judge", "评审模型"), "CuBE", w.t("95 % low", "下限"), w.t("95 % high", "上限"),
-		w.t("+ error", "+ 误差"), w.t("− error", "− 误差"), w.t("Note", "说明"))
-	first := g.row
-	for _, j := range s.Judges {
-		var plus, minus *float64
-		if j.Cube != nil && j.CubeCI95 != nil {
-			p, m := j.CubeCI95[1]-*j.Cube, *j.Cube-j.CubeCI95[0]
-			plus, minus = &p, &m
-		}
-		var clo, chi *float64
-		if j.CubeCI95 != nil {
-			clo, chi = &j.CubeCI95[0], &j.CubeCI95[1]
-		}
-		note := ""
-		if j.Cube == nil {
-			note = w.t("n/a: ", "不适用：") + w.flags(j.Flags)
-		}
-		// Undefined values stay blank here so the chart shows no bar
-		// rather than a zero one; the note says why.
-		g.line(j.Judge, blankNil(j.Cube), blankNil(clo), blankNil(chi), blankNil(plus), blankNil(minus), styled{note, w.st.note})
-	}
-	cubeFirst, cubeLast := first, g.row-1
+	g.height(hr, headH)
+	g.height(vr, 18)
+	g.row = vr + 1
+	g.height(g.row, 3)
 	g.skip(1)
-	// The three sets per dimension, averaged over judges.
-	g.line(styled{w.t("Trimmed means per answer set (mean across judges, 0–10)", "各答案集截尾均值（各评审均值，0–10 分）"), w.st.title})
-	g.header(w.t("Dimension", "维度"), w.t("zero (no context)", "zero（无检索）"), w.t("rag (system)", "rag（被测系统）"), w.t("full (gold doc)", "full（标准文档）"))
-	first = g.row
-	for _, d := range append(append([]string{}, w.dims...), cube.Weighted) {
-		cells := []any{w.dimTitle(d)}
-		for _, set := range []string{dataset.SetZero, dataset.SetRAG, dataset.SetFull} {
-			var vals []*float64
-			for _, j := range s.Judges {
-				vals = append(vals, j.TrimmedMeans[set][d])
-			}
-			cells = append(cells, blankNil(meanDefined(vals)))
-		}
-		g.line(cells...)
-	}
-	lastRow := g.row - 1
-	chartRow := g.row + 1
-	w.charts++
-	err := f.AddChart(g.name, fmt.Sprintf("A%d", chartRow), &excelize.Chart{
-		Type:       excelize.Col,
-		Series:     []excelize.ChartSeries{{Name: "CuBE", Categories: ref(g.name, 1, cubeFirst, 1, cubeLast), Values: ref(g.name, 2, cubeFirst, 2, cubeLast), Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"4472C4"}}}},
-		Title:      chartTitle(w.t("CuBE score per judge (bars: 95 % interval)", "各评审模型的 CuBE 分数（误差线：95% 置信区间）")),
-		Legend:     excelize.ChartLegend{Position: "none"},
-		XAxis:      excelize.ChartAxis{Title: chartTitle(w.t("Judge", "评审模型"))},
-		YAxis:      excelize.ChartAxis{Title: chartTitle("CuBE (0–100)"), MajorGridLines: true, Minimum: float(0)},
-		PlotArea:   excelize.ChartPlotArea{ShowVal: true, NumFmt: excelize.ChartNumFmt{CustomNumFmt: "0.0"}},
-		VaryColors: boolp(false),
-		Dimension:  excelize.ChartDimension{Width: 520, Height: 320},
-	})
-	if err != nil {
-		return fmt.Errorf("report: CuBE chart: %w", err)
-	}
-	w.errBars = append(w.errBars, errBars{chart: w.charts, plus: ref(g.name, 5, cubeFirst, 5, cubeLast), minus: ref(g.name, 6, cubeFirst, 6, cubeLast)})
 
-	var series []excelize.ChartSeries
-	colors := []string{"A5A5A5", "4472C4", "70AD47"}
-	for k := range 3 {
-		series = append(series, excelize.ChartSeries{Name: fmt.Sprintf("'%s'!$%s$%d", g.name, colName(2+k), first-1),
-			Categories: ref(g.name, 1, first, 1, lastRow), Values: ref(g.name, 2+k, first, 2+k, lastRow),
-			Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{colors[k]}}})
+	// Why, and what to do.
+	if len(pg.Why) > 0 {
+		r = g.line(styled{w.t("Why this verdict", "为什么是这个结论"), w.st.label})
+		g.height(r, 16)
+		for _, y := range pg.Why {
+			r = g.row
+			// The bullet leads the text across the whole width: a column of
+			// its own cost a line in three reasons of five.
+			g.at(r, 1, styled{"• " + y, w.st.body})
+			merge(r, 1, pageCols)
+			g.height(r, textHeight("• "+y, widthAll, 9.5))
+			g.row++
+		}
 	}
-	w.charts++
-	err = f.AddChart(g.name, fmt.Sprintf("E%d", chartRow), &excelize.Chart{
-		Type:       excelize.Col,
-		Series:     series,
-		Title:      chartTitle(w.t("Where the system sits between its bounds", "被测系统在上下界之间的位置")),
-		Legend:     excelize.ChartLegend{Position: "bottom"},
-		XAxis:      excelize.ChartAxis{Title: chartTitle(w.t("Dimension", "维度"))},
-		YAxis:      excelize.ChartAxis{Title: chartTitle(w.t("Trimmed mean (0–10)", "截尾均值（0–10）")), MajorGridLines: true, Minimum: float(0), Maximum: float(10)},
-		VaryColors: boolp(false),
-		Dimension:  excelize.ChartDimension{Width: 520, Height: 320},
-	})
-	if err != nil {
-		return fmt.Errorf("report: bounds chart: %w", err)
+	r = g.line(styled{w.t("What to do next", "改进建议"), w.st.label})
+	g.height(r, 16)
+	if len(pg.Advice) == 0 {
+		r = g.line(styled{w.t("No rule fired: nothing to recommend.", "没有触发任何建议规则，暂无建议。"), w.st.small})
+		merge(r, 1, pageCols)
+		g.height(r, 16)
 	}
+	// The advice the page has room for, most urgent first (explain orders
+	// them so): what the judges table and the charts at their floor need
+	// is kept free; the rest is listed on the Method sheet and the page
+	// says how many.
+	judgeH := func(j PageJudge) float64 {
+		return max(16, textHeight(j.Note, 2*pageColWidth, 9), textHeight(j.Kind, pageColWidth*0.9, 11))
+	}
+	below := 3.0 + 3 // spacers
+	if len(pg.Judges.Rows) > 0 {
+		below += 18 + 3 + judgeH(pg.Judges.Mean)
+		for _, j := range pg.Judges.Rows {
+			below += judgeH(j)
+		}
+	}
+	if len(pg.Charts) > 0 {
+		below += chartRowHeight(chartH)
+	}
+	_, pageH := printable(false)
+	shown := len(pg.Advice)
+	for shown > 1 {
+		need := 0.0
+		for _, a := range pg.Advice[:shown] {
+			need += textHeight(a.Text, widthAll-pageColWidth, 9.5)
+		}
+		if shown < len(pg.Advice) {
+			need += 16 // the "more on the Method sheet" line
+		}
+		if g.used(g.row)+need+below <= pageH {
+			break
+		}
+		shown--
+	}
+	w.summaryAdviceLeft = pg.Advice[shown:]
+	for _, a := range pg.Advice[:shown] {
+		st := map[string]int{"high": w.st.sevHigh, "medium": w.st.sevMedium}[a.Severity]
+		if st == 0 {
+			st = w.st.sevLow
+		}
+		r = g.row
+		g.at(r, 1, styled{a.Priority, st}, styled{a.Text, w.st.body})
+		merge(r, 2, pageCols)
+		g.height(r, textHeight(a.Text, widthAll-pageColWidth, 9.5))
+		g.row++
+	}
+	if n := len(w.summaryAdviceLeft); n > 0 {
+		r = g.line(styled{fmt.Sprintf(w.t("%d more recommendations are on the Method sheet.", "另有 %d 条建议见“方法 Method”表。"), n), w.st.small})
+		merge(r, 1, pageCols)
+		g.height(r, 16)
+	}
+	g.height(g.row, 3)
+	g.skip(1)
+
+	// The judges.
+	if len(pg.Judges.Rows) > 0 {
+		h := pg.Judges.Header
+		r = g.line(styled{h[0], w.st.header}, nil, styled{h[1], w.st.header}, styled{h[2], w.st.headerNum}, styled{h[3], w.st.headerNum},
+			styled{h[4], w.st.headerNum}, styled{h[5], w.st.header})
+		merge(r, 1, 2)
+		merge(r, 7, pageCols)
+		g.height(r, 18)
+		for i, j := range append(append([]PageJudge{}, pg.Judges.Rows...), pg.Judges.Mean) {
+			r = g.row
+			name := any(j.Name)
+			if i == len(pg.Judges.Rows) {
+				name = styled{j.Name, w.st.label}
+			}
+			g.at(r, 1, name, nil, styled{j.Kind, w.st.wrap}, scoreCell(j.Cube, w.st.score), j.Lo, j.Hi, styled{j.Note, w.st.small})
+			merge(r, 1, 2)
+			merge(r, 7, pageCols)
+			g.height(r, judgeH(j))
+			g.row++
+		}
+		g.height(g.row, 3)
+		g.skip(1)
+	}
+
+	// Two charts side by side on one row as tall as they are: an anchor
+	// inside one row cannot cross a page break the row does not.
+	if len(pg.Charts) > 0 {
+		r = g.row
+		// The charts take what the page has left, between a floor that
+		// keeps their axes readable and a ceiling that keeps them in
+		// proportion; the page test checks the floor still fits.
+		_, pageH := printable(false)
+		// Below chartH only when the advice is down to one and the page
+		// is still full (a comparison, both banners, five reasons).
+		ht := max(chartHMin, min(chartHMax, pageH-g.used(r)-8))
+		g.height(r, chartRowHeight(ht))
+		w.summaryChartRow = r
+		// The CuBE bars take three columns, the bounds (four groups of
+		// three bars, longer names) the other five, each as wide as its
+		// columns are at their narrowest (Excel), so neither overlaps the
+		// other in any reader.
+		spans := [][2]int{{1, 3}, {4, pageCols}}
+		for i, c := range pg.Charts[:min(2, len(pg.Charts))] {
+			cell := fmt.Sprintf("%s%d", colName(spans[i][0]), r)
+			wd := colPoints(pageColWidth)*float64(spans[i][1]-spans[i][0]+1) - 4
+			if err := w.pictureAt(g.name, cell, c, wd, ht); err != nil {
+				return err
+			}
+		}
+		g.row++
+	}
+	w.summaryLastRow = g.row - 1
+	g.err(f.SetDefinedName(&excelize.DefinedName{Name: "_xlnm.Print_Area", Scope: g.name,
+		RefersTo: fmt.Sprintf("'%s'!$A$1:$%s$%d", g.name, last, w.summaryLastRow)}))
 	return g.first
 }
 
-// verdictRule says which threshold the verdict was read against.
-func (w *writer) verdictRule() string {
-	v := w.s.Verdict
-	c := w.na()
-	if v.Cube != nil {
-		c = fmt.Sprintf("%.2f", *v.Cube)
+// chartRowHeight is the height of a row that holds a picture ht points
+// tall placed 3 px down. The picture has a one-cell anchor with its own
+// size: a two-cell anchor is sized by its cells, which excelize computes
+// with its own row and column model and each reader draws with its own
+// font metrics, so a chart grew into the rows below it (issue 15).
+func chartRowHeight(ht float64) float64 { return math.Ceil(ht + 6) }
+
+// scoreLike shows the CuBE score in bold, other values as they are.
+func scoreLike(v any, bold bool, style int) any {
+	if p, ok := v.(*float64); ok && bold && p != nil {
+		return styled{*p, style}
 	}
-	return fmt.Sprintf(w.t("CuBE %s · deployable at ≥ %g, needs work at ≥ %g, not ready below (thresholds of the evaluation profile)",
-		"CuBE %s · ≥ %g 可以部署，≥ %g 需改进，低于则尚不具备条件（阈值来自评估配置）"), c, v.Deployable, v.NeedsWork)
+	return v
+}
+
+// scoreCell is a CuBE score in bold with one decimal, or n/a.
+func scoreCell(v *float64, style int) any {
+	if v == nil {
+		return v
+	}
+	return styled{*v, style}
+}
+
+// pictureAt renders a page chart at w × h points and places it at cell at
+// that size.
+func (w *writer) pictureAt(sheet, cell string, c PageChart, wd, ht float64) error {
+	fig, err := c.Build(chart.Options{Lang: w.lang, Width: vg.Length(wd), Height: vg.Length(ht), DPI: chartDPI})
+	if err != nil {
+		return nil //nolint:nilerr // no data: nothing to draw, the tables show it
+	}
+	png, err := fig.PNG()
+	if err != nil {
+		return fmt.Errorf("report: %s: %w", c.Alt, err)
+	}
+	// excelize sizes a picture by its pixels at 96 per inch.
+	scale := float64(chart.DPI) / chartDPI
+	if err := w.f.AddPictureFromBytes(sheet, cell, &excelize.Picture{Extension: ".png", File: png,
+		Format: &excelize.GraphicOptions{AltText: c.Alt, ScaleX: scale, ScaleY: scale, LockAspectRatio: true, OffsetX: 2, OffsetY: 3, Positioning: "oneCell"}}); err != nil {
+		return fmt.Errorf("report: %s: %w", c.Alt, err)
+	}
+	return nil
+}
+
+// textHeight estimates the height in points a wrapped text of font size pt
+// needs in a cell width characters (of the 11 pt default font) wide; a Han
+// character counts two.
+func textHeight(s string, width, pt float64) float64 {
+	perLine := width * 11 / pt
+	lines, units := 1, 0.0
+	for _, r := range s {
+		u := 0.85 // a proportional Latin letter is narrower than the digit a width counts
+		switch {
+		case r == '\n':
+			lines++
+			units = 0
+			continue
+		case r > 0x2E80:
+			u = 2
+		}
+		if units+u > perLine {
+			lines++
+			units = 0
+		}
+		units += u
+	}
+	return float64(lines)*pt*1.3 + 5
 }
 
 // flags renders a judge's flags in the report language.
@@ -312,3 +419,7 @@ func rowHeight(s string, width int) float64 {
 	}
 	return float64(min(lines, 20))*15 + 3
 }
+
+// tickFont keeps native charts' tick labels dark and 9 pt: LibreOffice's
+// default light grey is near-invisible in print.
+var tickFont = excelize.Font{Color: "262626", Size: 9}

@@ -48,7 +48,7 @@ func (s *Session) Export(ctx context.Context, dir, lang string, kinds ...string)
 	for _, k := range kinds {
 		switch k {
 		case ExportReport:
-			outs = append(outs, File(filepath.Join(dir, ReportFile)))
+			outs = append(outs, File(filepath.Join(dir, ReportFile)), File(report.BriefPath(filepath.Join(dir, ReportFile))))
 		case ExportJSON:
 			outs = append(outs, File(filepath.Join(dir, SummaryFile)))
 		case ExportCharts:
@@ -66,7 +66,7 @@ func (s *Session) Export(ctx context.Context, dir, lang string, kinds ...string)
 			if err := s.WriteReport(ctx, path, lang, nil); err != nil {
 				return written, err
 			}
-			written = append(written, path)
+			written = append(written, path, report.BriefPath(path))
 		case ExportJSON:
 			path := filepath.Join(dir, SummaryFile)
 			if err := s.WriteSummary(path); err != nil {
@@ -96,6 +96,11 @@ func (s *Session) WriteReport(ctx context.Context, path, lang string, progress f
 	p.Language = lang
 	if err := report.Write(ctx, path, report.Input{Summary: res.Summary, Workbook: res.Workbook, Profile: p, Lang: lang}, progress); err != nil {
 		return fmt.Errorf("session: report: %w", err)
+	}
+	// The one-page brief leaders forward by mail goes beside the workbook,
+	// drawn from the same page content as its Summary sheet.
+	if err := report.WriteBrief(report.BriefPath(path), res.Summary, p, lang); err != nil {
+		return fmt.Errorf("session: brief / 一页简报: %w", err)
 	}
 	return nil
 }

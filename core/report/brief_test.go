@@ -1,0 +1,63 @@
+package report
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+)
+
+// The brief is drawn from the Summary page's own words (one source), is one
+// A4 page (brief.Render refuses more), and lands beside the workbook as
+// report-brief.pdf. REPORT_PDF_OUT keeps the PDFs to look at.
+func TestBriefBesideTheReport(t *testing.T) {
+	cases := []struct {
+		name string
+		edit func(*Input)
+	}{
+		{"three judges", nil},
+		{"explained, sample, baseline", func(in *Input) { explainFixture(in, "needs_work") }},
+	}
+	for _, lang := range []string{"zh", "en"} {
+		for _, c := range cases {
+			t.Run(lang+"/"+c.name, func(t *testing.T) {
+				in := fixture(t)
+				if c.edit != nil {
+					c.edit(&in)
+				}
+				pg := NewPage(in.Summary, in.Profile, lang)
+				bc := BriefContent(in.Summary, in.Profile, lang)
+				if !slices.Equal(bc.Why, pg.Why) {
+					t.Errorf("brief reasons %q, page %q", bc.Why, pg.Why)
+				}
+				if len(bc.Recommendations) != len(pg.Advice) || len(bc.Judges) != len(pg.Judges.Rows) || len(bc.Charts) != 2 {
+					t.Errorf("brief has %d recommendations, %d judges, %d charts; page %d, %d, 2",
+						len(bc.Recommendations), len(bc.Judges), len(bc.Charts), len(pg.Advice), len(pg.Judges.Rows))
+				}
+				if c.edit != nil && (!bc.Baseline || !bc.Sample) {
+					t.Errorf("banners: baseline %v, sample %v", bc.Baseline, bc.Sample)
+				}
+				dir := t.TempDir()
+				if out := os.Getenv("REPORT_PDF_OUT"); out != "" {
+					dir = out
+				}
+				report := filepath.Join(dir, "brief-"+lang+"-"+filepath.Base(c.name)+".xlsx")
+				path := BriefPath(report)
+				if filepath.Base(path) != "brief-"+lang+"-"+filepath.Base(c.name)+"-brief.pdf" {
+					t.Errorf("brief path %s", path)
+				}
+				if err := WriteBrief(path, in.Summary, in.Profile, lang); err != nil {
+					t.Fatal(err)
+				}
+				b, err := os.ReadFile(path)
+				if err != nil || !bytes.HasPrefix(b, []byte("%PDF-")) {
+					t.Fatalf("%s: not a PDF (%v)", path, err)
+				}
+			})
+		}
+	}
+	if p := BriefPath("/out/report.xlsx"); p != "/out/report-brief.pdf" {
+		t.Errorf("BriefPath = %s", p)
+	}
+}
