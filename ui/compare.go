@@ -139,7 +139,7 @@ func newCompareTab(w *Window) *compareTab {
 		nil, nil, nil, t.regList)
 	split := container.NewHSplit(container.NewVScroll(results), regs)
 	split.Offset = 0.76
-	view := &compareView{t: t, content: container.NewBorder(controls, nil, nil, nil, split)}
+	view := &compareView{t: t, content: container.NewScroll(container.NewBorder(controls, nil, nil, nil, split))} // scrolls: wider than a 1024 screen in English (ui TestSmallScreens)
 	view.ExtendBaseWidget(view)
 	t.item = container.NewTabItemWithIcon(tr("compare.tab"), theme.ViewRefreshIcon(), view)
 	return t

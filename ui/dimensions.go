@@ -40,10 +40,14 @@ type dimensionsTab struct {
 	use       *widget.Check
 	promptLng *widget.Select
 	prompt    *widget.Entry
-	save      *widget.Button
-	restore   *widget.Button
-	status    *widget.Label
-	newName   *widget.Entry
+	// front is the prompt's YAML front matter (name, kind, scale, titles):
+	// kept out of the editor, which shows the officer only the words the
+	// judge reads, and written back in front of them on save.
+	front   string
+	save    *widget.Button
+	restore *widget.Button
+	status  *widget.Label
+	newName *widget.Entry
 
 	weightMode *widget.RadioGroup
 	hand       map[string]*widget.Entry
@@ -70,8 +74,8 @@ func newDimensionsTab(w *Window) *dimensionsTab {
 		}
 	}
 	t.use = widget.NewCheck(tr("dims.use"), t.setUsed)
-	t.promptLng = widget.NewSelect([]string{"zh", "en"}, func(string) { t.loadPrompt() })
-	t.promptLng.SetSelected(w.lang)
+	t.promptLng = widget.NewSelect([]string{tr("lang.zh"), tr("lang.en")}, func(string) { t.loadPrompt() })
+	t.promptLng.SetSelectedIndex(indexOf(promptLangs, w.lang))
 	t.prompt = widget.NewMultiLineEntry()
 	t.prompt.Wrapping = fyne.TextWrapWord
 	t.save = widget.NewButtonWithIcon(tr("dims.save"), theme.DocumentSaveIcon(), t.savePrompt)
@@ -89,7 +93,8 @@ func newDimensionsTab(w *Window) *dimensionsTab {
 	t.used.Wrapping = fyne.TextWrapWord
 	t.topN = widget.NewEntry()
 	t.trim = widget.NewEntry()
-	t.subset = widget.NewSelect([]string{"retrieved", "all"}, func(string) { t.settingsChanged() })
+	t.subset = widget.NewSelect([]string{tr("subset.retrieved"), tr("subset.all")}, func(string) { t.settingsChanged() })
+	t.subset.PlaceHolder = tr("subset.default")
 	t.loadSettings()
 	t.topN.OnChanged = func(string) { t.settingsChanged() }
 	t.trim.OnChanged = func(string) { t.settingsChanged() }
@@ -192,7 +197,12 @@ func (t *dimensionsTab) inUse(name string) bool {
 func (t *dimensionsTab) label(name string) string {
 	title := name
 	if d, ok := judge.Builtin(name); ok {
-		title = d.Title(t.w.lang) + " (" + name + ")"
+		// The name is the profile's key: shown in English only, a Chinese
+		// window names the dimension in Chinese alone.
+		title = dimLabel(name)
+		if t.w.lang == "en" && d.Title("en") != name {
+			title += " (" + name + ")"
+		}
 	}
 	switch {
 	case isCoFE(name):
@@ -234,10 +244,10 @@ func (t *dimensionsTab) loadPrompt() {
 	if t.current == "" || t.prompt == nil {
 		return
 	}
-	lang := t.promptLng.Selected
+	lang := t.promptLang()
 	file := t.promptFile(t.current, lang)
 	if b, err := os.ReadFile(file); err == nil {
-		t.prompt.SetText(string(b))
+		t.showPrompt(string(b))
 		t.status.SetText(trf("dims.user_copy", map[string]any{"Path": file}))
 		return
 	}
@@ -251,12 +261,41 @@ func (t *dimensionsTab) loadPrompt() {
 			t.status.SetText(err.Error())
 			return
 		}
-		t.prompt.SetText(text)
+		t.showPrompt(text)
 		t.status.SetText(tr("dims.default_copy"))
 		return
 	}
-	t.prompt.SetText("")
+	t.showPrompt("")
 	t.status.SetText(tr("dims.no_prompt"))
+}
+
+// showPrompt puts a prompt file's body in the editor, its front matter aside.
+func (t *dimensionsTab) showPrompt(text string) {
+	t.front, text = splitFrontMatter(text)
+	t.prompt.SetText(text)
+}
+
+// splitFrontMatter cuts a leading "---" … "---" block off text: front is
+// the block with its fences and the newline after them ("" when there is
+// none), so that front+body is text again.
+func splitFrontMatter(text string) (front, body string) {
+	norm := strings.ReplaceAll(text, "\r\n", "\n")
+	if !strings.HasPrefix(norm, "---\n") {
+		return "", text
+	}
+	end := strings.Index(norm[4:], "\n---")
+	if end < 0 {
+		return "", text
+	}
+	cut := 4 + end + len("\n---")
+	if nl := strings.IndexByte(norm[cut:], '\n'); nl >= 0 && strings.TrimSpace(norm[cut:cut+nl]) == "" {
+		cut += nl + 1
+	} else if strings.TrimSpace(norm[cut:]) != "" {
+		return "", text // "---" followed by more on the line: not a fence
+	} else {
+		cut = len(norm)
+	}
+	return norm[:cut], norm[cut:]
 }
 
 // savePrompt writes the editor's text as the user's copy, after checking
@@ -265,10 +304,10 @@ func (t *dimensionsTab) savePrompt() {
 	if t.current == "" {
 		return
 	}
-	file := t.promptFile(t.current, t.promptLng.Selected)
+	file := t.promptFile(t.current, t.promptLang())
 	err := os.MkdirAll(filepath.Dir(file), 0o755)
 	if err == nil {
-		err = os.WriteFile(file, []byte(t.prompt.Text), 0o644)
+		err = os.WriteFile(file, []byte(t.front+t.prompt.Text), 0o644)
 	}
 	if err == nil && !isBuiltin(t.current) {
 		if _, lerr := judge.LoadDimension(file); lerr != nil {
@@ -288,7 +327,7 @@ func (t *dimensionsTab) restorePrompt() {
 	if t.current == "" {
 		return
 	}
-	err := os.Remove(t.promptFile(t.current, t.promptLng.Selected))
+	err := os.Remove(t.promptFile(t.current, t.promptLang()))
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		t.status.SetText(tr("judges.error") + " " + err.Error())
 		return
@@ -375,7 +414,32 @@ func (t *dimensionsTab) loadSettings() {
 	}
 	t.topN.SetText(strconv.Itoa(t.w.prof.TopN))
 	t.trim.SetText(strconv.FormatFloat(t.w.prof.Trim, 'f', -1, 64))
-	t.subset.Selected = t.w.prof.Subset
+	if i := indexOf(subsets, t.w.prof.Subset); i >= 0 {
+		t.subset.Selected = t.subset.Options[i]
+	}
+}
+
+// The prompt languages and CuBE subsets the selects offer, in their order.
+var (
+	promptLangs = []string{"zh", "en"}
+	subsets     = []string{"retrieved", "all"}
+)
+
+func indexOf(list []string, s string) int {
+	for i, v := range list {
+		if v == s {
+			return i
+		}
+	}
+	return -1
+}
+
+// promptLang is the code of the prompt language chosen.
+func (t *dimensionsTab) promptLang() string {
+	if i := t.promptLng.SelectedIndex(); i >= 0 && i < len(promptLangs) {
+		return promptLangs[i]
+	}
+	return t.w.lang
 }
 
 // weightsChanged writes the weights mode (and hand weights) to the profile.
@@ -413,8 +477,8 @@ func (t *dimensionsTab) settingsChanged() {
 	if v, err := strconv.ParseFloat(strings.TrimSpace(t.trim.Text), 64); err == nil && v >= 0 && v < 0.5 {
 		t.w.prof.Trim = v
 	}
-	if s := t.subset.Selected; s == "retrieved" || s == "all" {
-		t.w.prof.Subset = s
+	if i := t.subset.SelectedIndex(); i >= 0 && i < len(subsets) {
+		t.w.prof.Subset = subsets[i]
 	}
 	t.w.saveProfile()
 }

@@ -166,8 +166,21 @@ func (t *evaluateTab) Start() {
 	if t.running || !t.ready() {
 		return
 	}
-	p := t.act.profile()
-	offline := t.offline.Checked
+	t.run(t.act.profile(), t.offline.Checked, false)
+}
+
+// restore shows sess's last finished evaluation at once: p, that run's
+// profile, evaluated offline from the run store, where every reply it
+// needs already is, so no endpoint is called (UI thread).
+func (t *evaluateTab) restore(sess *session.Session, p profile.Profile) {
+	if t.running || sess != t.sess || !t.ready() {
+		return
+	}
+	t.run(p, true, true)
+}
+
+// run evaluates the shown session with p in a goroutine (UI thread).
+func (t *evaluateTab) run(p profile.Profile, offline, restoring bool) {
 	ctx, cancel := context.WithCancel(context.Background())
 	t.stop = cancel
 	t.running = true
@@ -179,6 +192,9 @@ func (t *evaluateTab) Start() {
 	t.rows = map[string]*stepRow{}
 	t.bars.Refresh()
 	t.status.SetText(tr("eval.running"))
+	if restoring {
+		t.status.SetText(tr("eval.restoring"))
+	}
 	t.messages.SetText("")
 
 	sess := t.sess // the session evaluates a copy; the tables keep reading theirs
@@ -194,7 +210,14 @@ func (t *evaluateTab) Start() {
 			idx = newResultIndex(res) // off the UI thread
 		}
 		th.close()
-		t.sh.do(func() { t.finish(sess, idx, err, ctx.Err() != nil) })
+		t.sh.do(func() {
+			t.finish(sess, idx, err, ctx.Err() != nil)
+			if restoring && err == nil {
+				t.status.SetText(tr("eval.restored") + "\n" + t.status.Text)
+			} else if restoring {
+				t.status.SetText(tr("eval.restore_failed") + " " + t.status.Text)
+			}
+		})
 	}()
 }
 

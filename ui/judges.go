@@ -2,7 +2,6 @@ package ui
 
 import (
 	"context"
-	"errors"
 	"strconv"
 	"strings"
 	"time"
@@ -12,11 +11,12 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/engine"
 	"cubeworkbench/core/judgepreset"
 	"cubeworkbench/core/llm"
 	"cubeworkbench/core/profile"
-	"cubeworkbench/core/target"
+	"cubeworkbench/core/secret"
 )
 
 // preset is a known OpenAI-compatible server (core/judgepreset).
@@ -47,14 +47,18 @@ type endpointForm struct {
 	preset                          *widget.Select
 	name, baseURL, model, keyEnv    *widget.Entry
 	concurrency, repeats, pIn, pOut *widget.Entry
+	key                             *keyField // a key pasted in the window (core/secret)
 	test                            *widget.Button
+	spinner                         *widget.Activity
 	reply                           *widget.Label
 	form                            *widget.Form
 	onChange                        func()
 	loading                         bool
 }
 
-func newEndpointForm(w *Window, withJudgeFields bool, onChange func()) *endpointForm {
+// newEndpointForm builds the form of a judge (withJudgeFields) or the
+// generator; kind is its secret kind (secret.KindJudge, KindGenerator).
+func newEndpointForm(w *Window, withJudgeFields bool, kind string, onChange func()) *endpointForm {
 	f := &endpointForm{w: w, onChange: onChange}
 	changed := func(string) {
 		if !f.loading && f.onChange != nil {
@@ -91,16 +95,21 @@ func newEndpointForm(w *Window, withJudgeFields bool, onChange func()) *endpoint
 		}
 	})
 	f.preset.PlaceHolder = tr("judges.preset")
+	f.key = newKeyField(w.shell(), func() secret.Ref { return secret.Ref{Kind: kind, Name: strings.TrimSpace(f.name.Text)} },
+		func() string { return strings.TrimSpace(f.keyEnv.Text) })
 	f.reply = widget.NewLabel("")
 	f.reply.Wrapping = fyne.TextWrapWord
 	f.reply.Selectable = true
 	f.test = widget.NewButtonWithIcon(tr("judges.test"), theme.MediaPlayIcon(), f.testConnection)
+	f.spinner = widget.NewActivity()
+	f.spinner.Hide()
 	items := []*widget.FormItem{
 		widget.NewFormItem(tr("judges.preset"), f.preset),
 		widget.NewFormItem(tr("judges.name"), f.name),
 		widget.NewFormItem(tr("judges.base_url"), f.baseURL),
 		widget.NewFormItem(tr("judges.model"), f.model),
 		{Text: tr("judges.key_env"), Widget: f.keyEnv, HintText: tr("judges.key_hint")},
+		widget.NewFormItem(tr("key.label"), f.key.box),
 		widget.NewFormItem(tr("judges.concurrency"), f.concurrency),
 	}
 	if withJudgeFields {
@@ -122,6 +131,7 @@ func (f *endpointForm) enable(on bool) {
 			e.Disable()
 		}
 	}
+	f.key.enable(on)
 	if on {
 		f.test.Enable()
 	} else {
@@ -142,6 +152,7 @@ func (f *endpointForm) set(ep profile.Endpoint) {
 	f.pIn.SetText(floatText(ep.PriceIn))
 	f.pOut.SetText(floatText(ep.PriceOut))
 	f.reply.SetText("")
+	f.key.Refresh("")
 }
 
 // get reads the form into ep, keeping ep's fields the form does not show.
@@ -157,25 +168,28 @@ func (f *endpointForm) get(ep profile.Endpoint) profile.Endpoint {
 	return ep
 }
 
-// testConnection sends one tiny prompt and shows the reply or the exact
-// error with a hint; off the UI thread.
+// testConnection sends one tiny prompt with the key the judge would use
+// (pasted, environment or keyring) and shows a plain verdict naming the
+// field to fix; off the UI thread, with a spinner.
 func (f *endpointForm) testConnection() {
 	ep := f.get(profile.Endpoint{})
-	lang := f.w.lang
+	ref := f.key.ref()
 	f.reply.SetText(tr("judges.testing"))
 	f.test.Disable()
+	f.spinner.Show()
+	f.spinner.Start()
 	go func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
-		reply, err := llm.TestConnection(ctx, llm.Endpoint{Name: ep.Name, BaseURL: ep.BaseURL, Model: ep.Model, APIKeyEnv: ep.APIKeyEnv})
-		text := tr("judges.reply") + " " + reply
-		if err != nil {
-			text = tr("judges.error") + " " + err.Error()
-			if h := llm.Hint(err, lang); h != "" {
-				text += "\n" + h
-			}
+		var opts []llm.Option
+		if key, _, err := secret.Default().Get(ref, ep.APIKeyEnv); err == nil && ref.Name != "" {
+			opts = append(opts, llm.WithAPIKey(key))
 		}
+		reply, err := llm.TestConnection(ctx, llm.Endpoint{Name: ep.Name, BaseURL: ep.BaseURL, Model: ep.Model, APIKeyEnv: ep.APIKeyEnv}, opts...)
+		text := judgeVerdict(ep, reply, err)
 		f.w.do(func() {
+			f.spinner.Stop()
+			f.spinner.Hide()
 			f.reply.SetText(text)
 			f.test.Enable()
 		})
@@ -187,20 +201,16 @@ type judgesTab struct {
 	w    *Window
 	item *container.TabItem
 
-	list          *widget.List
-	selected      int
-	form          *endpointForm
-	add, remove   *widget.Button
-	lexical       *widget.Check
-	generator     *endpointForm
-	targetKind    *widget.Select
-	targetURL     *widget.Entry
-	targetKeyEnv  *widget.Entry
-	targetChat    *widget.Entry
-	targetTest    *widget.Button
-	targetReply   *widget.Label
-	loadingTarget bool
-	empty         *widget.Label // shown while the list is empty
+	list        *widget.List
+	selected    int
+	form        *endpointForm
+	add, remove *widget.Button
+	lexical     *widget.Check
+	semantic    *widget.Check // the offline semantic baseline: a second judge of another nature
+	generator   *endpointForm
+	target      *targetForm
+	reranker    *rerankerForm
+	empty       *widget.Label // shown while the list is empty
 }
 
 func (t *judgesTab) refreshEmpty() {
@@ -216,7 +226,7 @@ func (t *judgesTab) refreshEmpty() {
 func (t *judgesTab) llmJudges() []int {
 	var out []int
 	for i, j := range t.w.prof.Judges {
-		if !j.Lexical {
+		if !j.Offline() {
 			out = append(out, i)
 		}
 	}
@@ -225,7 +235,7 @@ func (t *judgesTab) llmJudges() []int {
 
 func newJudgesTab(w *Window) *judgesTab {
 	t := &judgesTab{w: w, selected: -1}
-	t.form = newEndpointForm(w, true, t.formChanged)
+	t.form = newEndpointForm(w, true, secret.KindJudge, t.formChanged)
 	t.list = widget.NewList(
 		func() int { return len(t.llmJudges()) },
 		func() fyne.CanvasObject { return widget.NewLabel("") },
@@ -253,6 +263,12 @@ func newJudgesTab(w *Window) *judgesTab {
 	t.add = widget.NewButtonWithIcon(tr("judges.add"), theme.ContentAddIcon(), t.addJudge)
 	t.remove = widget.NewButtonWithIcon(tr("judges.remove"), theme.ContentRemoveIcon(), t.removeJudge)
 	t.lexical = widget.NewCheck(tr("judges.lexical"), t.setLexical)
+	t.semantic = widget.NewCheck(tr("judges.semantic"), t.setSemantic)
+	for _, j := range w.prof.Judges {
+		if j.Semantic {
+			t.semantic.Checked = true
+		}
+	}
 	for _, j := range w.prof.Judges {
 		if j.Lexical {
 			t.lexical.Checked = true
@@ -260,32 +276,25 @@ func newJudgesTab(w *Window) *judgesTab {
 	}
 	t.form.enable(false)
 
-	t.generator = newEndpointForm(w, false, t.generatorChanged)
+	t.generator = newEndpointForm(w, false, secret.KindGenerator, t.generatorChanged)
 	if g := w.prof.Generator; g != nil {
 		t.generator.set(*g)
 	}
 
-	t.targetKind = widget.NewSelect(append([]string{""}, target.Kinds()...), func(string) { t.targetChanged() })
-	t.targetURL = widget.NewEntry()
-	t.targetURL.SetPlaceHolder("http://127.0.0.1:9380")
-	t.targetKeyEnv = widget.NewEntry()
-	t.targetKeyEnv.SetPlaceHolder("RAGFLOW_API_KEY")
-	t.targetChat = widget.NewEntry()
-	t.targetChat.SetPlaceHolder(tr("judges.target_chat_hint"))
-	for _, e := range []*widget.Entry{t.targetURL, t.targetKeyEnv, t.targetChat} {
-		e.OnChanged = func(string) { t.targetChanged() }
-	}
-	if tg := w.prof.Target; tg != nil {
-		t.loadingTarget = true
-		t.targetKind.SetSelected(tg.Kind)
-		t.targetURL.SetText(tg.BaseURL)
-		t.targetKeyEnv.SetText(tg.APIKeyEnv)
-		t.targetChat.SetText(tg.ChatID + tg.Model)
-		t.loadingTarget = false
-	}
-	t.targetReply = widget.NewLabel("")
-	t.targetReply.Wrapping = fyne.TextWrapWord
-	t.targetTest = widget.NewButtonWithIcon(tr("judges.test"), theme.MediaPlayIcon(), t.testTarget)
+	t.target = newTargetForm(w.shell(), w.prof.Target, func() []dataset.Guide {
+		if wb := w.workbook(); wb != nil {
+			return wb.Guides
+		}
+		return nil
+	}, func(tg *profile.Target) {
+		w.prof.Target = tg
+		w.saveProfile()
+	})
+
+	t.reranker = newRerankerForm(w.shell(), w.prof.Reranker, func(r *profile.Reranker) {
+		w.prof.Reranker = r
+		w.saveProfile()
+	})
 
 	empty := wrapLabel(tr("judges.empty"))
 	t.empty = empty
@@ -294,20 +303,15 @@ func newJudgesTab(w *Window) *judgesTab {
 	keyNote.Wrapping = fyne.TextWrapWord
 	left := container.NewBorder(
 		heading("judges.list"),
-		container.NewVBox(empty, container.NewHBox(t.add, t.remove), t.lexical), nil, nil, t.list)
-	judge := container.NewVBox(t.form.form, container.NewHBox(t.form.test), t.form.reply, keyNote)
-	targetForm := widget.NewForm(
-		widget.NewFormItem(tr("judges.target_kind"), t.targetKind),
-		widget.NewFormItem(tr("judges.base_url"), t.targetURL),
-		widget.NewFormItem(tr("judges.key_env"), t.targetKeyEnv),
-		widget.NewFormItem(tr("judges.target_chat"), t.targetChat),
-	)
+		container.NewVBox(empty, container.NewHBox(t.add, t.remove), t.lexical, t.semantic), nil, nil, t.list)
+	judge := container.NewVBox(t.form.form, container.NewHBox(t.form.test, t.form.spinner), t.form.reply, keyNote)
 	right := container.NewAppTabs(
 		container.NewTabItem(tr("judges.judge"), container.NewVScroll(judge)),
 		container.NewTabItem(tr("judges.generator"), container.NewVScroll(container.NewVBox(
-			wrapLabel(tr("judges.generator_help")), t.generator.form, container.NewHBox(t.generator.test), t.generator.reply))),
+			wrapLabel(tr("judges.generator_help")), t.generator.form, container.NewHBox(t.generator.test, t.generator.spinner), t.generator.reply))),
 		container.NewTabItem(tr("judges.target"), container.NewVScroll(container.NewVBox(
-			wrapLabel(tr("judges.target_help")), targetForm, container.NewHBox(t.targetTest), t.targetReply))),
+			wrapLabel(tr("judges.target_help")), t.target.box))),
+		container.NewTabItem(tr("reranker.tab"), container.NewVScroll(t.reranker.box)),
 	)
 	split := container.NewHSplit(left, right)
 	split.Offset = 0.28
@@ -373,6 +377,26 @@ func (t *judgesTab) removeJudge() {
 	t.w.saveProfile()
 }
 
+// setSemantic adds or removes the offline semantic baseline judge
+// (embedding similarity): with the lexical one, judges side by side work
+// on the sample without any endpoint.
+func (t *judgesTab) setSemantic(on bool) {
+	var kept []profile.Endpoint
+	for _, j := range t.w.prof.Judges {
+		if !j.Semantic {
+			kept = append(kept, j)
+		}
+	}
+	if on {
+		kept = append(kept, profile.Endpoint{Name: engine.SemanticJudge, Semantic: true})
+	}
+	t.w.prof.Judges = kept
+	t.selected = -1
+	t.list.UnselectAll()
+	t.list.Refresh()
+	t.w.saveProfile()
+}
+
 // setLexical adds or removes the offline lexical baseline judge.
 func (t *judgesTab) setLexical(on bool) {
 	var kept []profile.Endpoint
@@ -402,63 +426,6 @@ func (t *judgesTab) generatorChanged() {
 		t.w.prof.Generator = &g
 	}
 	t.w.saveProfile()
-}
-
-func (t *judgesTab) currentTarget() *profile.Target {
-	kind := t.targetKind.Selected
-	if kind == "" {
-		return nil
-	}
-	tg := &profile.Target{Kind: kind, BaseURL: strings.TrimSpace(t.targetURL.Text), APIKeyEnv: strings.TrimSpace(t.targetKeyEnv.Text)}
-	if spec, ok := target.SpecOf(kind); ok { // the one id field the form shows: chat_id or model
-		for _, f := range spec.Fields {
-			if f.Key == "chat_id" || f.Key == "model" {
-				_ = tg.Set(f.Key, strings.TrimSpace(t.targetChat.Text))
-			}
-		}
-	}
-	return tg
-}
-
-func (t *judgesTab) targetChanged() {
-	if t.loadingTarget {
-		return
-	}
-	t.w.prof.Target = t.currentTarget()
-	t.w.saveProfile()
-}
-
-// testTarget asks the system under test one question.
-func (t *judgesTab) testTarget() {
-	tg := t.currentTarget()
-	if tg == nil {
-		t.targetReply.SetText(tr("judges.target_none"))
-		return
-	}
-	t.targetReply.SetText(tr("judges.testing"))
-	t.targetTest.Disable()
-	go func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-		defer cancel()
-		text := ""
-		c, err := target.New(*tg)
-		if err == nil {
-			var a target.Answer
-			a, err = c.Ask(ctx, "你好 / hello")
-			text = tr("judges.reply") + " " + a.Text
-		}
-		if err != nil {
-			text = tr("judges.error") + " " + err.Error()
-			var te *target.Error
-			if errors.As(err, &te) && te.Status == 401 {
-				text += "\n" + tr("judges.key_check")
-			}
-		}
-		t.w.do(func() {
-			t.targetReply.SetText(text)
-			t.targetTest.Enable()
-		})
-	}()
 }
 
 func intText(n int) string {

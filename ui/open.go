@@ -18,7 +18,9 @@ import (
 	"cubeworkbench/assets/sample"
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/ingest"
+	"cubeworkbench/core/profile"
 	"cubeworkbench/core/session"
+	"cubeworkbench/core/store"
 )
 
 // openTab opens a workbook (file dialog, drop, recent, the sample) and shows
@@ -37,6 +39,7 @@ type openTab struct {
 	openFile, openFolder, openSample *widget.Button
 	recent                           *widget.Select
 	skipBad                          *widget.Check
+	readHidden                       *widget.Check // read hidden and very hidden sheets too
 	summary                          *widget.Label
 	sheets                           *container.AppTabs
 	guides, qa, scores               *sliceTable
@@ -64,6 +67,11 @@ func newOpenTab(sh shell, act openActions) *openTab {
 	})
 	t.recent.PlaceHolder = tr("open.recent")
 	t.skipBad = widget.NewCheck(tr("open.skip_bad"), func(bool) {
+		if t.path != "" {
+			t.act.open(t.path)
+		}
+	})
+	t.readHidden = widget.NewCheck(tr("open.read_hidden"), func(bool) {
 		if t.path != "" {
 			t.act.open(t.path)
 		}
@@ -124,6 +132,7 @@ func newOpenTab(sh shell, act openActions) *openTab {
 			return container.NewBorder(nil, nil, widget.NewIcon(theme.ErrorIcon()), nil, l)
 		},
 		func(id widget.ListItemID, o fyne.CanvasObject) {
+			rowsUpdated++
 			c := o.(*fyne.Container)
 			l, icon := c.Objects[0].(*widget.Label), c.Objects[1].(*widget.Icon)
 			if id >= t.problemCount() {
@@ -140,11 +149,12 @@ func newOpenTab(sh shell, act openActions) *openTab {
 		})
 	t.problems.OnSelected = func(id widget.ListItemID) { t.showProblem(id) }
 
-	bar := container.NewHBox(t.openFile, t.openFolder, t.openSample, t.recent, t.skipBad)
+	bar := container.NewHBox(t.openFile, t.openFolder, t.openSample, t.recent)
+	checks := container.NewHBox(t.skipBad, t.readHidden)
 	right := container.NewBorder(t.problemsTitle, nil, nil, nil, t.problems)
 	split := container.NewHSplit(t.sheets, right)
 	split.Offset = 0.68
-	content := container.NewBorder(container.NewVBox(bar, t.summary), nil, nil, nil, split)
+	content := container.NewBorder(container.NewVBox(bar, checks, t.summary), nil, nil, nil, split)
 	t.item = container.NewTabItemWithIcon(tr("tab.open"), theme.FolderOpenIcon(), content)
 	return t
 }
@@ -355,37 +365,106 @@ func (w *Window) writeSample() (string, error) {
 
 // loadSample writes the sample and opens it, off the UI thread.
 func (w *Window) loadSample(skip bool) {
+	o := w.openOptions(skip)
 	go func() {
 		path, err := w.writeSample()
 		if err != nil {
 			w.do(func() { w.setSession(path, nil, err) })
 			return
 		}
-		w.loadWorkbook(path, skip)
+		w.loadWith(path, o)
 	}()
 }
 
 // openAsync starts reading a workbook (UI thread).
 func (w *Window) openAsync(path string) {
 	w.open.summary.SetText(trf("open.reading", map[string]any{"Path": path}))
-	go w.loadWorkbook(path, w.open.skipBad.Checked)
+	go w.loadWith(path, w.openOptions(w.open.skipBad.Checked))
+}
+
+// openOptions are the open tab's choices (UI thread).
+func (w *Window) openOptions(skipBad bool) session.OpenOptions {
+	return session.OpenOptions{SkipBadRows: skipBad, ReadHiddenSheets: w.open != nil && w.open.readHidden.Checked}
 }
 
 // loadWorkbook opens a workbook as a session (off the UI thread) and then
 // shows it. A province-sized knowledge base goes into the run store; the
 // window keeps only the guides the questions name (session.Open decides).
 func (w *Window) loadWorkbook(path string, skipBad bool) {
-	sess, err := session.Open(context.Background(), path, session.OpenOptions{SkipBadRows: skipBad})
+	w.loadWith(path, session.OpenOptions{SkipBadRows: skipBad})
+}
+
+// loadWith reads a workbook with o and shows it; any goroutine.
+func (w *Window) loadWith(path string, o session.OpenOptions) {
+	sess, err := session.Open(context.Background(), path, o)
 	w.do(func() { w.setSession(path, sess, err) })
 }
 
-// setSession makes a freshly opened session the window's (UI thread).
+// setSession makes a freshly opened session the window's (UI thread). A
+// file that could not be read, or holds errors, leaves a workbook already
+// shown and its results alone: the open tab says what is wrong with the
+// other (its first messages). With nothing shown yet, the file is shown
+// with its problems listed. Only a workbook without errors enters 最近打开.
 func (w *Window) setSession(path string, sess *session.Session, err error) {
+	if w.sess != nil && path != w.path && (err != nil || sess.Check() != nil) {
+		why := ""
+		if err != nil {
+			why = err.Error()
+		} else {
+			var msgs []string
+			for i, p := range sess.Report.Problems {
+				if i == 5 {
+					msgs = append(msgs, "…")
+					break
+				}
+				msgs = append(msgs, p.Message(w.lang))
+			}
+			why = strings.Join(msgs, "\n")
+		}
+		w.open.refresh(w.sess, w.path, w.loadErr)
+		w.open.summary.SetText(trf("open.failed_kept", map[string]any{"Path": path, "Error": why, "Kept": w.path}))
+		return
+	}
 	w.path, w.sess, w.loadErr = path, sess, err
 	w.index = nil
-	if err == nil {
+	if err == nil && sess.Check() == nil {
 		w.addRecent(path)
+		go w.restoreLast(sess)
 	}
 	w.showPath()
 	w.refreshAll()
+}
+
+// restoreLast shows sess's last finished evaluation, if its run store
+// holds one, without a click: reopening a workbook brings its results
+// back. It reads the store off the UI thread and never creates one.
+func (w *Window) restoreLast(sess *session.Session) {
+	if _, err := os.Stat(sess.StorePath); err != nil {
+		return
+	}
+	st, err := store.Open(sess.StorePath)
+	if err != nil {
+		return
+	}
+	runs, err := st.Runs(context.Background())
+	st.Close()
+	if err != nil {
+		return
+	}
+	for i := len(runs) - 1; i >= 0; i-- {
+		if runs[i].Status != store.RunDone {
+			continue
+		}
+		p, err := profile.Parse([]byte(runs[i].Profile))
+		if err != nil {
+			return
+		}
+		w.do(func() {
+			if w.sess == sess && sess.Result() == nil {
+				p.Language = w.lang
+				w.eval.restore(sess, p)
+			}
+		})
+		return
+	}
 }

@@ -77,3 +77,21 @@ func TestProfileLoadsAFullOldProfile(t *testing.T) {
 		t.Fatalf("loaded %+v, %v", p, err)
 	}
 }
+
+// TestSplitFrontMatter: the prompt editor hides the YAML front matter and
+// front+body gives the file back.
+func TestSplitFrontMatter(t *testing.T) {
+	cases := []struct{ in, front, body string }{
+		{"---\nname: relevance\nkind: score\n---\n你负责审阅……\n", "---\nname: relevance\nkind: score\n---\n", "你负责审阅……\n"},
+		{"---\r\nname: x\r\n---\r\nbody", "---\nname: x\n---\n", "body"},
+		{"no front matter\n---\nlater\n", "", "no front matter\n---\nlater\n"},
+		{"---\nunclosed\n", "", "---\nunclosed\n"},
+		{"---\nname: x\n---", "---\nname: x\n---", ""},
+	}
+	for _, c := range cases {
+		front, body := splitFrontMatter(c.in)
+		if front != c.front || body != c.body {
+			t.Errorf("splitFrontMatter(%q) = %q, %q; want %q, %q", c.in, front, body, c.front, c.body)
+		}
+	}
+}

@@ -15,6 +15,7 @@ import (
 	"cubeworkbench/core/cube"
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/engine"
+	"cubeworkbench/core/glossary"
 	"cubeworkbench/core/judge"
 	"cubeworkbench/core/result"
 	"cubeworkbench/core/session"
@@ -67,13 +68,19 @@ type resultsTab struct {
 	verdictBg *canvas.Rectangle
 	details   *widget.Label
 	recs      *widget.Label
+	banners   *fyne.Container // baseline judge, bundled sample, loud mapping: above everything
+	why       *widget.Label   // the explanation's bullets (core/explain)
+	weakest   *fyne.Container // the weakest questions, each opening its detail
+	found     *widget.Label   // what the run found: warnings, document mapping
+	inner     *container.AppTabs
+	itemsTab  *container.TabItem
 
 	judge      *widget.Select
 	trimmed    *fyne.Container // Table 2: trimmed means per set and dimension
 	weights    *fyne.Container // Table 3: correlations and weights
 	normalized *fyne.Container // Table 4: normalised scores and CuBE
 	compare    *fyne.Container // judges side by side
-	other      *widget.Label   // MFSS and CoFE
+	other      *fyne.Container // MFSS and CoFE tables
 
 	items    *widget.List
 	itemView *fyne.Container
@@ -95,15 +102,20 @@ func newResultsTab(sh shell) *resultsTab {
 	t.details.Wrapping = fyne.TextWrapWord
 	t.recs = widget.NewLabel("")
 	t.recs.Wrapping = fyne.TextWrapWord
+	t.banners = container.NewVBox()
+	t.why = widget.NewLabel("")
+	t.why.Wrapping = fyne.TextWrapWord
+	t.weakest = container.NewVBox()
+	t.found = widget.NewLabel("")
+	t.found.Wrapping = fyne.TextWrapWord
 
 	t.judge = widget.NewSelect(nil, func(string) { t.showJudge() })
 	t.judge.PlaceHolder = tr("results.pick_judge")
 	t.trimmed = container.NewGridWithColumns(4)
 	t.weights = container.NewGridWithColumns(4)
 	t.normalized = container.NewGridWithColumns(3)
-	t.compare = container.NewGridWithColumns(1)
-	t.other = widget.NewLabel("")
-	t.other.Wrapping = fyne.TextWrapWord
+	t.compare = container.NewVBox()
+	t.other = container.NewVBox()
 
 	t.items = widget.NewList(
 		func() int {
@@ -118,6 +130,7 @@ func newResultsTab(sh shell) *resultsTab {
 			return l
 		},
 		func(id widget.ListItemID, o fyne.CanvasObject) {
+			rowsUpdated++
 			if t.index == nil || id >= len(t.index.order) || t.result() == nil {
 				return
 			}
@@ -133,25 +146,33 @@ func newResultsTab(sh shell) *resultsTab {
 	t.grid = newQuestionGrid(sh, nil)
 
 	badge := container.NewStack(t.verdictBg, container.NewPadded(t.verdict))
-	card := container.NewPadded(container.NewVBox(
+	card := container.NewVBox(
 		container.NewHBox(t.cubeValue, container.NewCenter(badge), helpButton(t.sh.win, "help.cube")),
-		t.headline, t.details, t.recs))
-	perJudge := container.NewVScroll(container.NewVBox(
+		t.banners)
+	overview := container.NewVScroll(container.NewVBox(
+		t.headline, t.details,
+		heading("results.why"), t.why,
+		heading("results.weakest"), t.weakest,
+		heading("results.recs"), t.recs,
+		heading("results.found"), t.found))
+	perJudge := container.NewScroll(container.NewVBox(
 		container.NewHBox(widget.NewLabel(tr("results.judge")), t.judge),
-		heading("results.table2"), t.trimmed,
-		container.NewHBox(heading("results.table3"), helpButton(t.sh.win, "help.weights")), t.weights,
-		container.NewHBox(heading("results.table4"), helpButton(t.sh.win, "help.normalized")), t.normalized,
+		heading("results.table2"), container.NewHBox(t.trimmed),
+		container.NewHBox(heading("results.table3"), helpButton(t.sh.win, "help.weights")), container.NewHBox(t.weights),
+		container.NewHBox(heading("results.table4"), helpButton(t.sh.win, "help.normalized")), container.NewHBox(t.normalized),
 	))
 	explorer := container.NewHSplit(t.items, container.NewVScroll(t.itemView))
 	explorer.Offset = 0.35
-	inner := container.NewAppTabs(
+	t.itemsTab = container.NewTabItem(tr("results.items"), explorer)
+	t.inner = container.NewAppTabs(
+		container.NewTabItem(tr("results.overview"), overview),
 		container.NewTabItem(tr("results.per_judge"), perJudge),
-		container.NewTabItem(tr("results.compare"), container.NewVScroll(t.compare)),
+		container.NewTabItem(tr("results.compare"), container.NewScroll(t.compare)),
 		container.NewTabItem(tr("grid.tab"), t.grid.object()),
-		container.NewTabItem(tr("results.items"), explorer),
-		container.NewTabItem(tr("results.other"), container.NewVScroll(t.other)),
+		t.itemsTab,
+		container.NewTabItem(tr("results.other"), container.NewScroll(t.other)),
 	)
-	content := container.NewBorder(container.NewVBox(card, widget.NewSeparator()), nil, nil, nil, inner)
+	content := container.NewBorder(container.NewVBox(container.NewPadded(card), widget.NewSeparator()), nil, nil, nil, t.inner)
 	t.item = container.NewTabItemWithIcon(tr("tab.results"), theme.InfoIcon(), content)
 	return t
 }
@@ -209,7 +230,14 @@ func (t *resultsTab) refresh(sess *session.Session, idx *resultIndex) {
 		t.judge.ClearSelected()
 		t.compare.Objects = nil
 		t.compare.Refresh()
-		t.other.SetText("")
+		t.other.Objects = nil
+		t.other.Refresh()
+		t.banners.Objects = nil
+		t.banners.Refresh()
+		t.why.SetText("")
+		t.weakest.Objects = nil
+		t.weakest.Refresh()
+		t.found.SetText("")
 		t.showJudge()
 		return
 	}
@@ -237,6 +265,9 @@ func (t *resultsTab) refresh(sess *session.Session, idx *resultIndex) {
 			recs = append(recs, "→ "+pick(lang, rec.EN, rec.ZH))
 		}
 		t.recs.SetText(strings.Join(recs, "\n"))
+		if len(recs) == 0 {
+			t.recs.SetText(tr("results.no_recs"))
+		}
 		names := make([]string, len(r.Judges))
 		for i, j := range r.Judges {
 			names[i] = j.Judge
@@ -251,7 +282,10 @@ func (t *resultsTab) refresh(sess *session.Session, idx *resultIndex) {
 		t.headline.SetText(tr("results.no_cube"))
 	}
 	t.cubeValue.Refresh()
-	t.other.SetText(otherText(s, lang))
+	t.showExplanation(s, lang)
+	t.found.SetText(foundText(s, lang))
+	t.other.Objects = otherTables(t.sh.win, s, lang)
+	t.other.Refresh()
 }
 
 // judgeResult is the selected judge's result.
@@ -282,7 +316,7 @@ func (t *resultsTab) showJudge() {
 			c.Add(cellLabel(s, bold))
 		}
 	}
-	add(t.trimmed, true, tr("col.dimension"), "zero", "rag", "full")
+	add(t.trimmed, true, tr("col.dimension"), setName(dataset.SetZero), setName(dataset.SetRAG), setName(dataset.SetFull))
 	for _, d := range dims {
 		add(t.trimmed, false, dimLabel(d), fmtNum(j.TrimmedMeans[dataset.SetZero][d], 4),
 			fmtNum(j.TrimmedMeans[dataset.SetRAG][d], 4), fmtNum(j.TrimmedMeans[dataset.SetFull][d], 4))
@@ -306,13 +340,16 @@ func (t *resultsTab) showJudge() {
 	if j.CubeCI95 != nil {
 		ci = fmt.Sprintf("[%.2f, %.2f]", j.CubeCI95[0], j.CubeCI95[1])
 	}
-	add(t.normalized, true, "CuBE", fmtNum(j.Cube, 2), "95% CI "+ci+" · "+tr("results.unscorable")+" "+strconv.Itoa(j.Unscorable))
+	add(t.normalized, true, "CuBE", fmtNum(j.Cube, 2), tr("results.ci")+" "+ci+" · "+tr("results.unscorable")+" "+strconv.Itoa(j.Unscorable))
 }
 
 // dimLabel is a dimension's title in the window's language.
 func dimLabel(d string) string {
 	if d == cube.Weighted {
 		return tr("results.weighted")
+	}
+	if id, ok := glossary.DimensionID(d); ok { // one name per dimension, as the charts and report
+		return glossary.Term(id, currentLanguage())
 	}
 	if dim, ok := judge.Builtin(d); ok {
 		return dim.Title(currentLanguage())
@@ -330,7 +367,8 @@ func weightSource(s string) string {
 }
 
 // fillCompare puts the judges side by side: normalised scores per
-// dimension, weighted, CuBE with its interval, unscorable.
+// dimension, weighted, CuBE with its interval, unscorable; a compact grid
+// (as wide as its cells), and with one judge no "± n/a" row but a note.
 func (t *resultsTab) fillCompare(r *cube.Result) {
 	cols := 4 + len(r.Dimensions)
 	grid := container.NewGridWithColumns(cols)
@@ -338,7 +376,7 @@ func (t *resultsTab) fillCompare(r *cube.Result) {
 	for _, d := range r.Dimensions {
 		head = append(head, dimLabel(d))
 	}
-	head = append(head, tr("results.weighted"), "CuBE (95% CI)", tr("results.unscorable"))
+	head = append(head, tr("results.weighted"), "CuBE（"+tr("results.ci")+"）", tr("results.unscorable"))
 	for _, h := range head {
 		grid.Add(cellLabel(h, true))
 	}
@@ -355,60 +393,20 @@ func (t *resultsTab) fillCompare(r *cube.Result) {
 		grid.Add(cellLabel(c, false))
 		grid.Add(cellLabel(strconv.Itoa(j.Unscorable), false))
 	}
-	grid.Add(cellLabel(tr("results.mean_sd"), true))
-	for _, d := range append(append([]string{}, r.Dimensions...), cube.Weighted) {
-		m := r.Aggregate.Normalized[d]
-		grid.Add(cellLabel(fmtNum(m.Mean, 2)+" ± "+fmtNum(m.SD, 2), true))
+	objs := []fyne.CanvasObject{container.NewHBox(grid)}
+	if len(r.Judges) > 1 {
+		grid.Add(cellLabel(tr("results.mean_sd"), true))
+		for _, d := range append(append([]string{}, r.Dimensions...), cube.Weighted) {
+			m := r.Aggregate.Normalized[d]
+			grid.Add(cellLabel(fmtNum(m.Mean, 2)+" ± "+fmtNum(m.SD, 2), true))
+		}
+		grid.Add(cellLabel(fmtNum(r.Aggregate.Cube.Mean, 2)+" ± "+fmtNum(r.Aggregate.Cube.SD, 2), true))
+		grid.Add(cellLabel("", false))
+	} else {
+		objs = append(objs, wrapLabel(tr("results.single_judge")))
 	}
-	grid.Add(cellLabel(fmtNum(r.Aggregate.Cube.Mean, 2)+" ± "+fmtNum(r.Aggregate.Cube.SD, 2), true))
-	grid.Add(cellLabel("", false))
-	t.compare.Objects = []fyne.CanvasObject{grid}
+	t.compare.Objects = objs
 	t.compare.Refresh()
-}
-
-// otherText is the MFSS and CoFE-RAG summary.
-func otherText(s *result.Summary, lang string) string {
-	var b strings.Builder
-	if m := s.MFSS; m != nil {
-		b.WriteString(tr("results.mfss") + " (" + m.Embedder + ")\n")
-		names := make([]string, 0, len(m.Systems))
-		for n := range m.Systems {
-			names = append(names, n)
-		}
-		sort.Strings(names)
-		for _, n := range names {
-			f := m.Systems[n]
-			fmt.Fprintf(&b, "  %s: %s %.3f · %s %.3f · %s %.3f · %s %.3f · ROUGE %.3f · %s %.3f · %s %.3f\n", n,
-				tr("mfss.accuracy"), f.Accuracy, tr("mfss.factual"), f.FactualConsistency, tr("mfss.readability"), f.Readability,
-				tr("mfss.coherence"), f.Coherence, f.Rouge, tr("mfss.conciseness"), f.Conciseness, tr("mfss.total"), f.Total)
-		}
-		b.WriteString("\n")
-	}
-	if c := s.CoFE; c != nil {
-		fmt.Fprintf(&b, "%s: Accuracy@%d %s · Recall %s · Coverage %s · %s %s\n", tr("results.cofe"), c.K,
-			fmtPct(c.AccuracyAtK), fmtPct(c.Recall), fmtPct(c.Coverage), tr("results.hit"), fmtNum(c.MeanHitScore, 3))
-	}
-	if bl := s.Baselines; bl != nil {
-		fmt.Fprintf(&b, "\n%s (%d):\n", tr("results.baselines"), bl.Items)
-		for _, set := range []string{dataset.SetZero, dataset.SetRAG, dataset.SetFull} {
-			fmt.Fprintf(&b, "  %s: BLEU %s · ROUGE-L %s\n", set, fmtNum(bl.BLEU[set], 2), fmtNum(bl.RougeL[set], 2))
-		}
-		fmt.Fprintf(&b, "  %s: BLEU %s · ROUGE-L %s\n", tr("results.normalized"), fmtNum(bl.BLEUNorm, 2), fmtNum(bl.RougeLNorm, 2))
-	}
-	if len(s.Problems) > 0 {
-		fmt.Fprintf(&b, "\n%s: %d\n", tr("results.problems"), len(s.Problems))
-		for i, p := range s.Problems {
-			if i == 20 {
-				b.WriteString("  …\n")
-				break
-			}
-			fmt.Fprintf(&b, "  %s %s %s %s: %s\n", p.Step, p.ItemID, p.Judge, p.Dim, p.Reason)
-		}
-	}
-	if b.Len() == 0 {
-		return tr("results.no_other")
-	}
-	return b.String()
 }
 
 // showItem fills the explorer with one item: question, gold document,
@@ -473,7 +471,7 @@ func (t *resultsTab) showItem(id int) {
 		if j.OK() {
 			score = strconv.FormatFloat(j.Score, 'f', -1, 64)
 		}
-		line := fmt.Sprintf("%s · %s · %s · #%d: %s", j.Judge, j.Set, j.Dimension, max(j.Repeat, 1), score)
+		line := fmt.Sprintf("%s · %s · %s · %s: %s", j.Judge, setName(j.Set), dimLabel(j.Dimension), trf("results.repeat", map[string]any{"N": max(j.Repeat, 1)}), score)
 		if j.Raw != "" {
 			line += "\n    " + strings.ReplaceAll(strings.TrimSpace(j.Raw), "\n", "\n    ")
 		}

@@ -268,7 +268,7 @@ func TestMainFlow(t *testing.T) {
 	r.items.Select(0)
 	view := strings.Join(labels(r.itemView), "\n")
 	it := w.result().Workbook.Items[w.index.order[0]]
-	if !strings.Contains(view, it.Question) || !strings.Contains(view, "lexical · rag") {
+	if !strings.Contains(view, it.Question) || !strings.Contains(view, "lexical · "+setName("rag")) {
 		t.Errorf("item explorer for %s shows:\n%s", it.ID, view)
 	}
 	// The chart tab rendered its first chart off the UI thread.
@@ -422,8 +422,12 @@ func TestCancelResumes(t *testing.T) {
 }
 
 // TestResponsiveness runs ~10,000 judgements against the fake endpoint
-// while a probe asks the UI loop to run every 10 ms, and reports the
-// longest gap between probe runs and the longest single UI-thread task.
+// while a probe asks the UI loop to run every 10 ms. It asserts on what no
+// busy machine changes: the UI thread's own CPU time per task and the rows
+// each task fills (uicost_test.go). The probe gaps and wall-clock task
+// times are logged only: a loaded machine stretched them to 1.1–1.9 s.
+// Checked against a regression: an O(items²) loop in the results refresh
+// (310 ms thread CPU) and a refresh of every list row (834) both fail it.
 func TestResponsiveness(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short")
@@ -448,18 +452,22 @@ func TestResponsiveness(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "synthetic.xlsx")
 	w.setSession(path, session.New(path, wb, nil), nil)
 
-	// Time every UI-thread task the window queues.
-	var longestTask time.Duration
-	longestFrom := ""
+	// Measure every UI-thread task the window queues: the UI thread's own
+	// CPU time (the tasks run on this goroutine, held to its OS thread, so a
+	// busy machine that deschedules the thread does not count) and the list
+	// rows and table cells it filled. Wall-clock figures are logged only.
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	var worst uiTaskWorst
 	inner := loop.do
 	w.do = func(f func()) {
-		_, file, line, _ := runtime.Caller(1)
+		name := taskName(f)
 		inner(func() {
-			start := time.Now()
+			cpu0, _ := threadCPU()
+			rows0, wall0 := rowsUpdated, time.Now()
 			f()
-			if d := time.Since(start); d > longestTask {
-				longestTask, longestFrom = d, fmt.Sprintf("%s:%d", filepath.Base(file), line)
-			}
+			cpu1, ok := threadCPU()
+			worst.add(uiTaskCost{name: name, cpu: cpu1 - cpu0, cpuOK: ok, rows: rowsUpdated - rows0, wall: time.Since(wall0)})
 		})
 	}
 	var probes []time.Time
@@ -499,16 +507,17 @@ func TestResponsiveness(t *testing.T) {
 		t.Fatalf("only %d probe runs", len(probes))
 	}
 	p99 := gaps[len(gaps)*99/100]
-	t.Logf("%d judgements in %v, %d endpoint calls, %d throttled UI updates (%.1f/s); probe every 10 ms: longest gap %v, p99 %v; longest UI-thread task %v (queued at %s)",
+	t.Logf("%d judgements in %v, %d endpoint calls, %d throttled UI updates (%.1f/s); probe every 10 ms: longest gap %v, p99 %v (wall clock, not asserted)",
 		judged, elapsed.Round(time.Millisecond), srv.Requests(), w.eval.applied, float64(w.eval.applied)/elapsed.Seconds(),
-		gaps[len(gaps)-1].Round(time.Microsecond), p99.Round(time.Microsecond), longestTask.Round(time.Microsecond), longestFrom)
+		gaps[len(gaps)-1].Round(time.Microsecond), p99.Round(time.Microsecond))
+	t.Log(worst.String())
 	if judged < 10000 {
 		t.Fatalf("%d judgements, want ≥ 10,000", judged)
 	}
 	if rate := float64(w.eval.applied) / elapsed.Seconds(); rate > 15 {
 		t.Errorf("%.1f UI updates a second: the throttle lets too many through", rate)
 	}
-	if gaps[len(gaps)-1] > 500*time.Millisecond {
-		t.Errorf("the UI loop was held for %v", gaps[len(gaps)-1])
+	if err := worst.check(items); err != nil {
+		t.Error(err)
 	}
 }

@@ -25,7 +25,11 @@ const (
 	prefRecent   = "recent"       // recently opened workbooks, newest first
 	prefLanguage = "language"     // "", "zh" or "en"; "" follows the system
 	prefOffline  = "offline"      // the Evaluate tab's offline switch
-	maxRecent    = 8
+	// Where exports go: exportInDocuments (default), exportBesideBook or
+	// exportChosen with the folder in prefExportDir.
+	prefExportWhere = "export.where"
+	prefExportDir   = "export.dir"
+	maxRecent       = 8
 )
 
 // Window is the main window. Its state (the workbook, the profile, the last
@@ -100,7 +104,8 @@ func New(a fyne.App) *Window {
 			w.openAsync(uris[0].Path())
 		}
 	})
-	w.win.Resize(fyne.NewSize(1280, 800))
+	w.win.Resize(preferredSize)
+	a.Lifecycle().SetOnStarted(w.fitScreen)
 	return w
 }
 

@@ -1,0 +1,134 @@
+package ui
+
+import (
+	"fmt"
+	"image/color"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+
+	"cubeworkbench/core/dataset"
+	"cubeworkbench/core/glossary"
+	"cubeworkbench/core/result"
+)
+
+// setName is an answer set's name from the glossary ("被测系统回答", …);
+// a set the glossary does not know (a second system) as it is.
+func setName(set string) string {
+	switch set {
+	case dataset.SetZero:
+		return glossary.Term(glossary.SetZeroShort, currentLanguage())
+	case dataset.SetFull:
+		return glossary.Term(glossary.SetFullShort, currentLanguage())
+	case dataset.SetRAG:
+		return glossary.Term(glossary.SetRAG, currentLanguage())
+	}
+	return set
+}
+
+// showExplanation fills the why panel from the summary's explanation (the
+// words SUMMARY.json, the CLI and the report show): banners above the
+// headline, bullets, the weakest questions as links, the recommendations.
+func (t *resultsTab) showExplanation(s *result.Summary, lang string) {
+	t.banners.Objects = nil
+	t.weakest.Objects = nil
+	defer func() { t.banners.Refresh(); t.weakest.Refresh() }()
+	if m := s.DocMapping; m != nil && m.Loud() {
+		t.banners.Add(banner(strings.Join(m.Messages(lang, 3), "\n")))
+	}
+	e := s.Explanation
+	if e == nil {
+		t.why.SetText(tr("results.no_why"))
+		return
+	}
+	for _, b := range e.Banners {
+		t.banners.Add(banner(pick(lang, b.EN, b.ZH)))
+	}
+	var lines []string
+	for _, b := range e.Bullets {
+		lines = append(lines, "• "+pick(lang, b.EN, b.ZH))
+	}
+	if p := pick(lang, e.Precision.EN, e.Precision.ZH); p != "" {
+		lines = append(lines, "• "+p)
+	}
+	t.why.SetText(strings.Join(lines, "\n"))
+	for _, wi := range e.Weakest {
+		wi := wi
+		text := wi.ID + " · " + pick(lang, wi.EN, wi.ZH)
+		text += " · " + oneLine(wi.Question)
+		// A link that truncates: a button would be as wide as its text
+		// and push the window past a small screen.
+		l := widget.NewHyperlink(text, nil)
+		l.Truncation = fyne.TextTruncateEllipsis
+		l.OnTapped = func() { t.openItem(wi.ID) }
+		t.weakest.Add(l)
+	}
+	if len(e.Weakest) == 0 {
+		t.weakest.Add(wrapLabel(tr("results.no_weak")))
+	}
+	var recs []string
+	for _, r := range e.Recommendations {
+		side := tr("results.side_" + r.Side)
+		recs = append(recs, "→ ["+side+"] "+pick(lang, r.EN, r.ZH))
+	}
+	if len(recs) > 0 {
+		t.recs.SetText(strings.Join(recs, "\n"))
+	}
+}
+
+// banner is a warning strip: the baseline judge, the bundled sample, a
+// document mapping that mostly failed.
+func banner(text string) fyne.CanvasObject {
+	bg := canvas.NewRectangle(color.NRGBA{R: 0xfd, G: 0xf0, B: 0xc8, A: 0xff})
+	bg.CornerRadius = 4
+	l := widget.NewLabel("⚠ " + text)
+	l.Wrapping = fyne.TextWrapWord
+	return container.NewStack(bg, l)
+}
+
+// openItem shows question id in the item explorer.
+func (t *resultsTab) openItem(id string) {
+	if t.index == nil || t.result() == nil {
+		return
+	}
+	items := t.result().Workbook.Items
+	for pos, i := range t.index.order {
+		if items[i].ID == id {
+			t.inner.Select(t.itemsTab)
+			t.items.Select(pos)
+			t.items.ScrollTo(pos)
+			return
+		}
+	}
+}
+
+// foundText is what the run found in its input, loudly: the summary's
+// warnings (hidden sheets, mapping, MFSS flags) and the document mapping.
+func foundText(s *result.Summary, lang string) string {
+	var lines []string
+	for _, w := range s.Warnings {
+		lines = append(lines, "⚠ "+w.In(lang))
+	}
+	if m := s.DocMapping; m != nil {
+		for _, msg := range m.Messages(lang, 20) {
+			lines = append(lines, "• "+msg)
+		}
+	}
+	if n := len(s.Problems); n > 0 {
+		lines = append(lines, trf("results.problems_n", map[string]any{"N": n}))
+		for i, p := range s.Problems {
+			if i == 10 {
+				lines = append(lines, "  …")
+				break
+			}
+			lines = append(lines, fmt.Sprintf("  %s %s %s %s: %s", stepName(p.Step), p.ItemID, p.Judge, dimLabel(p.Dim), p.Reason))
+		}
+	}
+	if len(lines) == 0 {
+		return tr("results.found_none")
+	}
+	return strings.Join(lines, "\n")
+}

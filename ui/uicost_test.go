@@ -1,0 +1,83 @@
+package ui
+
+import (
+	"fmt"
+	"reflect"
+	"runtime"
+	"strings"
+	"time"
+)
+
+// The UI thread's budget per task. Thread CPU time does not grow while the
+// thread waits for a core, so these hold on a loaded machine; they are an
+// order of magnitude above what the window needs (a few ms per task at
+// 834 items) and far below what a task proportional to the items squared,
+// or one that fills every row, costs.
+const (
+	uiTaskCPUBudget = 150 * time.Millisecond
+	// uiTaskRowBudget bounds the list rows and table cells one task fills:
+	// what a 1280×800 window shows, whatever the number of items.
+	uiTaskRowBudget = 400
+)
+
+// uiTaskCost is what one UI-thread task cost.
+type uiTaskCost struct {
+	name  string
+	cpu   time.Duration // the UI thread's own CPU time
+	cpuOK bool          // cpu was measured (Linux)
+	rows  int           // list rows and table cells filled
+	wall  time.Duration // logged only: a busy machine stretches it
+}
+
+// uiTaskWorst keeps the costliest task by each measure.
+type uiTaskWorst struct {
+	tasks          int
+	cpu, rows, all uiTaskCost
+}
+
+func (w *uiTaskWorst) add(c uiTaskCost) {
+	w.tasks++
+	if c.cpu > w.cpu.cpu {
+		w.cpu = c
+	}
+	if c.rows > w.rows.rows {
+		w.rows = c
+	}
+	if c.wall > w.all.wall {
+		w.all = c
+	}
+}
+
+func (w *uiTaskWorst) String() string {
+	return fmt.Sprintf("%d UI-thread tasks; most thread CPU %v (%s); most rows filled %d (%s); longest wall clock %v (%s, not asserted)",
+		w.tasks, w.cpu.cpu.Round(time.Microsecond), w.cpu.name, w.rows.rows, w.rows.name, w.all.wall.Round(time.Microsecond), w.all.name)
+}
+
+// check fails when a task used more of the UI thread than the budget.
+func (w *uiTaskWorst) check(items int) error {
+	var errs []string
+	if w.cpu.cpuOK && w.cpu.cpu > uiTaskCPUBudget {
+		errs = append(errs, fmt.Sprintf("%s held the UI thread for %v of its own CPU time (budget %v)", w.cpu.name, w.cpu.cpu.Round(time.Millisecond), uiTaskCPUBudget))
+	}
+	if w.rows.rows > uiTaskRowBudget {
+		errs = append(errs, fmt.Sprintf("%s filled %d rows/cells in one task for %d items (budget %d: what is on screen)", w.rows.name, w.rows.rows, items, uiTaskRowBudget))
+	}
+	if len(errs) == 0 {
+		return nil
+	}
+	return fmt.Errorf("%s", strings.Join(errs, "; "))
+}
+
+// taskName names a queued function by its closure, e.g.
+// "(*Window).showEvaluation.func2".
+func taskName(f func()) string {
+	fn := runtime.FuncForPC(reflect.ValueOf(f).Pointer())
+	if fn == nil {
+		return "?"
+	}
+	name := fn.Name()
+	if i := strings.LastIndex(name, "/"); i >= 0 {
+		name = name[i+1:]
+	}
+	return strings.TrimPrefix(name, "ui.")
+}
