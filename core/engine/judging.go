@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"golang.org/x/sync/errgroup"
 
@@ -181,8 +182,13 @@ func (r *runner) judgeTasks(ctx context.Context, aj activeJudge, dims []judge.Di
 	down := &breaker{limit: max(breakerMin, 2*aj.limit)}
 	eg, ectx := errgroup.WithContext(ctx)
 	eg.SetLimit(llm.Workers(aj.limit)) // callers wait for slots in the client, not in the errgroup
+	// A budget stop starts no new judgement but lets the calls already on
+	// the wire finish and reach the store: cancelling them would throw away
+	// replies the endpoint has already been paid for, and the resumed run
+	// would pay for them again.
+	var budgetStop atomic.Pointer[error]
 	for n, t := range tasks {
-		if ectx.Err() != nil {
+		if ectx.Err() != nil || budgetStop.Load() != nil {
 			break
 		}
 		it := &r.wb.Items[t.item]
@@ -208,7 +214,9 @@ func (r *runner) judgeTasks(ctx context.Context, aj activeJudge, dims []judge.Di
 				return fmt.Errorf("%w (%s)", ErrOffline, aj.ep.Name)
 			}
 			if !out.OK && strings.Contains(out.Reason, llm.ErrBudgetExceeded.Error()) {
-				return fmt.Errorf("%w: %s", ErrBudget, out.Reason)
+				err := fmt.Errorf("%w: %s", ErrBudget, out.Reason)
+				budgetStop.CompareAndSwap(nil, &err)
+				return nil
 			}
 			if !out.OK && r.opt.Deferred != nil && r.opt.Deferred(out.Key) {
 				r.mu.Lock()
@@ -253,6 +261,9 @@ func (r *runner) judgeTasks(ctx context.Context, aj activeJudge, dims []judge.Di
 	}
 	if err != nil {
 		return err
+	}
+	if stop := budgetStop.Load(); stop != nil {
+		return *stop
 	}
 	return ctx.Err()
 }
