@@ -1,8 +1,10 @@
 package ui
 
 import (
+	"cubeworkbench/assets/sample"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -182,6 +184,12 @@ func (w *Window) build() {
 func (w *Window) showPath() {
 	if w.path == "" {
 		w.pathLabel.SetText(tr("open.none"))
+		return
+	}
+	// The bundled sample is copied into the app's own storage, a hidden
+	// folder an officer never chose: name it as the sample, not by that path.
+	if rel, err := filepath.Rel(w.dataDir, w.path); err == nil && !strings.HasPrefix(rel, "..") && filepath.Base(w.path) == sample.FileName {
+		w.pathLabel.SetText(trf("open.sample_path", map[string]any{"File": sample.FileName}))
 		return
 	}
 	w.pathLabel.SetText(w.path)
