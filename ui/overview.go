@@ -94,12 +94,12 @@ func (t *resultsTab) openItem(id string) {
 	if t.index == nil || t.result() == nil {
 		return
 	}
-	items := t.result().Workbook.Items
-	for pos, i := range t.index.order {
-		if items[i].ID == id {
-			t.inner.Select(t.itemsTab)
-			t.items.Select(pos)
-			t.items.ScrollTo(pos)
+	// The question grid's detail shows the three answers side by side and
+	// every judge's scores and reasons: the most a weak question needs.
+	for i, it := range t.result().Workbook.Items {
+		if it.ID == id {
+			t.inner.Select(t.gridTab)
+			t.grid.openItem(i)
 			return
 		}
 	}

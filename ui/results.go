@@ -85,6 +85,7 @@ type resultsTab struct {
 	items    *widget.List
 	itemView *fyne.Container
 	grid     *questionGrid
+	gridTab  *container.TabItem
 }
 
 func newResultsTab(sh shell) *resultsTab {
@@ -164,11 +165,12 @@ func newResultsTab(sh shell) *resultsTab {
 	explorer := container.NewHSplit(t.items, container.NewVScroll(t.itemView))
 	explorer.Offset = 0.35
 	t.itemsTab = container.NewTabItem(tr("results.items"), explorer)
+	t.gridTab = container.NewTabItem(tr("grid.tab"), t.grid.object())
 	t.inner = container.NewAppTabs(
 		container.NewTabItem(tr("results.overview"), overview),
 		container.NewTabItem(tr("results.per_judge"), perJudge),
 		container.NewTabItem(tr("results.compare"), container.NewScroll(t.compare)),
-		container.NewTabItem(tr("grid.tab"), t.grid.object()),
+		t.gridTab,
 		t.itemsTab,
 		container.NewTabItem(tr("results.other"), container.NewScroll(t.other)),
 	)
