@@ -144,8 +144,11 @@ func (t *evaluateTab) refresh(sess *session.Session, path string) {
 		lines = append(lines, trf("eval.plan_step", map[string]any{"Step": label, "Calls": s.Calls}))
 	}
 	for _, j := range prof.Judges {
-		if j.Lexical {
+		switch {
+		case j.Lexical:
 			lines = append(lines, stepName(engine.StepJudge)+" · "+tr("eval.lexical_step"))
+		case j.Semantic:
+			lines = append(lines, stepName(engine.StepJudge)+" · "+tr("eval.semantic_step"))
 		}
 	}
 	lines = append(lines, stepName(engine.StepMetrics)+" · "+tr("eval.metrics_step"))
