@@ -136,14 +136,7 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, pick(lang, "Wrote ", "已写入 ")+o.jsonPath)
 	}
 	if o.out != "" {
-		err := sessA.WriteReport(ctx, o.out, lang, func(done, total int) {
-			pr.Event(engine.Event{Step: engine.StepReport, Done: done, Total: total, Finished: done == total})
-		})
-		if err != nil {
-			fmt.Fprintln(stderr, err)
-			return ExitBadInput
-		}
-		fmt.Fprintln(stderr, pick(lang, "Wrote ", "已写入 ")+o.out)
+		return writeReport(ctx, sessA, o.out, lang, pr, stderr)
 	}
 	return ExitOK
 }

@@ -176,15 +176,22 @@ func evaluate(ctx context.Context, o evalOptions, p profile.Profile, stdin io.Re
 		fmt.Fprintln(stderr, pick(lang, "Wrote ", "已写入 ")+o.jsonPath)
 	}
 	if o.out != "" {
-		err := sess.WriteReport(ctx, o.out, lang, func(done, total int) {
-			pr.Event(engine.Event{Step: engine.StepReport, Done: done, Total: total, Finished: done == total})
-		})
-		if err != nil {
-			fmt.Fprintln(stderr, err)
-			return ExitBadInput
-		}
-		fmt.Fprintln(stderr, pick(lang, "Wrote ", "已写入 ")+o.out)
+		return writeReport(ctx, sess, o.out, lang, pr, stderr)
 	}
+	return ExitOK
+}
+
+// writeReport writes the session's report (and its brief) with a progress
+// bar, and says where; evaluate and compare share it.
+func writeReport(ctx context.Context, sess *session.Session, path, lang string, pr *printer, stderr io.Writer) int {
+	err := sess.WriteReport(ctx, path, lang, func(done, total int) {
+		pr.Event(engine.Event{Step: engine.StepReport, Done: done, Total: total, Finished: done == total})
+	})
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return ExitBadInput
+	}
+	fmt.Fprintln(stderr, pick(lang, "Wrote ", "已写入 ")+path)
 	return ExitOK
 }
 
