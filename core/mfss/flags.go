@@ -1,6 +1,7 @@
 package mfss
 
 import (
+	"cubeworkbench/core/glossary"
 	"fmt"
 	"math"
 	"slices"
@@ -125,10 +126,10 @@ func flagUninformative(r *Result, pairs []pair, shapes []shape) []Flag {
 			add("coherence", Text{
 				EN: fmt.Sprintf("Coherence mostly counts sentences here: %.0f %% of %s's answers are one sentence (1 by definition) against %.0f %% of %s's, "+
 					"while adjacent sentences of the %d multi-sentence answers average %.3f with embedder %s. A higher coherence mostly means fewer sentences.",
-					100*hi, hiSys, 100*lo, loSys, multiN, mean, r.Embedder),
-				ZH: fmt.Sprintf("连贯性在此主要反映句子数：%s 的回答 %.0f %% 只有一句（按定义得 1 分），%s 为 %.0f %%；"+
+					100*hi, setName(hiSys, "en"), 100*lo, setName(loSys, "en"), multiN, mean, r.Embedder),
+				ZH: fmt.Sprintf("连贯性在此主要反映句子数：%s的回答 %.0f %% 只有一句（按定义得 1 分），%s为 %.0f %%；"+
 					"而 %d 个多句回答的相邻句相似度平均只有 %.3f（向量模型 %s）。连贯性高主要意味着句子少。",
-					hiSys, 100*hi, loSys, 100*lo, multiN, mean, r.Embedder),
+					setName(hiSys, "zh"), 100*hi, setName(loSys, "zh"), 100*lo, multiN, mean, r.Embedder),
 			})
 		}
 	}
@@ -207,3 +208,7 @@ func sortedKeys[V any](m map[string]V) []string {
 	slices.Sort(keys)
 	return keys
 }
+
+// setName is an answer set's name as every screen shows it (零上下文回答
+// for zero …); a workbook's own system keeps its name.
+func setName(set, lang string) string { return glossary.Name(glossary.SetID, set, lang) }
