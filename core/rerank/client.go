@@ -3,6 +3,7 @@ package rerank
 import (
 	"bytes"
 	"context"
+	"cubeworkbench/core/httpsafe"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -118,7 +119,7 @@ func (r *Client) call(ctx context.Context, query string, docs []string) ([]retri
 	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, r.URL, bytes.NewReader(b))
 	if err != nil {
-		return nil, fmt.Errorf("rerank: %s: %w", r.URL, err)
+		return nil, httpsafe.RedactError(fmt.Errorf("rerank: %s: %w", httpsafe.SanitizeURL(r.URL), err))
 	}
 	req.Header.Set("Content-Type", "application/json")
 	if r.APIKey != "" {
@@ -126,19 +127,19 @@ func (r *Client) call(ctx context.Context, query string, docs []string) ([]retri
 	}
 	resp, err := r.httpClient().Do(req)
 	if err != nil {
-		return nil, fmt.Errorf("rerank: %s: %w", r.URL, err)
+		return nil, httpsafe.RedactError(fmt.Errorf("rerank: %s: %w", httpsafe.SanitizeURL(r.URL), err))
 	}
 	defer resp.Body.Close()
 	raw, err := io.ReadAll(io.LimitReader(resp.Body, 64<<20))
 	if err != nil {
-		return nil, fmt.Errorf("rerank: %s: read reply: %w", r.URL, err)
+		return nil, httpsafe.RedactError(fmt.Errorf("rerank: %s: read reply: %w", httpsafe.SanitizeURL(r.URL), err))
 	}
 	if resp.StatusCode/100 != 2 {
-		return nil, parseError(resp.StatusCode, raw)
+		return nil, httpsafe.RedactError(parseError(resp.StatusCode, raw))
 	}
 	out, err := parseRerank(raw, len(docs))
 	if err != nil {
-		return nil, fmt.Errorf("rerank: %s: %w", r.URL, err)
+		return nil, httpsafe.RedactError(fmt.Errorf("rerank: %s: %w", httpsafe.SanitizeURL(r.URL), err))
 	}
 	return out, nil
 }

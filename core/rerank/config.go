@@ -2,12 +2,13 @@ package rerank
 
 import (
 	"context"
+	"cubeworkbench/core/httpsafe"
+	"cubeworkbench/core/secret"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
-	"os"
 	"regexp"
 	"strings"
 	"sync"
@@ -68,18 +69,23 @@ func New(cfg Config) (*Client, error) {
 	if kind == "" {
 		kind = KindAuto
 	}
+	// A key typed in the window, else the variable, else the OS keyring;
+	// a variable named but holding no key anywhere is an error at once.
 	key := ""
 	if cfg.APIKeyEnv != "" {
-		if key = os.Getenv(cfg.APIKeyEnv); key == "" {
+		if key, _, _ = secret.Default().Get(secret.Reranker("reranker"), cfg.APIKeyEnv); key == "" {
 			return nil, fmt.Errorf("rerank: environment variable %s is empty / 环境变量 %s 未设置", cfg.APIKeyEnv, cfg.APIKeyEnv)
 		}
 	}
+	httpsafe.Register(httpsafe.URLSecrets(cfg.BaseURL)...)
 	timeout := cfg.Timeout
 	if timeout <= 0 {
 		timeout = 120 * time.Second
 	}
 	root, versioned := roots(cfg.BaseURL)
-	c := &Client{Model: cfg.Model, APIKey: key, Client: &http.Client{Timeout: timeout}}
+	// The shared client refuses a redirect to another host, so queries and
+	// passages never go to an address the profile does not name.
+	c := &Client{Model: cfg.Model, APIKey: key, Client: httpsafe.NewClient(httpsafe.Options{Timeout: timeout})}
 	switch kind {
 	case KindVLLM:
 		// vLLM serves /rerank, /v1/rerank and /v2/rerank and warns that
@@ -177,5 +183,5 @@ func (r *Client) httpClient() *http.Client {
 	if r.Client != nil {
 		return r.Client
 	}
-	return &http.Client{Timeout: 120 * time.Second}
+	return httpsafe.NewClient(httpsafe.Options{Timeout: 120 * time.Second})
 }
