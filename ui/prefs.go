@@ -13,10 +13,11 @@ import (
 )
 
 // windowDefault is the profile a window starts from: the default profile
-// with the offline lexical judge, so that a first Evaluate works anywhere.
+// with both offline baseline judges (lexical and semantic), so that a first
+// Evaluate works anywhere and shows judges side by side, as cubectl demo does.
 func windowDefault() profile.Profile {
 	p := profile.Default()
-	p.Judges = []profile.Endpoint{{Name: engine.LexicalJudge, Lexical: true}}
+	p.Judges = []profile.Endpoint{{Name: engine.LexicalJudge, Lexical: true}, {Name: engine.SemanticJudge, Semantic: true}}
 	return p
 }
 

@@ -20,7 +20,7 @@ func TestProfileStoresOnlyChangedKeys(t *testing.T) {
 	}{
 		{"untouched", func(*profile.Profile) {}, nil, []string{"trim", "top_n", "bootstrap", "thresholds", "cofe", "dimensions", "judge"},
 			func(p profile.Profile) bool {
-				return p.Trim == profile.Default().Trim && len(p.Judges) == 1 && p.Judges[0].Lexical
+				return p.Trim == profile.Default().Trim && len(p.Judges) == 2 && p.Judges[0].Lexical && p.Judges[1].Semantic
 			}},
 		{"trim and one threshold", func(p *profile.Profile) { p.Trim = 0.2; p.Thresholds.Deployable = 70 },
 			[]string{"trim = 0.2", "deployable = 70.0"}, []string{"top_n", "needs_work", "recall_low", "bootstrap", "judge"},

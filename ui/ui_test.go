@@ -222,7 +222,7 @@ func TestMainFlow(t *testing.T) {
 	if err := json.Unmarshal(data, &s); err != nil {
 		t.Fatal(err)
 	}
-	if s.Aggregate.Cube.Mean == nil || len(s.Judges) != 1 || s.Judges[0].Judge != "lexical" {
+	if s.Aggregate.Cube.Mean == nil || len(s.Judges) != 2 || s.Judges[0].Judge != "lexical" || s.Judges[1].Judge != "semantic" {
 		t.Fatalf("SUMMARY.json: cube %v, judges %+v", s.Aggregate.Cube.Mean, s.Judges)
 	}
 	r := w.results
