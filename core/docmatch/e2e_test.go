@@ -2,12 +2,7 @@ package docmatch_test
 
 import (
 	"context"
-	"crypto/md5"
-	"encoding/hex"
-	"encoding/json"
-	"io"
-	"net/http"
-	"net/http/httptest"
+	"cubeworkbench/internal/fakeragflow"
 	"os"
 	"path/filepath"
 	"strings"
@@ -57,79 +52,6 @@ func run(t *testing.T, wb *dataset.Workbook, p profile.Profile, newTarget func(p
 	return res
 }
 
-// hexID is a document id the way RAGFlow makes them (get_uuid: uuid1().hex,
-// 32 hex digits), stable per guide.
-func hexID(s string) string { sum := md5.Sum([]byte(s)); return hex.EncodeToString(sum[:]) }
-
-// fakeRAGFlow answers every sample question as the workbook says the system
-// did: the workbook's rag answer and its retrieved guides, as chunks of
-// documents uploaded by hand as "<title>办事指南.pdf" with 32-hex ids.
-// Bodies follow api/apps/sdk/session.py create() / chat_completion() and
-// conversation_service.structure_answer (RAGFlow v0.24.0); quoteOff sends
-// the reference {} that decorate_answer leaves with quote off.
-func fakeRAGFlow(t *testing.T, wb *dataset.Workbook, quoteOff bool) *httptest.Server {
-	idx := wb.GuideIndex()
-	byQuestion := map[string]dataset.Item{}
-	for _, it := range wb.Items {
-		if _, dup := byQuestion[it.Question]; !dup {
-			byQuestion[it.Question] = it
-		}
-	}
-	var mu sync.Mutex
-	sessions := 0
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if strings.HasSuffix(r.URL.Path, "/sessions") {
-			mu.Lock()
-			sessions++
-			id := hexID("session" + string(rune(sessions)))
-			mu.Unlock()
-			io.WriteString(w, `{"code":0,"data":{"chat_id":"chat9","id":"`+id+`","messages":[{"content":"你好","role":"assistant"}],"name":"cube-eval","user_id":""}}`)
-			return
-		}
-		var req struct {
-			Question  string `json:"question"`
-			SessionID string `json:"session_id"`
-		}
-		_ = json.NewDecoder(r.Body).Decode(&req)
-		it, ok := byQuestion[req.Question]
-		if !ok || req.SessionID == "" {
-			t.Errorf("unexpected completion %+v", req)
-		}
-		type chunk struct {
-			ID           string  `json:"id"`
-			Content      string  `json:"content"`
-			DocumentID   string  `json:"document_id"`
-			DocumentName string  `json:"document_name"`
-			DatasetID    string  `json:"dataset_id"`
-			Similarity   float64 `json:"similarity"`
-		}
-		reference := map[string]any{}
-		if !quoteOff {
-			var chunks []chunk
-			for n, ref := range it.Retrieved {
-				g := wb.Guides[idx[ref]]
-				chunks = append(chunks, chunk{ID: hexID("c" + ref), Content: g.Text, DocumentID: hexID(g.ID),
-					DocumentName: g.Title + "办事指南.pdf", DatasetID: "kb1", Similarity: 1 - float64(n)/20})
-			}
-			reference = map[string]any{"total": len(chunks), "chunks": chunks, "doc_aggs": []any{}}
-		}
-		body, _ := json.Marshal(map[string]any{"code": 0, "data": map[string]any{
-			"answer": it.Answer(dataset.SetRAG), "reference": reference, "audio_binary": nil, "prompt": "",
-			"created_at": 1764579601.2, "id": hexID("m" + it.ID), "session_id": req.SessionID}})
-		w.Write(body)
-	}))
-	t.Cleanup(srv.Close)
-	return srv
-}
-
-// asked strips what the system would supply, so the run asks for it.
-func asked(wb *dataset.Workbook) {
-	for i := range wb.Items {
-		delete(wb.Items[i].Answers, dataset.SetRAG)
-		wb.Items[i].Retrieved, wb.Items[i].Contexts = nil, nil
-	}
-}
-
 // The bundled sample, asked of a RAGFlow whose documents were uploaded by
 // hand (<title>办事指南.pdf, 32-hex ids), evaluates with the Recall@8 the
 // workbook's own retrieved column gives, and every retrieved document maps.
@@ -153,8 +75,8 @@ func TestSampleThroughRAGFlowNamedByHand(t *testing.T) {
 	// The engine matches by itself (it wraps every target in a Tracked):
 	// the bare connector gives the workbook's Recall@8 and a clean report.
 	plain := openSample(t)
-	asked(plain)
-	p.Target.BaseURL = fakeRAGFlow(t, openSample(t), false).URL
+	fakeragflow.Unasked(plain)
+	p.Target.BaseURL = fakeragflow.New(t, openSample(t), fakeragflow.ByHand).URL
 	bare := run(t, plain, p, nil).Summary
 	got := bare.RecallAtK
 	if got == nil || *got != *want || bare.DocMapping == nil || len(bare.DocMapping.Unmatched) != 0 {
@@ -163,8 +85,8 @@ func TestSampleThroughRAGFlowNamedByHand(t *testing.T) {
 
 	// With the tracker.
 	wb := openSample(t)
-	asked(wb)
-	p.Target.BaseURL = fakeRAGFlow(t, openSample(t), false).URL
+	fakeragflow.Unasked(wb)
+	p.Target.BaseURL = fakeragflow.New(t, openSample(t), fakeragflow.ByHand).URL
 	tr := docmatch.NewTracker(wb.Guides, nil, func(w target.Warning) { t.Errorf("warning: %s", w.Message.EN) })
 	got = run(t, wb, p, tr.NewTarget).Summary.RecallAtK
 	if got == nil || *got != *want {
@@ -181,9 +103,9 @@ func TestSampleThroughRAGFlowNamedByHand(t *testing.T) {
 // says Recall@8 is missing rather than 0.
 func TestSampleThroughRAGFlowQuoteOff(t *testing.T) {
 	wb := openSample(t)
-	asked(wb)
+	fakeragflow.Unasked(wb)
 	p := evalProfile()
-	p.Target = &profile.Target{Kind: "ragflow", BaseURL: fakeRAGFlow(t, openSample(t), true).URL, ChatID: "chat9", Concurrency: 2}
+	p.Target = &profile.Target{Kind: "ragflow", BaseURL: fakeragflow.New(t, openSample(t), fakeragflow.QuoteOff).URL, ChatID: "chat9", Concurrency: 2}
 	var warned []target.Warning
 	var mu sync.Mutex
 	tr := docmatch.NewTracker(wb.Guides, nil, func(w target.Warning) { mu.Lock(); warned = append(warned, w); mu.Unlock() })
