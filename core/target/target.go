@@ -1,6 +1,7 @@
 package target
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -118,6 +119,15 @@ func sleepCtx(ctx context.Context, d time.Duration) error {
 // Non-2xx replies come back as *Error after retries (decode is given the
 // body to extract the server's own code and message).
 func (c client) post(ctx context.Context, kind, url string, body []byte, decodeErr func(status int, body []byte) *Error) ([]byte, error) {
+	return c.send(ctx, http.MethodPost, kind, url, body, decodeErr)
+}
+
+// get is post's GET twin (no body).
+func (c client) get(ctx context.Context, kind, url string, decodeErr func(status int, body []byte) *Error) ([]byte, error) {
+	return c.send(ctx, http.MethodGet, kind, url, nil, decodeErr)
+}
+
+func (c client) send(ctx context.Context, method, kind, url string, body []byte, decodeErr func(status int, body []byte) *Error) ([]byte, error) {
 	attempts := max(c.attempts, 1)
 	var last error
 	for attempt := 0; attempt < attempts; attempt++ {
@@ -130,11 +140,17 @@ func (c client) post(ctx context.Context, kind, url string, body []byte, decodeE
 				return nil, err
 			}
 		}
-		req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, strings.NewReader(string(body)))
+		var rd io.Reader
+		if body != nil {
+			rd = bytes.NewReader(body)
+		}
+		req, err := http.NewRequestWithContext(ctx, method, url, rd)
 		if err != nil {
 			return nil, fmt.Errorf("%w: %v", ErrConfig, err)
 		}
-		req.Header.Set("Content-Type", "application/json")
+		if body != nil {
+			req.Header.Set("Content-Type", "application/json")
+		}
 		if c.key != "" {
 			req.Header.Set("Authorization", "Bearer "+c.key)
 		}
