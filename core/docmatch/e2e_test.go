@@ -2,6 +2,8 @@ package docmatch_test
 
 import (
 	"context"
+	"cubeworkbench/internal/fakefastgpt"
+	"cubeworkbench/internal/fakemaxkb"
 	"cubeworkbench/internal/fakeragflow"
 	"os"
 	"path/filepath"
@@ -131,4 +133,41 @@ func deref(v *float64) any {
 		return "n/a"
 	}
 	return *v
+}
+
+// The sample through a fake FastGPT and a fake MaxKB whose files were
+// uploaded by hand (<title>办事指南.pdf): Recall@8 is the workbook's own and
+// every retrieved document resolves.
+func TestSampleThroughFastGPTAndMaxKBNamedByHand(t *testing.T) {
+	want := run(t, openSample(t), evalProfile(), nil).Summary.RecallAtK
+	if want == nil {
+		t.Fatal("the sample has no Recall@8 of its own")
+	}
+	for _, c := range []struct {
+		kind string
+		url  func() string
+	}{
+		{"fastgpt", func() string { return fakefastgpt.New(t, openSample(t)).URL + "/api" }},
+		{"maxkb", func() string { return fakemaxkb.New(t, openSample(t)).URL }},
+	} {
+		t.Run(c.kind, func(t *testing.T) {
+			wb := openSample(t)
+			fakeragflow.Unasked(wb)
+			p := evalProfile()
+			p.Target = &profile.Target{Kind: c.kind, BaseURL: c.url(), Concurrency: 2}
+			tr := docmatch.NewTracker(wb.Guides, nil, func(w target.Warning) { t.Errorf("warning: %s", w.Message.EN) })
+			sum := run(t, wb, p, tr.NewTarget).Summary
+			if sum.RecallAtK == nil || *sum.RecallAtK != *want {
+				t.Errorf("Recall@8 = %v, want %v (from the workbook's retrieved column)", deref(sum.RecallAtK), *want)
+			}
+			rep := tr.Report()
+			if rep.Answers != len(wb.Items) || rep.Retrieved == 0 || rep.Resolved != rep.Retrieved || len(rep.Unmatched) != 0 || rep.Loud() {
+				t.Errorf("mapping report = %+v", rep)
+			}
+			if sum.DocMapping == nil || len(sum.DocMapping.Unmatched) != 0 {
+				t.Errorf("engine's mapping report = %+v", sum.DocMapping)
+			}
+			t.Logf("%s: Recall@8 %.4f; %s", c.kind, *want, strings.Join(rep.Messages("en", 5), " | "))
+		})
+	}
 }
