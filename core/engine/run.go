@@ -137,6 +137,7 @@ type runner struct {
 	deferred int                  // requests left for a batch file
 	warnings []result.Warning     // findings the summary lists
 	mapping  *docmatch.Tally      // the target's documents matched to guides; nil when no target was asked
+	target   targetTally          // what the system under test answered and failed
 
 	genOnce sync.Once
 	genFP   generatorFP
@@ -296,6 +297,7 @@ func (r *runner) run(ctx context.Context) (*result.Summary, error) {
 		c = sum.Aggregate.Cube.Mean
 	}
 	sum.Verdict = result.VerdictFor(c, p.Thresholds.Deployable, p.Thresholds.NeedsWork)
+	r.applyTargetFailed(sum)
 	counts := r.counts()
 	sum.Run = result.RunInfo{
 		ID: r.runID, Started: r.started, Finished: time.Now(), Calls: counts.Calls, Cached: counts.Cached,

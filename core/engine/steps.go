@@ -283,6 +283,9 @@ func (r *runner) collect(ctx context.Context) error {
 		return err
 	}
 	idx := r.wb.GuideIndex()
+	r.mu.Lock()
+	r.target.total = len(r.wb.Items)
+	r.mu.Unlock()
 	counter := newStepCounter(r.opt.Progress, StepCollect, t.Kind, len(todo))
 	eg, ectx := errgroup.WithContext(ctx)
 	eg.SetLimit(max(t.Concurrency, 1))
@@ -302,6 +305,12 @@ func (r *runner) collect(ctx context.Context) error {
 			r.calls++
 			if err != nil {
 				r.failed++
+			}
+			if err != nil && ectx.Err() == nil {
+				r.target.failed++
+				if r.target.first == "" {
+					r.target.first = err.Error()
+				}
 			}
 			r.mu.Unlock()
 			downMu.Lock()

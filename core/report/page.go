@@ -116,6 +116,11 @@ func (w *writer) page() Page {
 	pg.Headline = w.headlineWords()
 	pg.Figures = w.pageFigures()
 	pg.Why, pg.Advice = w.whyAndAdvice()
+	if s.TargetFailed() {
+		// The system under test failed most questions: that failure is the
+		// first reason, on the page and in the brief alike.
+		pg.Why = append([]string{pg.Verdict}, pg.Why...)
+	}
 	pg.Judges = w.pageJudges()
 	pg.Charts = w.pageCharts()
 	pg.Footer = w.t("Method, every judge, every question (worst first) and the problems met follow on the next sheets. The sheets guides, qa, scores and human are the data for re-opening the report and are not printed.",

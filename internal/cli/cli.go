@@ -14,6 +14,9 @@ const (
 	ExitBadInput    = 1
 	ExitUsage       = 2
 	ExitInterrupted = 3
+	// ExitTargetFailed: the system under test failed all or most questions,
+	// so the verdict is undetermined (the summary and report are written).
+	ExitTargetFailed = 4
 )
 
 const usage = `CuBE Workbench — evaluate a government-service RAG assistant (CuBE, MFSS, CoFE-RAG)
@@ -31,6 +34,9 @@ usage:
   cubectl batch import WORKBOOK RESULTS.jsonl [--store RUN.db]
 ` + compareUsage + `  cubectl kb export WORKBOOK --out DIR   one document per guide, to upload to RAGFlow or Dify
   cubectl version
+
+exit codes: 0 ok, 1 bad input, 2 usage, 3 interrupted (resume from the store),
+            4 the system under test failed at least half of its questions (verdict undetermined)
 `
 
 // Main runs one subcommand and returns the process exit code.

@@ -175,10 +175,16 @@ func evaluate(ctx context.Context, o evalOptions, p profile.Profile, stdin io.Re
 		}
 		fmt.Fprintln(stderr, pick(lang, "Wrote ", "已写入 ")+o.jsonPath)
 	}
+	code := ExitOK
 	if o.out != "" {
-		return writeReport(ctx, sess, o.out, lang, pr, stderr)
+		code = writeReport(ctx, sess, o.out, lang, pr, stderr)
 	}
-	return ExitOK
+	if code == ExitOK && res.Summary.TargetFailed() {
+		// The outputs are written (they say why); the exit says no verdict.
+		fmt.Fprintln(stderr, pick(lang, res.Summary.Verdict.EN, res.Summary.Verdict.ZH))
+		return ExitTargetFailed
+	}
+	return code
 }
 
 // writeReport writes the session's report (and its brief) with a progress

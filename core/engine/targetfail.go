@@ -1,0 +1,57 @@
+package engine
+
+import (
+	"fmt"
+
+	"cubeworkbench/core/result"
+)
+
+// TargetFailShare is the share of questions the system under test must fail
+// for the verdict to be undetermined: from half on, the answers that came
+// back are too few, and too chosen by the failure, to stand for the system.
+const TargetFailShare = 0.5
+
+// targetTally counts what the system under test did with the questions it
+// was responsible for in this run.
+type targetTally struct {
+	total  int    // questions the target answers (asked now, or answered before)
+	failed int    // of which it failed this run
+	first  string // the first failure, as the connector reported it (keys redacted)
+}
+
+// targetFailed is the undetermined verdict, quoting the failure, when the
+// system under test failed at least TargetFailShare of its questions; ok is
+// false otherwise. It is one of several reasons a verdict is undetermined.
+func targetFailed(t targetTally, v result.Verdict) (result.Verdict, bool) {
+	if t.total == 0 || t.failed == 0 || float64(t.failed) < TargetFailShare*float64(t.total) {
+		return v, false
+	}
+	quote := []rune(t.first)
+	if len(quote) > 240 {
+		quote = append(quote[:240], '…')
+	}
+	v.Code, v.Cube = result.VerdictUndetermined, nil
+	v.ZH = fmt.Sprintf("无法判定：被测系统在 %d 个问题中有 %d 个没有回答（%s），剩下的回答不足以代表它。请先排除这个故障（密钥、地址或被测系统自身的模型），再次评估只会重问失败的问题。",
+		t.total, t.failed, string(quote))
+	v.EN = fmt.Sprintf("Undetermined: the system under test failed %d of its %d questions (%s); the answers left cannot stand for it. Fix that failure first (key, address, or the system's own model); evaluating again asks only the failed questions.",
+		t.failed, t.total, string(quote))
+	return v, true
+}
+
+// applyTargetFailed overrules the verdict when the system under test failed
+// most questions, says so among the warnings, and leaves Recall@k and CuBE
+// null when it answered none (no retrieval was read: not 0).
+func (r *runner) applyTargetFailed(sum *result.Summary) {
+	r.mu.Lock()
+	t := r.target
+	r.mu.Unlock()
+	v, ok := targetFailed(t, sum.Verdict)
+	if !ok {
+		return
+	}
+	sum.Verdict = v
+	if t.failed == t.total && sum.Result != nil {
+		withoutRecall(sum.Result)
+	}
+	sum.Warnings = append(sum.Warnings, result.Warning{Source: "target", Code: result.WarnTargetFailed, ZH: v.ZH, EN: v.EN})
+}
