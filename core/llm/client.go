@@ -155,15 +155,19 @@ func (c *Client) Complete(ctx context.Context, req Request) (Reply, error) {
 		reply, err = decodeChat(b)
 		return err
 	}
-	var sentSwitch bool
+	// The body is built inside the slot, from what the endpoint has taught
+	// the client by then, and the options it was built with are kept: a
+	// refusal of a body built before another request's adaptation is sent
+	// again, rebuilt, and is no failure.
+	var sent wireOptions
 	build := func() ([]byte, error) {
-		o := c.wireOptions()
-		sentSwitch = o.withSwitch && switchField(c.ep.Provider) != "" && c.ep.thinkingOff()
-		return buildChat(c.ep, req, o)
+		sent = c.wireOptions()
+		return buildChat(c.ep, req, sent)
 	}
 	adapt := func(err error) bool {
+		sentSwitch := sent.withSwitch && switchField(c.ep.Provider) != "" && c.ep.thinkingOff()
 		k := adaptFor(err, c.ep.Provider, sentSwitch)
-		return k >= 0 && c.adapt(k, err)
+		return k >= 0 && (c.adapt(k, err) || stale(sent, k))
 	}
 	t, err := c.do(ctx, c.chatURL, c.ep.MaxReplyBytes, build, decode, adapt)
 	if reply.Model == "" {
@@ -237,10 +241,6 @@ func (c *Client) do(ctx context.Context, target string, limit int64, build func(
 	var t tally
 	malformed, retries := 0, 0
 	for {
-		body, err := build()
-		if err != nil {
-			return t, err
-		}
 		if err := c.gate.acquire(ctx); err != nil {
 			return t, err
 		}
@@ -248,6 +248,13 @@ func (c *Client) do(ctx context.Context, target string, limit int64, build func(
 		// first and the slot second would let reserved starts bunch up
 		// behind a full gate and leave in a burst.
 		if err := c.limiter.wait(ctx); err != nil {
+			c.gate.release()
+			return t, err
+		}
+		// Built last, just before it goes out: a request that waited for
+		// its slot carries what the endpoint taught the client meanwhile.
+		body, err := build()
+		if err != nil {
 			c.gate.release()
 			return t, err
 		}
