@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"time"
 
 	"cubeworkbench/core/llm"
 	"cubeworkbench/core/profile"
@@ -20,6 +21,7 @@ func LLMEndpoint(ep profile.Endpoint, name, base string) llm.Endpoint {
 		Concurrency: ep.Concurrency, RPM: ep.RPM, Timeout: ep.Timeout(), MaxRetries: ep.MaxRetries,
 		PriceInPerMTok: ep.PriceIn, PriceOutPerMTok: ep.PriceOut,
 		MaxReplyBytes: ep.MaxReplyBytes, AllowRedirects: ep.AllowRedirects,
+		StallTimeout: time.Duration(ep.StallSec) * time.Second, TotalTimeout: time.Duration(ep.TotalSec) * time.Second,
 	}
 }
 

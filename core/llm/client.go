@@ -237,8 +237,17 @@ type tally struct {
 // parameter the model does not take) is sent again at once, rebuilt, and is
 // not counted as a retry.
 func (c *Client) do(ctx context.Context, target string, limit int64, build func() ([]byte, error),
-	decode func([]byte) error, adapt func(error) bool) (tally, error) {
-	var t tally
+	decode func([]byte) error, adapt func(error) bool) (t tally, err error) {
+	parent := ctx
+	ctx, cancel := context.WithTimeout(ctx, c.ep.TotalTimeout)
+	defer cancel()
+	defer func() {
+		// The request's own limit ran out, not the caller's context: a
+		// failure of the endpoint, never mistaken for a cancellation.
+		if err != nil && parent.Err() == nil && ctx.Err() != nil {
+			err = fmt.Errorf("%w after %v (%d attempts; last: %s)", ErrGaveUp, c.ep.TotalTimeout, t.attempts, gaveUpCause(err))
+		}
+	}()
 	malformed, retries := 0, 0
 	for {
 		if err := c.gate.acquire(ctx); err != nil {
@@ -317,7 +326,7 @@ func retryable(err error) bool {
 		return false
 	case errors.As(err, &ae):
 		return ae.retryable()
-	case errors.Is(err, ErrTimeout):
+	case errors.Is(err, ErrTimeout), errors.Is(err, ErrStalled):
 		return true
 	case errors.Is(err, ErrEmptyReply), errors.Is(err, ErrTruncated):
 		// The same request at temperature 0 gives the same reply.
@@ -364,8 +373,15 @@ func (c *Client) attempt(ctx context.Context, target string, body []byte, limit 
 		return -1, false, timedOut(err)
 	}
 	defer resp.Body.Close()
-	data, err := readCapped(resp.Body, limit)
+	// The body must keep coming: no byte for StallTimeout ends the attempt.
+	var stalled atomic.Bool
+	idle := time.AfterFunc(c.ep.StallTimeout, func() { stalled.Store(true); cancel() })
+	defer idle.Stop()
+	data, err := readCapped(&idleReader{r: resp.Body, timer: idle, d: c.ep.StallTimeout}, limit)
 	if err != nil {
+		if stalled.Load() && ctx.Err() == nil {
+			return -1, true, fmt.Errorf("%w for %v", ErrStalled, c.ep.StallTimeout)
+		}
 		return -1, true, timedOut(fmt.Errorf("read reply: %w", err))
 	}
 	if resp.StatusCode != http.StatusOK {
@@ -439,4 +455,28 @@ func (c *Client) authorize(hr *http.Request) {
 	} else {
 		hr.Header.Set("Authorization", "Bearer "+c.key)
 	}
+}
+
+// idleReader restarts the stall timer on every byte that arrives.
+type idleReader struct {
+	r     io.Reader
+	timer *time.Timer
+	d     time.Duration
+}
+
+func (i *idleReader) Read(p []byte) (int, error) {
+	n, err := i.r.Read(p)
+	if n > 0 {
+		i.timer.Reset(i.d)
+	}
+	return n, err
+}
+
+// gaveUpCause is the last failure of a request that ran out of total time,
+// without the context error it ended in.
+func gaveUpCause(err error) string {
+	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
+		return "no reply"
+	}
+	return err.Error()
 }

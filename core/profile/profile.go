@@ -19,21 +19,26 @@ import (
 // the embedder. An endpoint with no BaseURL is "imported": its scores come
 // only from the workbook's scores sheet.
 type Endpoint struct {
-	Name        string             `toml:"name"`
-	BaseURL     string             `toml:"base_url,omitempty"`
-	BaseURLs    []string           `toml:"base_urls,omitempty"` // replicas of the same model
-	Model       string             `toml:"model,omitempty"`
-	APIKeyEnv   string             `toml:"api_key_env,omitempty"`
-	Concurrency int                `toml:"concurrency,omitempty"`
-	RPM         int                `toml:"rpm,omitempty"`
-	Repeats     int                `toml:"repeats,omitempty"`
-	TimeoutSec  int                `toml:"timeout_seconds,omitempty"`
-	MaxRetries  int                `toml:"max_retries,omitempty"`
-	PriceIn     float64            `toml:"price_in_per_mtok,omitempty"`
-	PriceOut    float64            `toml:"price_out_per_mtok,omitempty"`
-	Weights     map[string]float64 `toml:"weights,omitempty"`
-	Lexical     bool               `toml:"lexical,omitempty"`  // the offline lexical baseline judge
-	Semantic    bool               `toml:"semantic,omitempty"` // the offline semantic (embedding-similarity) baseline judge
+	Name        string   `toml:"name"`
+	BaseURL     string   `toml:"base_url,omitempty"`
+	BaseURLs    []string `toml:"base_urls,omitempty"` // replicas of the same model
+	Model       string   `toml:"model,omitempty"`
+	APIKeyEnv   string   `toml:"api_key_env,omitempty"`
+	Concurrency int      `toml:"concurrency,omitempty"`
+	RPM         int      `toml:"rpm,omitempty"`
+	Repeats     int      `toml:"repeats,omitempty"`
+	TimeoutSec  int      `toml:"timeout_seconds,omitempty"`
+	// StallSec aborts an attempt whose reply stops coming for this long
+	// (default 60); TotalSec bounds a request, retries included (default
+	// 600, or two timeouts when longer).
+	StallSec   int                `toml:"stall_seconds,omitempty"`
+	TotalSec   int                `toml:"total_timeout_seconds,omitempty"`
+	MaxRetries int                `toml:"max_retries,omitempty"`
+	PriceIn    float64            `toml:"price_in_per_mtok,omitempty"`
+	PriceOut   float64            `toml:"price_out_per_mtok,omitempty"`
+	Weights    map[string]float64 `toml:"weights,omitempty"`
+	Lexical    bool               `toml:"lexical,omitempty"`  // the offline lexical baseline judge
+	Semantic   bool               `toml:"semantic,omitempty"` // the offline semantic (embedding-similarity) baseline judge
 	// AllowRedirects follows a redirect to another host; by default it is
 	// refused, so prompts never go to an address not named here.
 	AllowRedirects bool `toml:"allow_redirects,omitempty"`
