@@ -39,9 +39,9 @@ type Endpoint struct {
 	// (default DefaultTotalTimeout, or two attempts' Timeout when longer):
 	// a stalling endpoint is named within minutes.
 	TotalTimeout time.Duration
-	MaxRetries  int           // retries after the first attempt; 0 → default 4, negative → none
-	BackoffBase time.Duration // default 0.5 s
-	BackoffMax  time.Duration // default 8 s
+	MaxRetries   int           // retries after the first attempt; 0 → default 4, negative → none
+	BackoffBase  time.Duration // default 0.5 s
+	BackoffMax   time.Duration // default 8 s
 
 	PriceInPerMTok  float64 // price per million prompt tokens; 0 with PriceOut 0 = unpriced
 	PriceOutPerMTok float64 // price per million completion tokens

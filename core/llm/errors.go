@@ -24,9 +24,9 @@ var (
 	// ErrStalled: the reply began and then no byte came for StallTimeout.
 	ErrStalled = errors.New("llm: 回复中途停止，长时间没有再收到数据 / the reply stopped coming (no bytes)")
 	// ErrGaveUp: the request, retries included, went past TotalTimeout.
-	ErrGaveUp = errors.New("llm: 请求总时长超过上限，已放弃 / gave up: the request took longer than its total time limit")
-	ErrNoKey          = errors.New("llm: API key environment variable is empty")
-	ErrMalformed      = errors.New("llm: reply is not valid JSON")
+	ErrGaveUp    = errors.New("llm: 请求总时长超过上限，已放弃 / gave up: the request took longer than its total time limit")
+	ErrNoKey     = errors.New("llm: API key environment variable is empty")
+	ErrMalformed = errors.New("llm: reply is not valid JSON")
 	// ErrReplyTooLarge: the body went past Endpoint.MaxReplyBytes. A chat
 	// reply is kilobytes; a bigger one is a misconfigured URL or a hostile
 	// server, and reading it whole at every slot is how memory runs out.
