@@ -170,6 +170,9 @@ func (c *Client) Complete(ctx context.Context, req Request) (Reply, error) {
 		return k >= 0 && (c.adapt(k, err) || stale(sent, k))
 	}
 	t, err := c.do(ctx, c.chatURL, c.ep.MaxReplyBytes, build, decode, adapt)
+	// A server that echoes its request headers must not hand a key to the
+	// store, the report or the window, even in a reply that succeeded.
+	reply.Content, reply.Raw, reply.Reasoning = httpsafe.Redact(reply.Content), httpsafe.Redact(reply.Raw), httpsafe.Redact(reply.Reasoning)
 	if reply.Model == "" {
 		reply.Model = c.ep.Model
 	}

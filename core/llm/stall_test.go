@@ -75,3 +75,24 @@ func TestStallDefaults(t *testing.T) {
 		t.Errorf("defaults: stall %v total %v timeout %v", ep.StallTimeout, ep.TotalTimeout, ep.Timeout)
 	}
 }
+
+// A judge that echoes its request headers in a successful reply: the key
+// is gone from Content, Raw and Reasoning before anyone stores or shows it.
+func TestSuccessfulReplyRedacted(t *testing.T) {
+	t.Setenv("ECHO_KEY", "sk-echo-5e4d3c2b1a09f8e7")
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		auth := r.Header.Get("Authorization")
+		w.Header().Set("Content-Type", "application/json")
+		io.WriteString(w, `{"id":"c","object":"chat.completion","created":1,"model":"m","choices":[{"index":0,"message":{"role":"assistant","content":"评分：7（收到的头：`+auth+`）","reasoning":"key `+strings.TrimPrefix(auth, "Bearer ")+`"},"finish_reason":"stop"}],"usage":{"prompt_tokens":1,"completion_tokens":1,"total_tokens":2}}`)
+	}))
+	defer srv.Close()
+	c, _ := newTestClient(t, Endpoint{Name: "echo", BaseURL: srv.URL + "/v1", Model: "m", APIKeyEnv: "ECHO_KEY"})
+	rep, err := c.Complete(context.Background(), ask("q"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := rep.Content + rep.Raw + rep.Reasoning
+	if strings.Contains(all, "5e4d3c2b1a09f8e7") || !strings.Contains(rep.Content, "评分：7") {
+		t.Fatalf("reply %+v", rep)
+	}
+}

@@ -101,3 +101,30 @@ func TestCrossHostRedirectRefused(t *testing.T) {
 		}
 	}
 }
+
+// A system that echoes its request headers in a successful answer: the
+// connector's key is gone from the text, the contexts and the documents.
+func TestSuccessfulAnswerRedacted(t *testing.T) {
+	t.Setenv("ECHO_TARGET_KEY", "ragflow-EchoedKey0123456789")
+	f := &fake{handler: func(w http.ResponseWriter, r *http.Request, _ map[string]any) {
+		if strings.HasSuffix(r.URL.Path, "/sessions") {
+			io.WriteString(w, `{"code":0,"data":{"id":"s1"}}`)
+			return
+		}
+		auth := r.Header.Get("Authorization")
+		io.WriteString(w, `{"code":0,"data":{"answer":"收到 `+auth+`","reference":{"total":1,"chunks":[{"id":"c1","content":"头：`+auth+`","document_id":"d1","document_name":"指南.pdf","similarity":0.9}]},"session_id":"s1"}}`)
+	}}
+	srv := f.start(t)
+	tg, err := New(Config{Kind: "ragflow", BaseURL: srv.URL, ChatID: "c", APIKeyEnv: "ECHO_TARGET_KEY"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ans, err := tg.Ask(context.Background(), "q")
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := ans.Text + strings.Join(ans.Contexts, "") + ans.Retrieved[0].Content
+	if strings.Contains(all, "EchoedKey0123456789") || !strings.Contains(ans.Text, "收到") {
+		t.Fatalf("answer %+v", ans)
+	}
+}

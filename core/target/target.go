@@ -92,7 +92,31 @@ func build(t Config, attempts int) (Target, error) {
 	}
 	hc := httpsafe.NewClient(httpsafe.Options{Timeout: 180 * time.Second, AllowRedirects: t.AllowRedirects})
 	c := client{http: hc, key: key, sleep: sleepCtx, attempts: attempts}
-	return spec.build(c, t)
+	tg, err := spec.build(c, t)
+	if err != nil {
+		return nil, err
+	}
+	return redacting{Target: tg, key: key}, nil
+}
+
+// redacting removes every known key from what a system answers, successful
+// answers included: one that echoes its request headers must not put a key
+// into the store, the report or the window.
+type redacting struct {
+	Target
+	key string
+}
+
+func (r redacting) Ask(ctx context.Context, question string) (Answer, error) {
+	ans, err := r.Target.Ask(ctx, question)
+	ans.Text = redactKey(ans.Text, r.key)
+	for i := range ans.Contexts {
+		ans.Contexts[i] = redactKey(ans.Contexts[i], r.key)
+	}
+	for i := range ans.Retrieved {
+		ans.Retrieved[i].Content = redactKey(ans.Retrieved[i].Content, r.key)
+	}
+	return ans, err
 }
 
 // client holds what every connector shares: the HTTP client, the key and
