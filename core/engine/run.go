@@ -401,6 +401,9 @@ func (r *runner) embedder() (embed.Embedder, error) {
 // or a bad [reranker] then stops the run before the first paid call, not
 // after every judgement was paid for.
 func (r *runner) prepare() error {
+	if err := r.checkKeys(); err != nil {
+		return err
+	}
 	r.emb = r.opt.Embedder
 	if r.emb == nil {
 		emb, err := r.embedder()
