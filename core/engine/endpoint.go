@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"cubeworkbench/core/llm"
@@ -22,7 +23,17 @@ func LLMEndpoint(ep profile.Endpoint, name, base string) llm.Endpoint {
 		PriceInPerMTok: ep.PriceIn, PriceOutPerMTok: ep.PriceOut,
 		MaxReplyBytes: ep.MaxReplyBytes, AllowRedirects: ep.AllowRedirects,
 		StallTimeout: time.Duration(ep.StallSec) * time.Second, TotalTimeout: time.Duration(ep.TotalSec) * time.Second,
+		Provider: serverSetting(ep.Server),
 	}
+}
+
+// serverSetting is the profile's server as the client's provider: unset is
+// "auto" (the server is asked once), "generic" a plain OpenAI server.
+func serverSetting(s string) string {
+	if s = strings.ToLower(strings.TrimSpace(s)); s == "" {
+		return llm.ProviderAuto
+	}
+	return s
 }
 
 // endpointKey finds the key of an endpoint in core/secret's order: typed

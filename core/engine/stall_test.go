@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -25,5 +26,23 @@ func TestStallSettingsReachTheClient(t *testing.T) {
 	}
 	if got := c.Endpoint(); got.StallTimeout != llm.DefaultStallTimeout || got.TotalTimeout != llm.DefaultTotalTimeout {
 		t.Errorf("defaults %v %v", got.StallTimeout, got.TotalTimeout)
+	}
+}
+
+// server = "auto" (the default) makes the client ask the server once; a
+// named server is taken as said; an unknown one is refused by name.
+func TestServerSetting(t *testing.T) {
+	base := "[[judge]]\nname = \"j\"\nbase_url = \"http://10.0.0.9:9999/v1\"\nmodel = \"m\"\n"
+	for setting, want := range map[string]string{"": llm.ProviderAuto, "server = \"ollama\"\n": llm.ProviderOllama, "server = \"vLLM\"\n": llm.ProviderVLLM} {
+		p, err := profile.Parse([]byte(base + setting))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := LLMEndpoint(p.Judges[0], "j", p.Judges[0].BaseURL).Provider; got != want {
+			t.Errorf("%q: provider %q, want %q", setting, got, want)
+		}
+	}
+	if _, err := profile.Parse([]byte(base + "server = \"olama\"\n")); err == nil || !strings.Contains(err.Error(), "olama") {
+		t.Errorf("a misspelt server: %v", err)
 	}
 }

@@ -33,6 +33,9 @@ type Client struct {
 	budget   float64
 	inflight atomic.Int64
 
+	detectOnce sync.Once  // server = "auto": the server is asked once (detect.go)
+	epMu       sync.Mutex // guards ep.Provider while it is resolved
+
 	adapted     [adaptKinds]atomic.Bool // what the endpoint refused, remembered
 	adaptMu     sync.Mutex
 	adaptations []Adaptation
@@ -127,8 +130,13 @@ func join(base *url.URL, suffix string) string {
 // Model is the endpoint's model name.
 func (c *Client) Model() string { return c.ep.Model }
 
-// Endpoint is the endpoint with its defaults filled in.
-func (c *Client) Endpoint() Endpoint { return c.ep }
+// Endpoint is the endpoint with its defaults filled in (Provider "auto"
+// until the first request asked the server).
+func (c *Client) Endpoint() Endpoint {
+	c.epMu.Lock()
+	defer c.epMu.Unlock()
+	return c.ep
+}
 
 // Meter is where the client records usage.
 func (c *Client) Meter() *Meter { return c.meter }
@@ -143,6 +151,7 @@ func (c *Client) Complete(ctx context.Context, req Request) (Reply, error) {
 	if len(req.Messages) == 0 {
 		return Reply{}, fmt.Errorf("llm %s: request has no messages", c.ep.Name)
 	}
+	c.resolveProvider(ctx)
 	done, err := c.enter(ctx)
 	if err != nil {
 		return Reply{}, err
@@ -196,7 +205,10 @@ func (c *Client) wireOptions() wireOptions {
 
 // ChatBody is the exact body Complete would send for req now, adaptations
 // learned so far included: a batch file must ask what a live call asks.
-func (c *Client) ChatBody(req Request) ([]byte, error) { return buildChat(c.ep, req, c.wireOptions()) }
+func (c *Client) ChatBody(req Request) ([]byte, error) {
+	c.resolveProvider(context.Background())
+	return buildChat(c.ep, req, c.wireOptions())
+}
 
 // enter checks the budget and counts the call in flight. The concurrency
 // slot is taken per attempt, in do.

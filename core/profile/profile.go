@@ -1,7 +1,10 @@
 package profile
 
 import (
+	"slices"
+
 	"bytes"
+	"cubeworkbench/core/llm"
 	"errors"
 	"fmt"
 	"os"
@@ -31,8 +34,12 @@ type Endpoint struct {
 	// StallSec aborts an attempt whose reply stops coming for this long
 	// (default 60); TotalSec bounds a request, retries included (default
 	// 600, or two timeouts when longer).
-	StallSec   int                `toml:"stall_seconds,omitempty"`
-	TotalSec   int                `toml:"total_timeout_seconds,omitempty"`
+	StallSec int `toml:"stall_seconds,omitempty"`
+	TotalSec int `toml:"total_timeout_seconds,omitempty"`
+	// Server says what serves the endpoint ("auto", the default, asks it
+	// once: GET /api/version for Ollama, /version for vLLM, …): its quirks
+	// and thinking switch follow. One of llm.Servers.
+	Server     string             `toml:"server,omitempty"`
 	MaxRetries int                `toml:"max_retries,omitempty"`
 	PriceIn    float64            `toml:"price_in_per_mtok,omitempty"`
 	PriceOut   float64            `toml:"price_out_per_mtok,omitempty"`
@@ -221,6 +228,15 @@ func (p Profile) Validate() error {
 	}
 	checkCap("generator", p.Generator)
 	checkCap("embedder", p.Embedder)
+	checkServer := func(what string, ep *Endpoint) {
+		if ep != nil && ep.Server != "" && !slices.Contains(llm.Servers, strings.ToLower(ep.Server)) {
+			problems = append(problems, fmt.Sprintf("%s: server %q (%s)", what, ep.Server, strings.Join(llm.Servers, ", ")))
+		}
+	}
+	for i := range p.Judges {
+		checkServer(fmt.Sprintf("judge %q", p.Judges[i].Name), &p.Judges[i])
+	}
+	checkServer("generator", p.Generator)
 	if p.Target != nil {
 		if bad := target.CheckKind(p.Target.Kind); bad != "" {
 			problems = append(problems, bad)
