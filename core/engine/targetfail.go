@@ -27,14 +27,14 @@ func targetFailed(t targetTally, v result.Verdict) (result.Verdict, bool) {
 		return v, false
 	}
 	quote := []rune(t.first)
-	if len(quote) > 240 {
-		quote = append(quote[:240], '…')
+	if len(quote) > 80 {
+		// The verdict is one line in the window: the quote is cut there,
+		// and whole in the warning beside it.
+		quote = append(quote[:80], '…')
 	}
 	v.Code, v.Cube = result.VerdictUndetermined, nil
-	v.ZH = fmt.Sprintf("无法判定：被测系统在 %d 个问题中有 %d 个没有回答（%s），剩下的回答不足以代表它。请先排除这个故障（密钥、地址或被测系统自身的模型），再次评估只会重问失败的问题。",
-		t.total, t.failed, string(quote))
-	v.EN = fmt.Sprintf("Undetermined: the system under test failed %d of its %d questions (%s); the answers left cannot stand for it. Fix that failure first (key, address, or the system's own model); evaluating again asks only the failed questions.",
-		t.failed, t.total, string(quote))
+	v.ZH = fmt.Sprintf("无法判定：被测系统 %d 个问题中有 %d 个没有回答（%s）", t.total, t.failed, string(quote))
+	v.EN = fmt.Sprintf("Undetermined: the system under test failed %d of its %d questions (%s)", t.failed, t.total, string(quote))
 	return v, true
 }
 
@@ -53,5 +53,7 @@ func (r *runner) applyTargetFailed(sum *result.Summary) {
 	if t.failed == t.total && sum.Result != nil {
 		withoutRecall(sum.Result)
 	}
-	sum.Warnings = append(sum.Warnings, result.Warning{Source: "target", Code: result.WarnTargetFailed, ZH: v.ZH, EN: v.EN})
+	sum.Warnings = append(sum.Warnings, result.Warning{Source: "target", Code: result.WarnTargetFailed,
+		ZH: fmt.Sprintf("被测系统在 %d 个问题中有 %d 个没有回答，剩下的回答不足以代表它，因此无法判定。第一个失败：%s。请先排除这个故障（密钥、地址或被测系统自身的模型），再次评估只会重问失败的问题。", t.total, t.failed, t.first),
+		EN: fmt.Sprintf("The system under test failed %d of its %d questions; the answers left cannot stand for it, so there is no verdict. First failure: %s. Fix it first (key, address, or the system's own model); evaluating again asks only the failed questions.", t.failed, t.total, t.first)})
 }

@@ -182,6 +182,11 @@ func evaluate(ctx context.Context, o evalOptions, p profile.Profile, stdin io.Re
 	if code == ExitOK && res.Summary.TargetFailed() {
 		// The outputs are written (they say why); the exit says no verdict.
 		fmt.Fprintln(stderr, pick(lang, res.Summary.Verdict.EN, res.Summary.Verdict.ZH))
+		for _, w := range res.Summary.Warnings {
+			if w.Code == result.WarnTargetFailed {
+				fmt.Fprintln(stderr, w.In(lang))
+			}
+		}
 		return ExitTargetFailed
 	}
 	return code
