@@ -68,6 +68,14 @@ var maxkbAuthCodes = map[int]bool{1002: true, 1003: true, 401: true, 403: true}
 func decodeMaxKBError(status int, body []byte) *Error {
 	var env maxkbEnvelope
 	if json.Unmarshal(body, &env) == nil && (env.Code != 0 || env.Message != "") {
+		// base_chat_step's failed model call: HTTP 500 whose envelope says
+		// "成功" and whose data.content is 'Exception:' + str(e).
+		var data struct {
+			Content string `json:"content"`
+		}
+		if json.Unmarshal(env.Data, &data) == nil && strings.HasPrefix(strings.TrimSpace(data.Content), "Exception:") {
+			return &Error{Code: CodeLLMError, Message: "MaxKB's model failed: " + snippet([]byte(data.Content))}
+		}
 		return &Error{Code: strconv.Itoa(env.Code), Message: env.Message, Auth: maxkbAuthCodes[env.Code]}
 	}
 	return &Error{Message: snippet(body)}
@@ -91,7 +99,7 @@ func (m *MaxKB) call(ctx context.Context, method, path string, body any) (json.R
 	}
 	if env.Code != 200 {
 		return nil, &Error{Kind: "maxkb", Status: 200, Code: strconv.Itoa(env.Code), Auth: maxkbAuthCodes[env.Code],
-			Message: redactKey(env.Message, m.key), Retryable: env.Code >= 500 && env.Code < 600 && strings.Contains(env.Message, "Exception")}
+			Message: redactKey(env.Message, m.key)}
 	}
 	return env.Data, nil
 }

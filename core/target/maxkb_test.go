@@ -150,3 +150,26 @@ func TestMaxKBBadKey(t *testing.T) {
 		t.Fatalf("err = %v", err)
 	}
 }
+
+// The model behind MaxKB failed: base_chat_step.execute_block answers
+// to_block_response(…, 'Exception:' + str(e), …, _status=500), i.e. HTTP
+// 500 with code 500 and message "成功" around the exception text.
+func TestMaxKBModelFailure(t *testing.T) {
+	f := maxkbServer(t, "v2", maxkbRecord(maxkbParagraphsV2))
+	inner := f.handler
+	f.handler = func(w http.ResponseWriter, r *http.Request, body map[string]any) {
+		if strings.HasPrefix(r.URL.Path, "/chat/api/chat_message/") {
+			w.WriteHeader(500)
+			io.WriteString(w, `{"code":500,"message":"成功","data":{"chat_id":"`+maxkbChatID+`","id":"`+maxkbRecID+`","operate":true,"content":"Exception:Error code: 401 - {'error': {'message': 'Incorrect API key provided'}}","is_end":true,"completion_tokens":0,"prompt_tokens":0}}`)
+			return
+		}
+		inner(w, r, body)
+	}
+	srv := f.start(t)
+	tg, _ := NewOnce(Config{Kind: "maxkb", BaseURL: srv.URL, APIVersion: "v2"})
+	_, err := tg.Ask(context.Background(), "开餐馆要办什么证？")
+	var te *Error
+	if !errors.As(err, &te) || te.Code != CodeLLMError || !strings.Contains(te.Message, "Incorrect API key") {
+		t.Fatalf("err = %v", err)
+	}
+}
