@@ -326,7 +326,7 @@ func (r *runner) collect(ctx context.Context) error {
 					return ectx.Err()
 				}
 				if stop {
-					return fmt.Errorf("%w: the %s target failed %d times in a row without a single answer (last: %v)", ErrEndpointDown, t.Kind, breakerMin, err)
+					return fmt.Errorf("%w: %w: the %s target failed %d times in a row without a single answer (last: %v)", ErrTargetDown, ErrEndpointDown, t.Kind, breakerMin, err)
 				}
 				r.problem(result.Problem{Step: StepCollect, ItemID: it.ID, Set: dataset.SetRAG, Reason: err.Error()})
 				counter.add(true, 1, 0, 0, 0)

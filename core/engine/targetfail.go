@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 
 	"cubeworkbench/core/result"
@@ -10,6 +11,11 @@ import (
 // for the verdict to be undetermined: from half on, the answers that came
 // back are too few, and too chosen by the failure, to stand for the system.
 const TargetFailShare = 0.5
+
+// ErrTargetDown marks a run stopped because the system under test failed
+// question after question without one answer (the breaker); it wraps
+// ErrEndpointDown too. The verdict is undetermined, as in targetFailed.
+var ErrTargetDown = errors.New("无法判定：被测系统连续失败，没有回答任何问题 / Undetermined: the system under test failed question after question without one answer")
 
 // targetTally counts what the system under test did with the questions it
 // was responsible for in this run.

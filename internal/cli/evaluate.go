@@ -164,6 +164,9 @@ func evaluate(ctx context.Context, o evalOptions, p profile.Profile, stdin io.Re
 			return ExitInterrupted
 		}
 		fmt.Fprintln(stderr, err)
+		if errors.Is(err, engine.ErrTargetDown) {
+			return ExitTargetFailed
+		}
 		return ExitBadInput
 	}
 	printResults(stdout, res, lang)
