@@ -234,6 +234,9 @@ func (c *Client) CurrentConcurrency() int { return c.gate.current() }
 // proxy hiccup is worth another try, a base_url pointing at a web page is not.
 const maxMalformed = 2
 
+// maxStalls is how many stalled attempts in one request are tried again.
+const maxStalls = 1
+
 // maxRetryAfter caps a server's Retry-After so a bogus header cannot stall
 // a run for hours; ctx cancellation still ends any wait.
 const maxRetryAfter = 10 * time.Minute
@@ -263,7 +266,7 @@ func (c *Client) do(ctx context.Context, target string, limit int64, build func(
 			err = fmt.Errorf("%w after %v (%d attempts; last: %s)", ErrGaveUp, c.ep.TotalTimeout, t.attempts, gaveUpCause(err))
 		}
 	}()
-	malformed, retries := 0, 0
+	malformed, retries, stalls := 0, 0, 0
 	for {
 		if err := c.gate.acquire(ctx); err != nil {
 			return t, err
@@ -308,6 +311,12 @@ func (c *Client) do(ctx context.Context, target string, limit int64, build func(
 		if errors.Is(err, ErrMalformed) {
 			malformed++
 			retry = malformed <= maxMalformed
+		}
+		if errors.Is(err, ErrStalled) {
+			// A server that hangs mid-reply mostly hangs again: one more
+			// try, then the endpoint is named, within minutes.
+			stalls++
+			retry = stalls <= maxStalls
 		}
 		if !retry || retries >= c.ep.MaxRetries {
 			return t, err

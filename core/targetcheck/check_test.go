@@ -130,6 +130,12 @@ func TestCheckVerdicts(t *testing.T) {
 			// TokenAuth: AppAuthenticationFailed(1002, …) as HTTP 401
 			handler: dify(401, `{"code":1002,"message":"Authentication information is incorrect! illegal user","data":null}`),
 			code:    WrongKey, field: "api_key_env", zh: "应用 API Key"},
+		{name: "key variable named but unset: said before any request", kind: "maxkb",
+			handler: func(w http.ResponseWriter, r *http.Request) { panic("no request may go out without the key") },
+			cfg: func(url string) profile.Target {
+				return profile.Target{Kind: "maxkb", BaseURL: url, APIKeyEnv: "CUBE_TEST_UNSET_KEY_VAR"}
+			},
+			code: WrongKey, field: "api_key_env", zh: "CUBE_TEST_UNSET_KEY_VAR"},
 		{name: "OpenAI-compatible wrong model", kind: "openai",
 			handler: dify(404, `{"error":{"message":"The model `+"`qwen-max-x`"+` does not exist or you do not have access to it.","type":"invalid_request_error","param":null,"code":"model_not_found"}}`),
 			cfg: func(url string) profile.Target {
