@@ -138,6 +138,7 @@ type runner struct {
 	warnings []result.Warning     // findings the summary lists
 	mapping  *docmatch.Tally      // the target's documents matched to guides; nil when no target was asked
 	target   targetTally          // what the system under test answered and failed
+	stalls   sync.Map             // endpoint names already said to stall (stall.go)
 
 	genOnce sync.Once
 	genFP   generatorFP
