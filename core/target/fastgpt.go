@@ -137,6 +137,13 @@ func (f *FastGPT) Ask(ctx context.Context, question string) (Answer, error) {
 		return ans, nil
 	}
 	quotes, searched := fastgptQuotes(nodes)
+	if !searched && fastgptHasSearchNode(nodes) {
+		// filterPublicNodeResponseData drops quoteList unless the caller
+		// may see details (an app key may; a share link only with "return
+		// quotes" on): the search ran, its list was withheld.
+		ans.Warnings = append(ans.Warnings, fastgptNoDetail())
+		return ans, nil
+	}
 	var docs []Doc
 	for _, q := range quotes {
 		content := strings.TrimSpace(q.Q + "\n" + q.A)
@@ -203,10 +210,19 @@ func fastgptQuotes(nodes []fastgptNode) (quotes []fastgptQuote, searched bool) {
 	return quotes, searched
 }
 
+func fastgptHasSearchNode(nodes []fastgptNode) bool {
+	for _, n := range nodes {
+		if n.ModuleType == "datasetSearchNode" || fastgptHasSearchNode(n.ToolDetail) || fastgptHasSearchNode(n.PluginDetail) {
+			return true
+		}
+	}
+	return false
+}
+
 func fastgptNoDetail() Warning {
 	return Warning{Code: WarnNoReference,
 		Setting: Text{"API 地址与应用密钥（需返回 responseData）", "API base URL and app key (responseData must come back)"},
 		Message: Text{
-			"FastGPT 的回复没有 responseData，拿不到检索到的文档，无法计算 Recall@k。请使用该应用自己的 API 密钥（不是分享链接或账号密钥），地址指向 /api。",
-			"FastGPT's reply has no responseData, so the retrieved documents are unknown and Recall@k cannot be computed. Use the app's own API key (not a share link or an account key) with the /api base URL."}}
+			"FastGPT 的回复没有带出检索到的引用（responseData 或其中的 quoteList 缺失），无法计算 Recall@k。请使用该应用自己的 API 密钥（不是分享链接或账号密钥），地址指向 /api。",
+			"FastGPT's reply does not carry the retrieved quotes (no responseData, or no quoteList in it), so Recall@k cannot be computed. Use the app's own API key (not a share link or an account key) with the /api base URL."}}
 }

@@ -89,6 +89,11 @@ func TestFastGPTFailures(t *testing.T) {
 		{name: "workflow node failed", status: 200,
 			body: `{"responseData":[],"newVariables":{},"error":{"message":"模型调用失败"},"id":"","model":"","usage":{"prompt_tokens":1,"completion_tokens":1,"total_tokens":1},"choices":[{"message":{"role":"assistant","content":""},"finish_reason":"stop","index":0}]}`,
 			code: CodeLLMError},
+		// filterPublicNodeResponseData without responseDetail: the search
+		// node is listed, its quoteList withheld.
+		{name: "quotes withheld", status: 200,
+			body: `{"responseData":[{"moduleType":"datasetSearchNode","runningTime":0.5},{"moduleType":"chatNode","runningTime":1.2}],"newVariables":{},"id":"","model":"","usage":{"prompt_tokens":1,"completion_tokens":1,"total_tokens":1},"choices":[{"message":{"role":"assistant","content":"您好"},"finish_reason":"stop","index":0}]}`,
+			warn: true},
 		// An app with no dataset search node: responseData without quoteList.
 		{name: "no knowledge base", status: 200,
 			body: `{"responseData":[{"moduleName":"AI 对话","moduleType":"chatNode","runningTime":1.2}],"newVariables":{},"id":"","model":"","usage":{"prompt_tokens":1,"completion_tokens":1,"total_tokens":1},"choices":[{"message":{"role":"assistant","content":"您好"},"finish_reason":"stop","index":0}]}`,
