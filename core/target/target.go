@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"cubeworkbench/core/httpsafe"
@@ -126,7 +127,13 @@ type client struct {
 	key      string
 	sleep    func(context.Context, time.Duration) error
 	attempts int
+	stall    time.Duration // no byte of a begun reply for this long ends the attempt; 0: stallAfter
 }
+
+// stallAfter is how long a reply that has begun may send nothing: a system
+// that hangs mid-answer is named in a minute, not after the 180 s timeout
+// of every attempt.
+const stallAfter = 60 * time.Second
 
 func sleepCtx(ctx context.Context, d time.Duration) error {
 	t := time.NewTimer(d)
@@ -168,8 +175,10 @@ func (c client) send(ctx context.Context, method, kind, url string, body []byte,
 		if body != nil {
 			rd = bytes.NewReader(body)
 		}
-		req, err := http.NewRequestWithContext(ctx, method, url, rd)
+		actx, cancel := context.WithCancel(ctx)
+		req, err := http.NewRequestWithContext(actx, method, url, rd)
 		if err != nil {
+			cancel()
 			return nil, fmt.Errorf("%w: %v", ErrConfig, err)
 		}
 		if body != nil {
@@ -180,16 +189,32 @@ func (c client) send(ctx context.Context, method, kind, url string, body []byte,
 		}
 		resp, err := c.http.Do(req)
 		if err != nil {
+			cancel()
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
 			}
 			last = &retryAfter{err: &Error{Kind: kind, Message: redactKey(redactURL(err.Error()), c.key), Retryable: true}}
 			continue
 		}
-		data, readErr := io.ReadAll(io.LimitReader(resp.Body, 64<<20))
+		stall := c.stall
+		if stall <= 0 {
+			stall = stallAfter
+		}
+		var stalled atomic.Bool
+		idle := time.AfterFunc(stall, func() { stalled.Store(true); cancel() })
+		data, readErr := io.ReadAll(io.LimitReader(&idleBody{r: resp.Body, timer: idle, d: stall}, 64<<20))
+		idle.Stop()
 		resp.Body.Close()
+		cancel()
 		if readErr != nil {
-			last = &retryAfter{err: &Error{Kind: kind, Status: resp.StatusCode, Message: readErr.Error(), Retryable: true}}
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			msg := readErr.Error()
+			if stalled.Load() {
+				msg = fmt.Sprintf("回复中途停止：%v 内没有再收到数据 / the reply stopped coming: no bytes for %v", stall, stall)
+			}
+			last = &retryAfter{err: &Error{Kind: kind, Status: resp.StatusCode, Message: msg, Retryable: true}}
 			continue
 		}
 		if resp.StatusCode/100 == 2 {
@@ -265,4 +290,19 @@ func dedupe(docs []Doc) []Doc {
 		out = append(out, d)
 	}
 	return out
+}
+
+// idleBody restarts the stall timer on every byte of a reply.
+type idleBody struct {
+	r     io.Reader
+	timer *time.Timer
+	d     time.Duration
+}
+
+func (b *idleBody) Read(p []byte) (int, error) {
+	n, err := b.r.Read(p)
+	if n > 0 {
+		b.timer.Reset(b.d)
+	}
+	return n, err
 }
