@@ -107,6 +107,7 @@ func unscorable(code, zh, en string) string { return code + ": " + zh + langSep 
 type sentence struct {
 	v      embed.Sparse
 	weight float64
+	nn     float64 // v·v, which every cosine with v divides by: made once
 }
 
 // embedder gives the vector of one text in the item's language. Chinese
@@ -148,7 +149,8 @@ type semanticItem struct {
 	q, a, d                        embed.Sparse
 	aSents, dSents                 []sentence
 	aRunes, dRunes                 float64
-	judge                          Semantic // its memo of guides and passages
+	judge                          Semantic   // its memo of guides and passages
+	cross                          *crossBest // answer × guide sentences, made on first use
 }
 
 var hashed = embed.NewHashed()
@@ -168,7 +170,8 @@ func (e embedder) sentences(text string) []sentence {
 	var out []sentence
 	for _, s := range textmetric.Sentences(text) {
 		if w := wordRunes(s); w > 0 {
-			out = append(out, sentence{e.vec(s), w})
+			v := e.vec(s)
+			out = append(out, sentence{v, w, v.Dot(v)})
 		}
 	}
 	return out
@@ -200,6 +203,7 @@ func (s Semantic) newItem(in Inputs) semanticItem {
 		hasQuestion: wordRunes(in.Question) > 0,
 		hasAnswer:   wordRunes(in.Answer) > 0,
 		judge:       s,
+		cross:       &crossBest{},
 	}
 	d := s.doc(e, in.Document)
 	it.hasDoc, it.d, it.dSents, it.dRunes = d.has, d.v, d.sents, d.runes
@@ -211,19 +215,61 @@ func (s Semantic) newItem(in Inputs) semanticItem {
 
 // bestMatch is the highest cosine of x with any of ys.
 func bestMatch(x embed.Sparse, ys []sentence) float64 {
+	return bestOf(sentence{v: x, nn: x.Dot(x)}, ys)
+}
+
+// bestOf is bestMatch of a sentence whose v·v is made.
+func bestOf(x sentence, ys []sentence) float64 {
 	b := 0.0
 	for _, y := range ys {
-		b = math.Max(b, embed.SparseCosine(x, y.v))
+		b = math.Max(b, cosine(x, y))
 	}
 	return b
 }
 
-// matchedShare is the weight-share of xs whose best match in ys is on the
-// match ramp (partial credit), and how many of xs match fully.
+// cosine is embed.SparseCosine(x.v, y.v), the same expression with the
+// norms' dot products made once per sentence, not once per pair.
+func cosine(x, y sentence) float64 {
+	if x.nn == 0 || y.nn == 0 {
+		return 0
+	}
+	return x.v.Dot(y.v) / (math.Sqrt(x.nn) * math.Sqrt(y.nn))
+}
+
+// crossBest is, for an answer's and a guide's sentences, each answer
+// sentence's best cosine with a guide sentence and each guide sentence's
+// best with an answer sentence: specificity reads the one, completeness
+// the other, from one pass over the pairs (the cosine is symmetric to the
+// last bit: Dot sums the same products in the same order).
+type crossBest struct {
+	done       bool
+	ofA, ofDoc []float64
+}
+
+func (c *crossBest) make(as, ds []sentence) {
+	if c.done {
+		return
+	}
+	c.done = true
+	c.ofA, c.ofDoc = make([]float64, len(as)), make([]float64, len(ds))
+	for i, a := range as {
+		for k, d := range ds {
+			v := cosine(a, d)
+			c.ofA[i] = math.Max(c.ofA[i], v)
+			c.ofDoc[k] = math.Max(c.ofDoc[k], v)
+		}
+	}
+}
+
 func matchedShare(xs, ys []sentence) (share float64, full int) {
+	return shareOf(xs, func(i int) float64 { return bestOf(xs[i], ys) })
+}
+
+// shareOf is matchedShare with each sentence's best cosine given.
+func shareOf(xs []sentence, best func(i int) float64) (share float64, full int) {
 	var sum, total float64
-	for _, x := range xs {
-		m := ramp(bestMatch(x.v, ys), matchLo, matchHi)
+	for i, x := range xs {
+		m := ramp(best(i), matchLo, matchHi)
 		if m == 1 {
 			full++
 		}
@@ -254,7 +300,8 @@ func (it semanticItem) specificity() (float64, note, string) {
 	if !it.hasDoc {
 		return 0, note{}, unscorable(ReasonNoScore, "具体性需要办事指南", "specificity needs the service guide")
 	}
-	s, full := matchedShare(it.aSents, it.dSents)
+	it.cross.make(it.aSents, it.dSents)
+	s, full := shareOf(it.aSents, func(i int) float64 { return it.cross.ofA[i] })
 	return round1s(10 * s), note{
 		fmt.Sprintf("具体性：回答 %d 句中 %d 句与指南某句相近，按篇幅计 %.0f %%", len(it.aSents), full, 100*s),
 		fmt.Sprintf("specificity: %d of %d answer sentences close to a guide sentence, %.0f %% of the text", full, len(it.aSents), 100*s)}, ""
@@ -264,7 +311,8 @@ func (it semanticItem) completeness() (float64, note, string) {
 	if !it.hasDoc {
 		return 0, note{}, unscorable(ReasonNoScore, "完整性需要办事指南", "completeness needs the service guide")
 	}
-	s, full := matchedShare(it.dSents, it.aSents)
+	it.cross.make(it.aSents, it.dSents)
+	s, full := shareOf(it.dSents, func(k int) float64 { return it.cross.ofDoc[k] })
 	return round1s(10 * s), note{
 		fmt.Sprintf("完整性：指南 %d 句中 %d 句被回答覆盖，按篇幅计 %.0f %%", len(it.dSents), full, 100*s),
 		fmt.Sprintf("completeness: %d of %d guide sentences covered by the answer, %.0f %% of the text", full, len(it.dSents), 100*s)}, ""
@@ -286,7 +334,7 @@ func (it semanticItem) quality() (float64, note, string) {
 	}
 	repeated := 0
 	for i, s := range it.aSents {
-		if bestMatch(s.v, it.aSents[:i]) > repeatCos {
+		if bestOf(s, it.aSents[:i]) > repeatCos {
 			repeated++
 		}
 	}
