@@ -30,7 +30,10 @@ func (r *runner) judgeOffline(ctx context.Context, name string, b judge.Batcher,
 	counter := newStepCounter(r.opt.Progress, StepJudge, name, len(tasks))
 	defer counter.finish()
 	groups := answerGroups(tasks)
-	results := make([]dataset.Judgement, len(tasks))
+	// The judgements go straight into the scores, which judgeAll made room for.
+	base := len(r.wb.Scores)
+	r.wb.Scores = slices.Grow(r.wb.Scores, len(tasks))[:base+len(tasks)]
+	results := r.wb.Scores[base:]
 	workers := runtime.GOMAXPROCS(0)
 	errs := make([]error, workers)
 	var wg sync.WaitGroup
@@ -44,10 +47,10 @@ func (r *runner) judgeOffline(ctx context.Context, name string, b judge.Batcher,
 	wg.Wait()
 	for _, err := range errs {
 		if err != nil {
+			r.wb.Scores = r.wb.Scores[:base] // a cancelled run keeps no half-made judgements
 			return err
 		}
 	}
-	r.wb.Scores = append(slices.Grow(r.wb.Scores, len(results)), results...)
 	return ctx.Err()
 }
 

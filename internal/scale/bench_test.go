@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
+	"runtime/pprof"
 	"strconv"
 	"strings"
 	"testing"
@@ -88,7 +90,10 @@ func BenchmarkEndToEnd(b *testing.B) {
 				_, err := sess.Evaluate(ctx, p, session.EvalOptions{Offline: true})
 				return err
 			}},
-			{"summary", func() error { return sess.WriteSummary(filepath.Join(dir, session.SummaryFile)) }},
+			{"summary", func() error {
+				heapSnapshot(b, "after-evaluate")
+				return sess.WriteSummary(filepath.Join(dir, session.SummaryFile))
+			}},
 			{"report", func() error { return sess.WriteReport(ctx, filepath.Join(dir, "report.xlsx"), p.Language, nil) }},
 		}
 		for _, s := range steps {
@@ -121,4 +126,22 @@ func stageTable(n, guides int, stages []benchStage, load0, load1 float64) string
 		fmt.Fprintf(&sb, "%-10s %9.2f %9.2f %13.0f\n", s.name, s.wall.Seconds(), s.cpu.Seconds(), float64(s.rss)/(1<<20))
 	}
 	return sb.String()
+}
+
+// heapSnapshot writes the live heap to $CUBE_SCALE_HEAP/NAME.heap when that
+// is set, to see what a stage leaves held (go tool pprof -sample_index=inuse_space).
+func heapSnapshot(b *testing.B, name string) {
+	dir := os.Getenv("CUBE_SCALE_HEAP")
+	if dir == "" {
+		return
+	}
+	runtime.GC()
+	f, err := os.Create(filepath.Join(dir, name+".heap"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer f.Close()
+	if err := pprof.WriteHeapProfile(f); err != nil {
+		b.Fatal(err)
+	}
 }
