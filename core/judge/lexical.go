@@ -57,7 +57,7 @@ func MethodNote(lang string) string {
 }
 
 func isStopword(tok string, zh bool) bool {
-	return len(textmetric.RemoveStopwords([]string{tok}, zh)) == 0
+	return textmetric.IsStopword(tok, zh)
 }
 
 func isHan(tok string) bool {

@@ -29,12 +29,15 @@ const SemanticName = "semantic"
 // The zero value works; NewSemantic's remembers each guide's vectors across
 // judgements, which a run over many questions needs (ScoreAll).
 type Semantic struct {
-	guides *memo[semanticDoc]
+	guides    *memo[semanticDoc]
+	questions *memo[embed.Sparse] // a question is judged with each of its answers
 }
 
 // NewSemantic returns a semantic judge that embeds each service guide once
 // for all the judgements that share it.
-func NewSemantic() Semantic { return Semantic{guides: newMemo[semanticDoc]()} }
+func NewSemantic() Semantic {
+	return Semantic{guides: newMemo[semanticDoc](), questions: newMemo[embed.Sparse]()}
+}
 
 var _ Scorer = Semantic{}
 
@@ -207,7 +210,8 @@ func (s Semantic) newItem(in Inputs) semanticItem {
 	}
 	d := s.doc(e, in.Document)
 	it.hasDoc, it.d, it.dSents, it.dRunes = d.has, d.v, d.sents, d.runes
-	it.q, it.a = e.vec(in.Question), e.vec(in.Answer)
+	it.q = s.questions.get(in.Question, e.zh, func() embed.Sparse { return e.vec(in.Question) })
+	it.a = e.vec(in.Answer)
 	it.aSents = e.sentences(in.Answer)
 	it.aRunes = wordRunes(in.Answer)
 	return it
