@@ -43,7 +43,7 @@ func computeBaselines(wb *dataset.Workbook) *result.Baselines {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var scratch textmetric.BLEUScratch
+			var scratch baselineScratch
 			for g := int(next.Add(1) - 1); g < len(groups); g = int(next.Add(1) - 1) {
 				doc := wb.Guides[jobs[groups[g][0]].guide].Text
 				ref := newBaselineRef(doc)
@@ -122,7 +122,7 @@ type baselineRef struct {
 	doc    string
 	bleu   *textmetric.BLEURef // nil when the options are refused (never: they are the defaults)
 	docZH  bool
-	tokens [2][]string // rouge-score's tokens, Chinese tokens; nil until needed
+	rouge  [2]*textmetric.RougeLRef // over rouge-score's tokens, Chinese tokens; nil until needed
 }
 
 func newBaselineRef(doc string) *baselineRef {
@@ -134,10 +134,10 @@ func newBaselineRef(doc string) *baselineRef {
 // score is one answer's {BLEU, ROUGE-L F} against the document, 0–100:
 // SentenceBLEU(ans, [doc]) and 100·RougeL(doc, ans).F as computed pair by
 // pair before.
-func (r *baselineRef) score(ans string, scratch *textmetric.BLEUScratch) [2]float64 {
+func (r *baselineRef) score(ans string, scratch *baselineScratch) [2]float64 {
 	var out [2]float64
 	if r.bleu != nil {
-		if res, err := r.bleu.Sentence(ans, scratch); err == nil {
+		if res, err := r.bleu.Sentence(ans, &scratch.bleu); err == nil {
 			out[0] = res.Score
 		}
 	}
@@ -145,9 +145,17 @@ func (r *baselineRef) score(ans string, scratch *textmetric.BLEUScratch) [2]floa
 	if r.docZH || textmetric.IsChinese(ans) {
 		kind, tok = 1, textmetric.TokenizeChinese
 	}
-	if r.tokens[kind] == nil {
-		r.tokens[kind] = tok(r.doc)
+	if r.rouge[kind] == nil {
+		r.rouge[kind] = textmetric.NewRougeLRef(tok(r.doc))
 	}
-	out[1] = 100 * textmetric.RougeL(r.tokens[kind], tok(ans)).F
+	var l textmetric.PRF
+	l, scratch.ids = r.rouge[kind].L(tok(ans), scratch.ids)
+	out[1] = 100 * l.F
 	return out
+}
+
+// baselineScratch is one worker's reused working memory.
+type baselineScratch struct {
+	bleu textmetric.BLEUScratch
+	ids  []int32
 }

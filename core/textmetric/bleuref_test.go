@@ -76,3 +76,20 @@ func TestBLEURefRefusesLongOrders(t *testing.T) {
 		t.Error("MaxOrder 5 accepted: an ngramKey holds 4 ids")
 	}
 }
+
+// TestRougeLRefEqualsRougeL: a numbered target gives RougeL's result, to
+// the last bit, with predictions holding tokens the target lacks.
+func TestRougeLRefEqualsRougeL(t *testing.T) {
+	var buf []int32
+	for _, p := range bleuRefTexts {
+		for _, tok := range []func(string) []string{TokenizeChinese, func(s string) []string { return RougeTokenize(s, false) }} {
+			target, pred := tok(p[1]), tok(p[0])
+			want := RougeL(target, pred)
+			var got PRF
+			got, buf = NewRougeLRef(target).L(pred, buf)
+			if got != want {
+				t.Errorf("%q vs %q: %+v, want %+v", p[0], p[1], got, want)
+			}
+		}
+	}
+}
