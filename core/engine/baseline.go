@@ -119,10 +119,10 @@ func jobsByGuide(n int, guide func(int) int) [][]int {
 // tokens made once per tokenizer (rouge-score's, or Chinese when either
 // text is Chinese, as textmetric.Rouge decides).
 type baselineRef struct {
-	doc    string
-	bleu   *textmetric.BLEURef // nil when the options are refused (never: they are the defaults)
-	docZH  bool
-	rouge  [2]*textmetric.RougeLRef // over rouge-score's tokens, Chinese tokens; nil until needed
+	doc   string
+	bleu  *textmetric.BLEURef // nil when the options are refused (never: they are the defaults)
+	docZH bool
+	rouge [2]*textmetric.RougeLRef // over rouge-score's tokens, Chinese tokens; nil until needed
 }
 
 func newBaselineRef(doc string) *baselineRef {
