@@ -150,16 +150,17 @@ func (r *runner) judgeAll(ctx context.Context, judges []activeJudge) error {
 	// Room for every judgement owed, made once: growing the scores judge
 	// by judge held the old array, the new one and a judge's results at
 	// once (650 MB at 100,000 questions and two offline judges).
-	owed := 0
-	for _, aj := range judges {
+	owed, total := make([]int, len(judges)), 0
+	for k, aj := range judges {
 		owedJudgements(r.wb.Items, names, cubeDims, aj.repeats,
 			func(it *dataset.Item, set string) bool { return it.Answer(set) != "" },
 			func(id, set, dim string, rep int) bool { return have[slot{id, set, aj.ep.Name, dim, rep}] },
-			func(int, string, int, int) { owed++ })
+			func(int, string, int, int) { owed[k]++ })
+		total += owed[k]
 	}
-	r.wb.Scores = slices.Grow(r.wb.Scores, owed)
-	for _, aj := range judges {
-		var tasks []judgeTask
+	r.wb.Scores = slices.Grow(r.wb.Scores, total)
+	for k, aj := range judges {
+		tasks := make([]judgeTask, 0, owed[k])
 		owedJudgements(r.wb.Items, names, cubeDims, aj.repeats,
 			func(it *dataset.Item, set string) bool { return it.Answer(set) != "" },
 			func(id, set, dim string, rep int) bool { return have[slot{id, set, aj.ep.Name, dim, rep}] },
