@@ -11,6 +11,7 @@ import (
 	"cubeworkbench/core/chart"
 	"cubeworkbench/core/cube"
 	"cubeworkbench/core/dimension"
+	"cubeworkbench/core/result"
 )
 
 // The Summary sheet is one A4 portrait page at 100 %: eight columns of
@@ -68,7 +69,7 @@ func (w *writer) summarySheet() error {
 	g.row++
 	code := pg.VerdictCode
 	if _, ok := w.st.verdict[code]; !ok {
-		code = "undetermined"
+		code = result.Undetermined
 	}
 	r = g.row
 	full(r, w.t("Verdict: ", "结论：")+pg.Verdict, w.st.verdict[code], 36)
