@@ -383,7 +383,7 @@ func judgeInfos(judges []activeJudge, wb *dataset.Workbook) []result.JudgeInfo {
 
 // ErrBudget stops a run whose cost reached the profile's budget; what was
 // finished is in the store, so raising the budget resumes it.
-var ErrBudget = errors.New("engine: the cost budget is used up; raise `budget` in the profile to resume")
+var ErrBudget = result.ErrBudget
 
 // replicaLine summarises a pool for the progress line:
 // "10.0.0.5:8000 3 in flight 120 done · 10.0.0.6:8000 down (2 failures)".

@@ -55,21 +55,18 @@ type Options struct {
 	ReaskUnscorable bool
 }
 
-// Result is an evaluation's outcome: the workbook with everything the run
-// added (answers, judgements) and the summary.
-type Result struct {
-	Workbook *dataset.Workbook
-	Summary  *result.Summary
-}
+// Result is an evaluation's outcome (result.Outcome): the workbook with
+// everything the run added (answers, judgements) and the summary.
+type Result = result.Outcome
 
 // ErrOffline marks a step that needs the network in an offline run.
-var ErrOffline = errors.New("engine: this step needs an endpoint, and the run is offline")
+var ErrOffline = result.ErrOffline
 
 // LexicalJudge is the name of the offline baseline judge.
-const LexicalJudge = "lexical"
+const LexicalJudge = result.LexicalJudge
 
 // SemanticJudge is the name of the offline semantic baseline judge.
-const SemanticJudge = "semantic"
+const SemanticJudge = result.SemanticJudge
 
 // Run evaluates wb. It changes wb in place (answers and judgements are added)
 // and returns the summary. A cancelled context stops the run; everything
