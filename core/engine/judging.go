@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -148,7 +149,7 @@ func (r *runner) judgeAll(ctx context.Context, judges []activeJudge) error {
 	idx := r.wb.GuideIndex()
 	for _, aj := range judges {
 		var tasks []judgeTask
-		owedJudgements(r.wb.Items, names, cubeDims, aj.repeats,
+		owedJudgements(r.wb.Items, r.judgedSets(), names, cubeDims, aj.repeats,
 			func(it *dataset.Item, set string) bool { return it.Answer(set) != "" },
 			func(id, set, dim string, rep int) bool { return have[slot{id, set, aj.ep.Name, dim, rep}] },
 			func(i int, set string, d, rep int) { tasks = append(tasks, judgeTask{i, set, d, rep}) })
@@ -309,11 +310,11 @@ func haveJudgements(scores []dataset.Judgement) map[slot]bool {
 // every repeat, less the judgements had. CoFE's generation dimensions (index
 // cube and up) judge the system's answer against a reference answer: rag
 // only, with a reference.
-func owedJudgements(items []dataset.Item, dims []string, cube, repeats int, answered func(it *dataset.Item, set string) bool,
+func owedJudgements(items []dataset.Item, sets, dims []string, cube, repeats int, answered func(it *dataset.Item, set string) bool,
 	had func(id, set, dim string, rep int) bool, yield func(item int, set string, dim, rep int)) {
 	for i := range items {
 		it := &items[i]
-		for _, set := range judgedSets {
+		for _, set := range sets {
 			if !answered(it, set) {
 				continue
 			}
@@ -333,6 +334,15 @@ func owedJudgements(items []dataset.Item, dims []string, cube, repeats int, answ
 
 // judgedSets are the answer sets judges score, in task order.
 var judgedSets = []string{dataset.SetRAG, dataset.SetZero, dataset.SetFull}
+
+// judgedSets are the sets this run judges: Options.JudgeSets (then the
+// bounds), or judgedSets.
+func (r *runner) judgedSets() []string {
+	if r.opt.JudgeSets == nil {
+		return judgedSets
+	}
+	return append(slices.Clone(r.opt.JudgeSets), dataset.SetZero, dataset.SetFull)
+}
 
 // contextsShown is how many retrieved guides stand in for the retrieved
 // chunk texts when the workbook has none (CoFE faithfulness needs them).

@@ -109,7 +109,7 @@ func Plan(wb *dataset.Workbook, p profile.Profile) Preflight {
 			continue
 		}
 		calls, prompt := 0, 0
-		owedJudgements(items, names, cubeDims, max(ep.Repeats, 1), answered,
+		owedJudgements(items, judgedSets, names, cubeDims, max(ep.Repeats, 1), answered,
 			func(id, set, dim string, rep int) bool { return have[slot{id, set, ep.Name, dim, rep}] },
 			func(i int, set string, d, _ int) {
 				it := items[i]

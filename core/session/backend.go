@@ -57,6 +57,10 @@ type RunOptions struct {
 	// HashedEmbedder uses the offline hashed embedder whatever the profile
 	// names (a run whose retrieval figures are not wanted).
 	HashedEmbedder bool
+	// JudgeSets are the answer sets to judge besides the bounds zero and
+	// full; nil is rag. Another system's set is judged under its own name,
+	// and no metrics are computed (engine.Options.JudgeSets).
+	JudgeSets []string
 }
 
 var (

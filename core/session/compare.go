@@ -281,14 +281,13 @@ func (s *Session) Comparison() *compare.Result {
 }
 
 // judgeSet judges the answers of one further system of an evaluated
-// workbook and returns its judgements under its own set name. The engine
-// judges the rag set, so the run is over a copy whose rag answers are set's
-// (only the questions that have one), whose scores are the bounds already
-// judged and set's judgements already known (both relabelled as the engine
-// reads them), so that nothing judged is judged again. No target is asked
-// (set's answers are the ones compared, never another system's), no
-// reranker is called, and the run's own MFSS and CoFE figures are computed
-// with the hashed embedder and discarded: the first run already has them.
+// workbook and returns its judgements under its own set name. The run
+// judges set itself (RunOptions.JudgeSets) over a copy holding only the
+// questions that have an answer of set, with their bound answers, the
+// bounds already judged and set's judgements already known, so nothing
+// judged is judged again. No target is asked (set's answers are the ones
+// compared, never another system's), no reranker is called, and no
+// metrics are computed (MFSS and CoFE-RAG read rag; the first run has them).
 func (s *Session) judgeSet(ctx context.Context, p profile.Profile, base *dataset.Workbook, set string, o EvalOptions) ([]dataset.Judgement, error) {
 	wb := Clone(base)
 	wb.Items = wb.Items[:0]
@@ -298,12 +297,11 @@ func (s *Session) judgeSet(ctx context.Context, p profile.Profile, base *dataset
 		}
 		c := it
 		c.Answers = map[string]string{}
-		for _, k := range []string{dataset.SetZero, dataset.SetFull} {
+		for _, k := range []string{dataset.SetZero, dataset.SetFull, set} {
 			if v := it.Answer(k); v != "" {
 				c.Answers[k] = v
 			}
 		}
-		c.Answers[dataset.SetRAG] = it.Answer(set)
 		wb.Items = append(wb.Items, c)
 	}
 	if len(wb.Items) == 0 {
@@ -312,27 +310,24 @@ func (s *Session) judgeSet(ctx context.Context, p profile.Profile, base *dataset
 	wb.Scores = nil
 	for _, j := range base.Scores {
 		switch j.Set {
-		case dataset.SetZero, dataset.SetFull:
-			wb.Scores = append(wb.Scores, j)
-		case set:
-			j.Set = dataset.SetRAG
+		case dataset.SetZero, dataset.SetFull, set:
 			wb.Scores = append(wb.Scores, j)
 		}
 	}
-	wb.Systems = []string{dataset.SetRAG, dataset.SetZero, dataset.SetFull}
+	wb.Systems = []string{set, dataset.SetZero, dataset.SetFull}
 	q := p
 	q.Target, q.Reranker = nil, nil
 	res, err := be().Run(ctx, wb, RunOptions{
 		Profile: q, StorePath: s.StorePath, Offline: o.Offline, Progress: stepsOnly(o.Progress), Version: Version,
 		WorkbookPath: s.Path, NewCompleter: o.NewCompleter, PartialGuides: true, HashedEmbedder: true,
+		JudgeSets: []string{set},
 	})
 	if err != nil {
 		return nil, fmt.Errorf("session: compare: judging %s: %w", set, err)
 	}
 	var out []dataset.Judgement
 	for _, j := range res.Workbook.Scores {
-		if j.Set == dataset.SetRAG {
-			j.Set = set
+		if j.Set == set {
 			out = append(out, j)
 		}
 	}

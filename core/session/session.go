@@ -9,7 +9,6 @@ package session
 import (
 	"context"
 	"cubeworkbench/internal/version"
-	"errors"
 	"fmt"
 	"maps"
 	"os"
@@ -22,6 +21,7 @@ import (
 	"cubeworkbench/core/llm"
 	"cubeworkbench/core/profile"
 	"cubeworkbench/core/result"
+	"cubeworkbench/core/text"
 )
 
 // Version is the tool version written into every summary and run record:
@@ -30,7 +30,7 @@ var Version = version.String()
 
 // ErrWorkbookErrors refuses to evaluate a workbook with errors the user did
 // not choose to skip.
-var ErrWorkbookErrors = errors.New("session: the workbook has errors; fix them, or evaluate without those rows / 工作簿有错误：请修正，或跳过出错的行后评估")
+var ErrWorkbookErrors error = text.NewError(text.New("工作簿有错误：请修正，或跳过出错的行后评估", "The workbook has errors; fix them, or evaluate without those rows"), nil)
 
 // OpenOptions say how to read a workbook.
 type OpenOptions struct {

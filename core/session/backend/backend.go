@@ -63,7 +63,7 @@ func options(st *store.Store, o session.RunOptions) engine.Options {
 	opt := engine.Options{
 		Profile: o.Profile, Store: st, Offline: o.Offline, Progress: o.Progress, Version: o.Version,
 		WorkbookPath: o.WorkbookPath, NewCompleter: o.NewCompleter, PartialGuides: o.PartialGuides,
-		ReaskUnscorable: o.ReaskUnscorable,
+		ReaskUnscorable: o.ReaskUnscorable, JudgeSets: o.JudgeSets,
 	}
 	if o.HashedEmbedder {
 		opt.Embedder = embed.NewHashed()
