@@ -80,8 +80,8 @@ func (t Text) Both() string {
 // String is Both.
 func (t Text) String() string { return t.Both() }
 
-// Join is the Texts joined with sep in each language (sep itself is
-// language-neutral, e.g. "；" is not: pass a Text to JoinWith for that).
+// Join is the Texts joined with the same sep in both languages (for a
+// separator that differs, "；" and "; ", use JoinWith).
 func Join(ts []Text, sep string) Text { return JoinWith(ts, Text{ZH: sep, EN: sep}) }
 
 // JoinWith is the Texts joined by a separator of each language.
@@ -109,7 +109,7 @@ func Parse(s string) Text {
 
 // Stored is t as one string Parse reads back: "zh | en".
 func (t Text) Stored() string {
-	if t.ZH == t.EN || t.ZH == "" || t.EN == "" {
+	if t.ZH == "" || t.EN == "" {
 		return t.In(EN)
 	}
 	return t.ZH + storedSep + t.EN
