@@ -3,7 +3,7 @@ package glossary
 // VerdictCode is a deployment verdict as SUMMARY.json spells it
 // (result.Verdict.Code). Its words come from here only: the report, the
 // brief, the window and the CLI all call Words, so one export cannot say
-// 尚不具备部署条件 in one place and something else in another.
+// one verdict in two wordings (the report and the brief once did).
 type VerdictCode string
 
 // The deployment verdicts, from best to undetermined.
