@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"errors"
 	"fmt"
 
 	"cubeworkbench/core/result"
@@ -15,7 +14,7 @@ const TargetFailShare = 0.5
 // ErrTargetDown marks a run stopped because the system under test failed
 // question after question without one answer (the breaker); it wraps
 // ErrEndpointDown too. The verdict is undetermined, as in targetFailed.
-var ErrTargetDown = errors.New("无法判定：被测系统连续失败，没有回答任何问题 / Undetermined: the system under test failed question after question without one answer")
+var ErrTargetDown = result.ErrTargetDown
 
 // targetTally counts what the system under test did with the questions it
 // was responsible for in this run.
@@ -38,9 +37,10 @@ func targetFailed(t targetTally, v result.Verdict) (result.Verdict, bool) {
 		// and whole in the warning beside it.
 		quote = append(quote[:80], '…')
 	}
-	v.Code, v.Cube = result.VerdictUndetermined, nil
-	v.ZH = fmt.Sprintf("无法判定：被测系统 %d 个问题中有 %d 个没有回答（%s）", t.total, t.failed, string(quote))
-	v.EN = fmt.Sprintf("Undetermined: the system under test failed %d of its %d questions (%s)", t.failed, t.total, string(quote))
+	// The verdict's words are the glossary's; this reason is added to them.
+	v.Code, v.Cube = result.Undetermined, nil
+	v.ZH = result.Undetermined.Words("zh") + fmt.Sprintf("：被测系统 %d 个问题中有 %d 个没有回答（%s）", t.total, t.failed, string(quote))
+	v.EN = result.Undetermined.Words("en") + fmt.Sprintf(": the system under test failed %d of its %d questions (%s)", t.failed, t.total, string(quote))
 	return v, true
 }
 
