@@ -149,41 +149,43 @@ func normalize(s string) string {
 }
 
 // sheetKind returns the kind a sheet or file name stands for, "" if none.
+// A name with a number or a bracketed note after a known one is of that
+// kind too: `问答集 (2)`, `问答集（第二批）`, `qa_2`, `scores (2)` (long sheets
+// go on over further sheets past Excel's 1,048,576-row limit; officers split
+// questions over sheets by batch).
 func sheetKind(name string) string {
 	if kind := sheetLookup[normalize(name)]; kind != "" {
 		return kind
 	}
 	if base, ok := continuationOf(name); ok {
-		if kind := sheetLookup[normalize(base)]; continues(kind) {
-			return kind
-		}
+		return sheetLookup[normalize(base)]
 	}
 	return ""
 }
 
-// continues reports the sheet kinds that may go on over several sheets.
-func continues(kind string) bool { return kind == SheetScores || kind == SheetGuides }
+// brackets are the pairs a sheet name's or header's note is written in.
+var brackets = [][2]string{{"(", ")"}, {"（", "）"}, {"【", "】"}, {"[", "]"}, {"〔", "〕"}}
 
-// continuationOf recognises "scores (2)" or "guides (2)": long sheets go on
-// over further sheets past Excel's 1,048,576-row limit (a report's scores,
-// a province's two million guides).
+// continuationOf recognises a name that goes on from another: "scores (2)",
+// "问答集（第二批）", "qa_2", "问答集2", and returns the name before the note.
 func continuationOf(name string) (string, bool) {
 	name = strings.TrimSpace(name)
-	for _, pair := range [][2]string{{"(", ")"}, {"（", "）"}} {
+	for _, pair := range brackets {
 		if !strings.HasSuffix(name, pair[1]) {
 			continue
 		}
 		i := strings.LastIndex(name, pair[0])
-		if i <= 0 {
-			continue
-		}
-		digits := name[i+len(pair[0]) : len(name)-len(pair[1])]
-		if digits == "" || strings.Trim(digits, "0123456789") != "" {
+		if i <= 0 || i+len(pair[0]) == len(name)-len(pair[1]) {
 			continue
 		}
 		return strings.TrimSpace(name[:i]), true
 	}
-	return "", false
+	base := strings.TrimRight(name, "0123456789")
+	if base == name || base == "" {
+		return "", false
+	}
+	base = strings.TrimRight(base, " _-－—")
+	return base, base != ""
 }
 
 // columnKey returns the canonical column a header names in a sheet kind.

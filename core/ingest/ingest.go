@@ -61,6 +61,11 @@ type Options struct {
 	// verdict (a veryHidden scores sheet, a hidden qa sheet shadowing the
 	// visible one), so hidden sheets are left unread and named in a warning.
 	ReadHiddenSheets bool
+	// ScoreScale gives a dimension's scale, against which imported scores
+	// are checked (a 55 typed for 5 on 0–10 is an error naming its cell);
+	// ok is false for a dimension whose scale is not known, whose scores are
+	// not checked. Nil is the built-in dimensions' scales (BuiltinScale).
+	ScoreScale func(dimension string) (lo, hi float64, ok bool)
 	// TempDir is where temporary files go (a large shared string table
 	// spilled from memory); default TempDir(), which CleanTemp empties of
 	// files left by killed processes.
@@ -82,6 +87,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.TempDir == "" {
 		o.TempDir = tempRoot
+	}
+	if o.ScoreScale == nil {
+		o.ScoreScale = BuiltinScale
 	}
 	return o
 }
@@ -112,6 +120,7 @@ type loader struct {
 	// Judgements across every scores sheet, for duplicates (see scoreKey).
 	scoreSeen   map[uint64]scoreSeen
 	scoreSheets []string
+	scales      map[string]scale // dimension → scale, as ScoreScale gave it
 	interned    map[string]string
 	sinkErr     error
 }
@@ -204,7 +213,7 @@ func Open(ctx context.Context, path string, opt Options) (*dataset.Workbook, *Re
 	rep := &Report{}
 	l := &loader{opt: opt, wb: wb, rep: rep, guideIDs: map[string]int{}, itemIDs: map[string]bool{},
 		sinkRows: map[uint64]int32{}, scoreSeen: map[uint64]scoreSeen{}, interned: map[string]string{},
-		droppedItems: map[string]bool{}, sysSeen: map[string]bool{}}
+		droppedItems: map[string]bool{}, sysSeen: map[string]bool{}, scales: map[string]scale{}}
 	st, err := os.Stat(path)
 	if err != nil {
 		return nil, nil, fmt.Errorf("ingest: %w", err)
@@ -377,22 +386,25 @@ func (l *loader) assign(ctx context.Context, path string, all []source) ([]sourc
 			}
 		}
 	}
+	several := map[string][]string{}
 	for _, s := range all {
 		if s.kind == "" {
 			continue
 		}
-		if _, more := continuationOf(s.label); more && continues(s.kind) && taken[s.kind] != "" {
-			out = append(out, s) // the sheet before continues on this one
-			continue
+		// Several sheets of one kind are read together, in workbook order,
+		// and named in a warning: questions split over 问答集 and
+		// 问答集 (2) are all evaluated, never the first alone. Ids repeated
+		// across them are errors naming both rows.
+		if taken[s.kind] == "" {
+			taken[s.kind] = s.label
 		}
-		if first, dup := taken[s.kind]; dup {
-			l.rep.Problems = append(l.rep.Problems, Problem{File: path, Sheet: s.label, Code: CodeDuplicateSheet, Severity: SeverityWarning,
-				EN: fmt.Sprintf("this sheet is also a %s sheet like %q; only the first is read.", s.kind, first),
-				ZH: fmt.Sprintf("该表与“%s”同为 %s 表，只读取前者。", first, s.kind)})
-			continue
-		}
-		taken[s.kind] = s.label
+		several[s.kind] = append(several[s.kind], s.label)
 		out = append(out, s)
+	}
+	for _, kind := range sheetKinds {
+		if names := several[kind]; len(names) > 1 {
+			l.severalSheets(path, kind, names)
+		}
 	}
 	if len(out) > 0 || len(l.opt.Sheets) > 0 {
 		return out, nil
@@ -423,6 +435,20 @@ func (l *loader) assign(ctx context.Context, path string, all []source) ([]sourc
 		out = append(out, s)
 	}
 	return out, nil
+}
+
+// kindNames names the sheet kinds in messages.
+var kindNames = map[string][2]string{
+	SheetGuides: {"guide", "办事指南"}, SheetQA: {"question", "问答集"},
+	SheetScores: {"score", "评分"}, SheetHuman: {"expert-rating", "人工评分"},
+}
+
+// severalSheets says which sheets of one kind are read together.
+func (l *loader) severalSheets(path, kind string, names []string) {
+	n := kindNames[kind]
+	l.rep.Problems = append(l.rep.Problems, Problem{File: path, Code: CodeSeveralSheets, Severity: SeverityWarning,
+		EN: fmt.Sprintf("read %d %s sheets together: %s.", len(names), n[0], strings.Join(names, ", ")),
+		ZH: fmt.Sprintf("共读取 %d 个%s工作表并合并：%s。", len(names), n[1], strings.Join(names, "、"))})
 }
 
 // headerKind guesses a sheet kind from its header row.
@@ -475,6 +501,7 @@ func (l *loader) load(ctx context.Context, s source) error {
 		h        *header
 		headered bool
 		data     int
+		errs     errorValues
 	)
 	colName := func(i int) string {
 		if h != nil && i < len(h.names) && h.names[i] != "" {
@@ -505,6 +532,7 @@ func (l *loader) load(ctx context.Context, s source) error {
 		for _, is := range issues {
 			c.rowProblem(row, colName(is.col), is.code, is.severity, is.en, is.zh)
 		}
+		errs.clear(row, cells, colName, c)
 		rr.row(row, cells)
 		return l.sinkErr
 	}, func(n sheetNote) {
@@ -529,6 +557,7 @@ func (l *loader) load(ctx context.Context, s source) error {
 			fmt.Sprintf("the sheet could not be read to the end (%v); rows after the damage are missing.", err),
 			fmt.Sprintf("该表无法完整读取（%v），损坏处之后的行缺失。", err))
 	}
+	errs.finish(c)
 	if rr != nil {
 		rr.finish()
 	}
