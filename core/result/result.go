@@ -1,6 +1,7 @@
 package result
 
 import (
+	"strings"
 	"time"
 
 	"cubeworkbench/core/cofe"
@@ -63,6 +64,30 @@ type Verdict struct {
 	Cube       *float64 `json:"cube"`
 	Deployable float64  `json:"deployable_at"`
 	NeedsWork  float64  `json:"needs_work_at"`
+	// Reasons say why a verdict the score alone would give is undetermined
+	// (too few questions, …), each in both languages; empty otherwise.
+	Reasons []Reason `json:"undetermined_reasons,omitempty"`
+}
+
+// Reason is one reason a verdict is undetermined.
+type Reason struct {
+	Code string `json:"code"`
+	ZH   string `json:"zh"`
+	EN   string `json:"en"`
+}
+
+// Undetermine makes the verdict undetermined (无法判定) for a reason: the
+// score stays in the summary, but no deployment verdict is read from it, and
+// the verdict's words say why.
+func (v *Verdict) Undetermine(r Reason) {
+	v.Reasons = append(v.Reasons, r)
+	v.Code, v.Cube = "undetermined", nil
+	zh, en := make([]string, len(v.Reasons)), make([]string, len(v.Reasons))
+	for i, x := range v.Reasons {
+		zh[i], en[i] = x.ZH, x.EN
+	}
+	v.ZH = "无法判定：" + strings.Join(zh, "；")
+	v.EN = "Undetermined: " + strings.Join(en, "; ")
 }
 
 // RunInfo names exactly what produced a summary.
