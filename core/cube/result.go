@@ -12,7 +12,7 @@ type Result struct {
 	UnknownGold int      `json:"unknown_gold"` // items left out of Recall@k
 	// RecallNA says why Recall@k (and so CuBE) is null although questions
 	// name their gold guide: the retrieval data was not read. Nil otherwise.
-	RecallNA *Text `json:"recall_na,omitempty"`
+	RecallNA    *Text    `json:"recall_na,omitempty"`
 	TopN        int      `json:"top_n"`
 	Subset      string   `json:"subset"`
 	Trim        float64  `json:"trim"`
