@@ -147,3 +147,27 @@ func TestExcelErrorValuesAreMissing(t *testing.T) {
 		}
 	}
 }
+
+// 9. Headers with bracketed notes, full-width letters or spaces are read;
+// an unread header that looks like a known one is named.
+func TestAnnotatedHeaders(t *testing.T) {
+	b := testbook.New()
+	b.Sheet("办事指南", "事项编码（唯一）", "事项名称【必填】").Row("G1", "事项一").Row("G2", "事项二")
+	b.Sheet("问答集", "编号", "问题 (用户原话)", "标准文档（事项编码）", "检索文档(按排名)", "ａｎｓｗｅｒ").
+		Row("q1", "怎么办事项一？", "G1", "G2|G1", "带身份证")
+	path := b.WriteXLSX(t, filepath.Join(t.TempDir(), "book.xlsx"))
+	wb, rep := open(t, path, Options{})
+	if rep.HasErrors() || len(wb.Items) != 1 || wb.Items[0].DocID != "G1" || len(wb.Items[0].Retrieved) != 2 || wb.Items[0].Answer("rag") != "带身份证" {
+		t.Fatalf("items %+v, problems %v", wb.Items, rep.Problems)
+	}
+	for _, h := range []string{"检索结果", "召回文档"} {
+		b := testbook.New()
+		b.Sheet("办事指南", "事项编码", "事项名称").Row("G1", "事项一")
+		b.Sheet("问答集", "问题", "标准文档", h).Row("怎么办事项一？", "G1", "G1")
+		_, rep := open(t, b.WriteXLSX(t, filepath.Join(t.TempDir(), "book.xlsx")), Options{})
+		p := find(t, rep.Problems, "likely_column")
+		if p.Column != h || !strings.Contains(p.EN, h+`" was not read; did you mean "检索文档"`) || !strings.Contains(p.ZH, "检索文档") {
+			t.Fatalf("%s: %+v", h, p)
+		}
+	}
+}
