@@ -99,8 +99,10 @@ type loader struct {
 	opt          Options
 	wb           *dataset.Workbook
 	rep          *Report
-	guideIDs     map[string]int // guide id → index
-	index        map[string]int // ids and titles → index, built on first use
+	guideIDs     map[string]int      // guide id → index
+	index        map[string]int      // ids and titles → index, built on first use
+	norm         map[string]int      // normalised ids and titles → index (-1: several)
+	shared       map[string][]string // a title several guides share → their ids
 	itemIDs      map[string]bool
 	droppedItems map[string]bool
 	haveQA       bool
@@ -136,58 +138,11 @@ func (l *loader) intern(s string) string {
 	return s
 }
 
-// resolveGuide maps a reference (a guide's id or title) to the guide's id.
-// haveGuides is false when the workbook has no guides at all, in which case
-// references cannot be checked.
-func (l *loader) resolveGuide(ref string) (id string, ok, haveGuides bool) {
-	if l.opt.GuideSink != nil {
-		if l.sinkCount == 0 {
-			return "", false, false
-		}
-		id, ok, err := l.opt.GuideRef(ref)
-		if err != nil && l.sinkErr == nil {
-			l.sinkErr = err
-		}
-		return id, ok, true
-	}
-	index := l.guideIndex()
-	if index == nil {
-		return "", false, false
-	}
-	gi, ok := index[ref]
-	if !ok {
-		return "", false, true
-	}
-	return l.wb.Guides[gi].ID, true, true
-}
-
 func (l *loader) addSystem(set string) {
 	if !l.sysSeen[set] {
 		l.sysSeen[set] = true
 		l.wb.Systems = append(l.wb.Systems, set)
 	}
-}
-
-// guideIndex maps guide ids and titles to indexes (ids win, as in
-// dataset.Workbook.GuideIndex); nil when there are no guides.
-func (l *loader) guideIndex() map[string]int {
-	if len(l.wb.Guides) == 0 {
-		return nil
-	}
-	if l.index == nil {
-		l.index = make(map[string]int, len(l.guideIDs)*2)
-		for i, g := range l.wb.Guides {
-			if _, taken := l.guideIDs[g.Title]; !taken {
-				if _, taken := l.index[g.Title]; !taken {
-					l.index[g.Title] = i
-				}
-			}
-		}
-		for id, i := range l.guideIDs {
-			l.index[id] = i
-		}
-	}
-	return l.index
 }
 
 // source is one sheet, CSV or JSON file assigned to a sheet kind.

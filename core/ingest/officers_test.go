@@ -171,3 +171,60 @@ func TestAnnotatedHeaders(t *testing.T) {
 		}
 	}
 }
+
+// 6. A title two guides share names neither: the gold document and a
+// retrieved entry written that way are errors naming both ids.
+func TestSharedTitleIsNotGuessed(t *testing.T) {
+	b := testbook.New()
+	b.Sheet("办事指南", "事项编码", "事项名称", "行政区划").
+		Row("TH-001", "居住证办理", "天河区").Row("YX-001", "居住证办理", "越秀区").Row("G3", "护照办理", "全市")
+	b.Sheet("问答集", "编号", "问题", "标准文档", "检索文档").
+		Row("q1", "越秀区居住证怎么办？", "居住证办理", "YX-001").
+		Row("q2", "护照怎么办？", "G3", "居住证办理|G3").
+		Row("q3", "天河区居住证怎么办？", "TH-001", "TH-001")
+	path := b.WriteXLSX(t, filepath.Join(t.TempDir(), "book.xlsx"))
+	wb, rep := open(t, path, Options{})
+	var got []string
+	for _, p := range rep.Problems {
+		if p.Code == "ambiguous_title" {
+			if p.Severity != SeverityError || !strings.Contains(p.EN, "TH-001, YX-001") && !strings.Contains(p.EN, "YX-001, TH-001") {
+				t.Errorf("%+v", p)
+			}
+			got = append(got, p.Column+itoa(p.Row))
+		}
+	}
+	if strings.Join(got, " ") != "标准文档2 检索文档3" {
+		t.Fatalf("ambiguous at %v; problems %v", got, rep.Problems)
+	}
+	if len(wb.Items) != 1 || wb.Items[0].DocID != "TH-001" {
+		t.Fatalf("items %+v", wb.Items)
+	}
+}
+
+// 7. Retrieved lists typed by hand (、，, full-width ids, spaces) name the
+// guides meant; what still names none is reported with the nearest guide.
+func TestRetrievedListsAsTyped(t *testing.T) {
+	b := testbook.New()
+	g := b.Sheet("办事指南", "事项编码", "事项名称")
+	for i := 1; i <= 9; i++ {
+		g.Row("G"+itoa(i), "事项"+itoa(i))
+	}
+	b.Sheet("问答集", "编号", "问题", "标准文档", "检索文档").
+		Row("q1", "问一", "G3", "G3、G4").
+		Row("q2", "问二", "G6", "G5，G6").
+		Row("q3", "问三", "G7", "Ｇ７").
+		Row("q4", "问四", "G8", " G 8 ; 事项9").
+		Row("q5", "问五", "G1", "G1,G2|GG2")
+	path := b.WriteXLSX(t, filepath.Join(t.TempDir(), "book.xlsx"))
+	wb, rep := open(t, path, Options{})
+	want := []string{"G3 G4", "G5 G6", "G7", "G8 G9", "G1 G2 GG2"}
+	for i, it := range wb.Items {
+		if got := strings.Join(it.Retrieved, " "); got != want[i] {
+			t.Errorf("%s: retrieved %q, want %q", it.ID, got, want[i])
+		}
+	}
+	p := find(t, rep.Problems, CodeUnknownRetrievedDoc)
+	if !strings.Contains(p.EN, `"GG2" at row 6, nearest guide: G2（事项2）`) || !strings.Contains(p.ZH, "最接近的指南：G2（事项2）") {
+		t.Fatalf("%+v", p)
+	}
+}

@@ -87,10 +87,12 @@ func (q *qaBuilder) add(rec *qaRecord) {
 			"问题为空，这是必填项。")
 	}
 	if doc := rec.v[qaDocID]; doc != "" {
-		if id, ok, have := q.l.resolveGuide(doc); !have {
+		if id, ok, have, shared := q.l.resolveGuide(doc); !have {
 			it.DocID = doc
 		} else if ok {
 			it.DocID = id
+		} else if len(shared) > 0 {
+			q.sharedTitle(row, rec.label[qaDocID], "gold document", "标准文档", doc, shared)
 		} else {
 			q.c.rowProblem(row, rec.label[qaDocID], CodeUnknownGoldDoc, SeverityError,
 				fmt.Sprintf("the gold document %q is neither the id nor the title of any guide.", doc),
@@ -104,24 +106,7 @@ func (q *qaBuilder) add(rec *qaRecord) {
 		}
 		return l
 	}
-	it.Retrieved = list(qaRetrieved)
-	if _, _, have := q.l.resolveGuide(""); have {
-		unknown := 0
-		for i, r := range it.Retrieved {
-			if id, ok, _ := q.l.resolveGuide(r); ok {
-				it.Retrieved[i] = id
-			} else {
-				if q.unknownRetrieved == 0 {
-					q.firstUnknown, q.firstUnknownRow = r, row
-				}
-				unknown++
-			}
-		}
-		if unknown > 0 {
-			q.unknownRetrieved += unknown
-			q.unknownRows++
-		}
-	}
+	it.Retrieved = q.retrieved(row, rec.label[qaRetrieved], list(qaRetrieved))
 	it.Contexts = list(qaContexts)
 	it.Coarse = list(qaCoarse)
 	fine, err := parseGroups(rec.v[qaFine])
@@ -152,6 +137,43 @@ func (q *qaBuilder) add(rec *qaRecord) {
 	q.l.wb.Items = append(q.l.wb.Items, it)
 }
 
+// retrieved resolves a retrieved list's entries to guide ids: as written,
+// normalised (Ｇ７ is G7), or split where an officer typed other
+// separators (G3、G4). A title several guides share is an error naming
+// them; entries naming no guide are kept as given and counted.
+func (q *qaBuilder) retrieved(row int, label string, in []string) []string {
+	if _, _, have, _ := q.l.resolveGuide(""); !have || len(in) == 0 {
+		return in
+	}
+	out := make([]string, 0, len(in))
+	unknown := 0
+	for _, r := range in {
+		id, ok, _, shared := q.l.resolveGuide(r)
+		switch {
+		case ok:
+			out = append(out, id)
+		case len(shared) > 0:
+			q.sharedTitle(row, label, "retrieved entry", "检索文档", r, shared)
+			out = append(out, r)
+		default:
+			if ids, split := q.l.splitEntry(r); split {
+				out = append(out, ids...)
+				continue
+			}
+			if q.unknownRetrieved+unknown == 0 {
+				q.firstUnknown, q.firstUnknownRow = r, row
+			}
+			unknown++
+			out = append(out, r)
+		}
+	}
+	if unknown > 0 {
+		q.unknownRetrieved += unknown
+		q.unknownRows++
+	}
+	return out
+}
+
 func (q *qaBuilder) badList(row int, label string) {
 	q.c.rowProblem(row, label, CodeBadList, SeverityError,
 		"the list is malformed JSON; write a JSON array (e.g. [\"a\",\"b\"]) or separate entries by line breaks, | or ;.",
@@ -174,11 +196,15 @@ func (q *qaBuilder) finish() {
 		q.l.wb.Items[p.item].ID = id
 	}
 	if q.unknownRetrieved > 0 {
+		near, nearZH := "", ""
+		if g := q.l.nearestGuide(q.firstUnknown); g != "" {
+			near, nearZH = fmt.Sprintf(", nearest guide: %s", g), fmt.Sprintf("，最接近的指南：%s", g)
+		}
 		q.c.sheetProblem(0, "", CodeUnknownRetrievedDoc, SeverityWarning,
-			fmt.Sprintf("%d retrieved entries in %d rows are not among the guides (first: %q at row %d); they are kept as given, since retrieval may return documents outside the sheet.",
-				q.unknownRetrieved, q.unknownRows, q.firstUnknown, q.firstUnknownRow),
-			fmt.Sprintf("有 %d 个检索文档（共 %d 行）不在办事指南中（首个：第 %d 行的“%s”）；检索可能返回表外文档，按原样保留。",
-				q.unknownRetrieved, q.unknownRows, q.firstUnknownRow, q.firstUnknown))
+			fmt.Sprintf("%d retrieved entries in %d rows name no guide, even with separators (、，；|) and widths normalised (first: %q at row %d%s); they count as misses in guide recall, since retrieval may return documents outside the sheet. Correct them if they mean a guide.",
+				q.unknownRetrieved, q.unknownRows, q.firstUnknown, q.firstUnknownRow, near),
+			fmt.Sprintf("有 %d 个检索文档（共 %d 行）在统一分隔符（、，；|）和全角半角后仍不是任何指南（首个：第 %d 行的“%s”%s）；检索可能返回表外文档，这些按未命中计入指南召回率。如其实指某条指南，请更正。",
+				q.unknownRetrieved, q.unknownRows, q.firstUnknownRow, q.firstUnknown, nearZH))
 	}
 	for _, set := range []string{dataset.SetRAG, dataset.SetZero, dataset.SetFull} {
 		if q.sysSeen[set] {
