@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"golang.org/x/text/encoding/simplifiedchinese"
+
 	"cubeworkbench/internal/testbook"
 )
 
@@ -225,6 +227,30 @@ func TestRetrievedListsAsTyped(t *testing.T) {
 	}
 	p := find(t, rep.Problems, CodeUnknownRetrievedDoc)
 	if !strings.Contains(p.EN, `"GG2" at row 6, nearest guide: G2（事项2）`) || !strings.Contains(p.ZH, "最接近的指南：G2（事项2）") {
+		t.Fatalf("%+v", p)
+	}
+}
+
+// 10. A small GBK CSV pair, as Chinese Excel saves it, reads; a file that
+// is half UTF-8 and half GBK is still refused.
+func TestSmallGBKCSVPair(t *testing.T) {
+	// Short GBK text in which accidental UTF-8 sequences are many: the old
+	// count (6 valid to 10 invalid for this title) refused it.
+	b := testbook.New()
+	b.Sheet("guides", "事项编码", "事项名称", "正文").Row("G1", "营业执照办理", "营业执照办理需要身份证")
+	b.Sheet("qa", "问题", "标准文档").Row("营业执照办理需要什么", "G1")
+	dir := b.WriteCSVGB18030(t, filepath.Join(t.TempDir(), "csv"))
+	wb, rep := open(t, dir, Options{})
+	if rep.HasErrors() || len(wb.Guides) != 1 || wb.Guides[0].Title != "营业执照办理" || len(wb.Items) != 1 || wb.Items[0].Question != "营业执照办理需要什么" {
+		t.Fatalf("guides %+v items %+v problems %v", wb.Guides, wb.Items, rep.Problems)
+	}
+	gbk, err := simplifiedchinese.GB18030.NewEncoder().String("护照办理需要身份证和照片，营业执照办理需要身份证")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mixed := writeRaw(t, "qa.csv", []byte("问题,标准文档\n营业执照办理需要什么？,G1\n"+gbk+",G2\n"))
+	_, rep = open(t, mixed, Options{})
+	if p := find(t, rep.Problems, CodeBadEncoding); p.Severity != SeverityError {
 		t.Fatalf("%+v", p)
 	}
 }

@@ -15,6 +15,8 @@ import (
 	"testing"
 
 	"github.com/xuri/excelize/v2"
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/simplifiedchinese"
 
 	"cubeworkbench/assets/sample"
 )
@@ -222,6 +224,18 @@ func markErrors(path string) error {
 // and returns dir.
 func (b *Book) WriteCSV(t testing.TB, dir string) string {
 	t.Helper()
+	return b.writeCSV(t, dir, nil)
+}
+
+// WriteCSVGB18030 writes the CSV folder as Chinese Excel's "CSV (comma
+// delimited)" does: GB18030 (GBK for the common characters), no BOM.
+func (b *Book) WriteCSVGB18030(t testing.TB, dir string) string {
+	t.Helper()
+	return b.writeCSV(t, dir, simplifiedchinese.GB18030.NewEncoder())
+}
+
+func (b *Book) writeCSV(t testing.TB, dir string, enc *encoding.Encoder) string {
+	t.Helper()
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -230,7 +244,11 @@ func (b *Book) WriteCSV(t testing.TB, dir string) string {
 		if err != nil {
 			t.Fatal(err)
 		}
-		w := csv.NewWriter(f)
+		var out io.Writer = f
+		if enc != nil {
+			out = enc.Writer(f)
+		}
+		w := csv.NewWriter(out)
 		for _, cells := range s.rows {
 			rec := make([]string, len(cells))
 			for i, c := range cells {
