@@ -116,7 +116,19 @@ type RunInfo struct {
 	Embedder    string       `json:"embedder"`
 	Offline     bool         `json:"offline"`
 	Workbook    string       `json:"workbook"`
-	Store       string       `json:"store"`
+	// WorkbookFile fingerprints the workbook as it was first read, so the
+	// version judged can be told from a later one; nil when not known.
+	WorkbookFile *FilePrint `json:"workbook_file,omitempty"`
+	Store        string     `json:"store"`
+}
+
+// FilePrint is a file's SHA-256, size and modification time as read (a
+// CSV folder's: the SHA-256 of its files' names and hashes in name order,
+// their total size and latest modification).
+type FilePrint struct {
+	SHA256   string    `json:"sha256"`
+	Bytes    int64     `json:"bytes"`
+	Modified time.Time `json:"modified"`
 }
 
 // JudgeInfo describes a judge without its key.

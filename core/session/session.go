@@ -76,6 +76,9 @@ type Session struct {
 	Report    *ingest.Report
 	SkipBad   bool
 	Streamed  int // guides kept in the run store, not memory; 0 when in memory
+	// Print fingerprints the workbook as first read (SHA-256, size,
+	// modification time); every summary of the session records it.
+	Print *result.FilePrint
 
 	mu      sync.Mutex
 	result  *engine.Result
@@ -99,6 +102,9 @@ func Open(ctx context.Context, path string, o OpenOptions) (*Session, error) {
 	}
 	opt := ingest.Options{SkipBadRows: o.SkipBadRows, ReadHiddenSheets: o.ReadHiddenSheets}
 	var err error
+	if s.Print, err = fingerprint(path); err != nil {
+		return nil, err
+	}
 	if o.AllGuides || !o.StreamGuides && !kb.Large(path) {
 		s.Workbook, s.Report, err = ingest.Open(ctx, path, opt)
 		if err != nil {
@@ -205,6 +211,7 @@ func (s *Session) Unscorable() int {
 // complete adds to a summary what the session knows and the engine does
 // not: what happened when the workbook was read.
 func (s *Session) complete(sum *result.Summary, lang string) {
+	sum.Run.WorkbookFile = s.Print
 	if s.Report == nil {
 		return
 	}

@@ -2,12 +2,15 @@ package session
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/xuri/excelize/v2"
 
@@ -16,6 +19,7 @@ import (
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/ingest"
 	"cubeworkbench/core/profile"
+	"cubeworkbench/core/report"
 	"cubeworkbench/internal/testbook"
 )
 
@@ -212,5 +216,65 @@ func TestStartupCleansTemp(t *testing.T) {
 	}
 	if _, err := os.Stat(left); !os.IsNotExist(err) {
 		t.Errorf("Startup left %s (%v)", left, err)
+	}
+}
+
+// Issue 23 (11): SUMMARY.json and the Method sheet fingerprint the
+// workbook as first read, even when it is replaced before the run ends.
+func TestWorkbookFingerprint(t *testing.T) {
+	ctx := context.Background()
+	path := badBook(t)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("%x", sha256.Sum256(data))
+	st, _ := os.Stat(path)
+	s, err := Open(ctx, path, OpenOptions{SkipBadRows: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, append(data, 0), 0o644); err != nil { // replaced mid-run
+		t.Fatal(err)
+	}
+	if _, err := s.Evaluate(ctx, lexicalProfile(), EvalOptions{Offline: true}); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if _, err := s.Export(ctx, dir, "en", ExportJSON, ExportReport); err != nil {
+		t.Fatal(err)
+	}
+	raw, err := os.ReadFile(filepath.Join(dir, SummaryFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sum struct {
+		Run struct {
+			File struct {
+				SHA256   string    `json:"sha256"`
+				Bytes    int64     `json:"bytes"`
+				Modified time.Time `json:"modified"`
+			} `json:"workbook_file"`
+		} `json:"run"`
+	}
+	if err := json.Unmarshal(raw, &sum); err != nil {
+		t.Fatal(err)
+	}
+	f := sum.Run.File
+	if f.SHA256 != want || f.Bytes != int64(len(data)) || !f.Modified.Equal(st.ModTime().UTC()) {
+		t.Fatalf("workbook_file = %+v, want %s, %d bytes, %v", f, want, len(data), st.ModTime())
+	}
+	x, err := excelize.OpenFile(filepath.Join(dir, ReportFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	rows, _ := x.GetRows(report.SheetMethod)
+	found := false
+	for _, r := range rows {
+		found = found || slices.Contains(r, want)
+	}
+	if !found {
+		t.Fatal("the Method sheet does not show the workbook's SHA-256")
 	}
 }
