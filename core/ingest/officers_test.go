@@ -225,6 +225,9 @@ func TestRetrievedListsAsTyped(t *testing.T) {
 			t.Errorf("%s: retrieved %q, want %q", it.ID, got, want[i])
 		}
 	}
+	if p := find(t, rep.Problems, "typed_list"); !strings.Contains(p.EN, `5 retrieved entries`) || !strings.Contains(p.EN, `"G3、G4" at row 2, read as G3|G4`) {
+		t.Errorf("%+v", p)
+	}
 	p := find(t, rep.Problems, CodeUnknownRetrievedDoc)
 	if !strings.Contains(p.EN, `"GG2" at row 6, nearest guide: G2（事项2）`) || !strings.Contains(p.ZH, "最接近的指南：G2（事项2）") {
 		t.Fatalf("%+v", p)

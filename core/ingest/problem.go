@@ -46,6 +46,7 @@ const (
 	CodeSeveralSheets       = "several_sheets"        // several sheets of one kind, read together
 	CodeScoreRange          = "score_range"           // an imported score outside its dimension's scale
 	CodeAmbiguousTitle      = "ambiguous_title"       // a title several guides share names a guide
+	CodeTypedList           = "typed_list"            // retrieved entries read after splitting or width folding
 	CodeLikelyColumn        = "likely_column"         // an unread column that looks like a known one
 	CodeMergedCells         = "merged_cells"          // merged ranges filled from their first cell
 	CodeUncachedFormula     = "uncached_formula"      // a formula saved without its value: the cell reads as empty

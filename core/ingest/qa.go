@@ -49,6 +49,9 @@ type qaBuilder struct {
 
 	unknownRetrieved, unknownRows, firstUnknownRow int
 	firstUnknown                                   string
+
+	typedN, typedRow    int // retrieved entries read after normalising or splitting
+	typedFirst, typedAs string
 }
 
 type pendingID struct{ item, ordinal int }
@@ -151,12 +154,16 @@ func (q *qaBuilder) retrieved(row int, label string, in []string) []string {
 		id, ok, _, shared := q.l.resolveGuide(r)
 		switch {
 		case ok:
+			if _, exact := q.l.index[r]; !exact && q.l.index != nil {
+				q.typed(row, r, id)
+			}
 			out = append(out, id)
 		case len(shared) > 0:
 			q.sharedTitle(row, label, "retrieved entry", "检索文档", r, shared)
 			out = append(out, r)
 		default:
 			if ids, split := q.l.splitEntry(r); split {
+				q.typed(row, r, strings.Join(ids, "|"))
 				out = append(out, ids...)
 				continue
 			}
@@ -172,6 +179,15 @@ func (q *qaBuilder) retrieved(row int, label string, in []string) []string {
 		q.unknownRows++
 	}
 	return out
+}
+
+// typed counts a retrieved entry read only after normalising it (Ｇ７ for
+// G7) or splitting it (G3、G4), so validate can name the doubt it resolved.
+func (q *qaBuilder) typed(row int, entry, read string) {
+	if q.typedN == 0 {
+		q.typedFirst, q.typedAs, q.typedRow = entry, read, row
+	}
+	q.typedN++
 }
 
 func (q *qaBuilder) badList(row int, label string) {
@@ -194,6 +210,11 @@ func (q *qaBuilder) finish() {
 		}
 		q.ids[id] = q.l.wb.Items[p.item].Row
 		q.l.wb.Items[p.item].ID = id
+	}
+	if q.typedN > 0 {
+		q.c.sheetProblem(0, "", CodeTypedList, SeverityWarning,
+			fmt.Sprintf("%d retrieved entries were read after splitting them at 、，; or spaces, or folding full-width forms (first: %q at row %d, read as %s).", q.typedN, q.typedFirst, q.typedRow, q.typedAs),
+			fmt.Sprintf("有 %d 个检索文档在按“、，；”或空格拆分、或统一全角半角后读取（首个：第 %d 行的“%s”，读作 %s）。", q.typedN, q.typedRow, q.typedFirst, q.typedAs))
 	}
 	if q.unknownRetrieved > 0 {
 		near, nearZH := "", ""
