@@ -50,7 +50,7 @@ func TestImportedScoreOutsideScale(t *testing.T) {
 		Row("q3", "rag", "j", "correctness", 0). // CoFE's correctness is 1–5
 		Row("q3", "rag", "j", "my_dim", 99)      // a dimension of unknown scale is not checked
 	path := b.WriteXLSX(t, filepath.Join(t.TempDir(), "book.xlsx"))
-	wb, rep := open(t, path, Options{})
+	_, rep := open(t, path, Options{})
 	var got []Problem
 	for _, p := range rep.Problems {
 		if p.Code == "score_range" {
@@ -64,7 +64,7 @@ func TestImportedScoreOutsideScale(t *testing.T) {
 	if !rep.HasErrors() {
 		t.Fatal("a score outside its scale must stop the evaluation")
 	}
-	wb, rep = open(t, path, Options{SkipBadRows: true})
+	wb, rep := open(t, path, Options{SkipBadRows: true})
 	if rep.HasErrors() || len(wb.Scores) != 2 || len(rep.Skipped) != 2 {
 		t.Fatalf("skipping: %d scores, skipped %v, problems %v", len(wb.Scores), rep.Skipped, rep.Problems)
 	}
