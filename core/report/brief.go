@@ -50,7 +50,7 @@ func BriefContent(s *result.Summary, p profile.Profile, lang string) brief.Conte
 		if i > 0 {
 			c.Undetermined += w.t("; ", "；")
 		}
-		c.Undetermined += w.t(r.EN, r.ZH)
+		c.Undetermined += w.t(r.DetailEN, r.DetailZH)
 	}
 	if s.Run.Workbook == "" {
 		c.Workbook = ""

@@ -69,11 +69,15 @@ type Verdict struct {
 	Reasons []Reason `json:"undetermined_reasons,omitempty"`
 }
 
-// Reason is one reason a verdict is undetermined.
+// Reason is one reason a verdict is undetermined: a few words for the
+// verdict itself (the window's banner does not wrap), and the full reason
+// that leads the why of the verdict, the report and the brief.
 type Reason struct {
-	Code string `json:"code"`
-	ZH   string `json:"zh"`
-	EN   string `json:"en"`
+	Code     string `json:"code"`
+	ZH       string `json:"zh"`
+	EN       string `json:"en"`
+	DetailZH string `json:"detail_zh"`
+	DetailEN string `json:"detail_en"`
 }
 
 // Undetermine makes the verdict undetermined (无法判定) for a reason: the

@@ -9,11 +9,13 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/xuri/excelize/v2"
 
+	"cubeworkbench/core/brief"
 	"cubeworkbench/core/chart"
 	"cubeworkbench/core/chunk"
 	"cubeworkbench/core/dataset"
@@ -276,5 +278,45 @@ func TestWorkbookFingerprint(t *testing.T) {
 	}
 	if !found {
 		t.Fatal("the Method sheet does not show the workbook's SHA-256")
+	}
+}
+
+// Issue 23 (5): too few questions make the verdict undetermined with its
+// reason in the same words on every surface: the summary's verdict, the
+// why (window, CLI, report) and the brief's page.
+func TestTooFewQuestionsOnEverySurface(t *testing.T) {
+	ctx := context.Background()
+	s, err := Open(ctx, badBook(t), OpenOptions{SkipBadRows: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := lexicalProfile() // default minimum: 30 questions; the book has 8
+	res, err := s.Evaluate(ctx, p, EvalOptions{Offline: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := res.Summary
+	v := sum.Verdict
+	if v.Code != "undetermined" || len(v.Reasons) != 1 || !strings.Contains(v.EN, "more needed") {
+		t.Fatalf("verdict %+v", v)
+	}
+	detail := v.Reasons[0].DetailEN
+	if e := sum.Explanation; e == nil || len(e.Bullets) == 0 || e.Bullets[0].EN != detail {
+		t.Fatalf("the why does not lead with the reason: %+v", sum.Explanation)
+	}
+	c := report.BriefContent(sum, p, "en")
+	if c.Undetermined != detail || c.Verdict != "undetermined" {
+		t.Fatalf("brief: %q, %q", c.Verdict, c.Undetermined)
+	}
+	page, err := brief.Layout(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text []string
+	for _, b := range page.Blocks {
+		text = append(text, b.Lines...)
+	}
+	if all := strings.Join(text, " "); !strings.Contains(all, "more are needed") {
+		t.Fatalf("the brief's page does not say why:\n%s", all)
 	}
 }
