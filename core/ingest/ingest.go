@@ -56,10 +56,12 @@ type Options struct {
 	// Sheets names the sheet (or CSV file base name) to read for a kind
 	// (SheetGuides, SheetQA, SheetScores, SheetHuman), overriding name matching.
 	Sheets map[string]string
-	// ReadHiddenSheets reads hidden and veryHidden sheets like visible ones.
-	// Off by default: a sheet the officer cannot see must not decide the
-	// verdict (a veryHidden scores sheet, a hidden qa sheet shadowing the
-	// visible one), so hidden sheets are left unread and named in a warning.
+	// ReadHiddenSheets reads hidden and veryHidden sheets, and rows hidden
+	// by a filter or by hand, like visible ones. Off by default: what the
+	// officer cannot see must not decide the verdict (a veryHidden scores
+	// sheet, a hidden qa sheet shadowing the visible one, withdrawn questions
+	// filtered out), so hidden sheets and rows are left unread and named in
+	// a warning.
 	ReadHiddenSheets bool
 	// ScoreScale gives a dimension's scale, against which imported scores
 	// are checked (a 55 typed for 5 on 0–10 is an error naming its cell);

@@ -47,9 +47,10 @@ type OpenOptions struct {
 	// export); it wins over StreamGuides.
 	AllGuides bool
 	StorePath string // the run store; "" is StorePath(path)
-	// ReadHiddenSheets reads hidden and very hidden sheets like visible
-	// ones; by default each is named in a warning and left unread, so a
-	// sheet nobody sees cannot decide the verdict.
+	// ReadHiddenSheets reads hidden and very hidden sheets, and rows hidden
+	// by a filter or by hand, like visible ones; by default each is named in
+	// a warning and left unread, so what nobody sees cannot decide the
+	// verdict.
 	ReadHiddenSheets bool
 }
 
