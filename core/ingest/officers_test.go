@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"context"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -88,6 +89,10 @@ func TestHiddenRowsNotRead(t *testing.T) {
 	got, _ = ids(t, path, Options{ReadHiddenSheets: true})
 	if len(got) != 10 {
 		t.Fatalf("reading hidden rows: %v", got)
+	}
+	rows := 0 // the raw reader sees every row
+	if err := ReadSheetRows(context.Background(), path, "问答集", func(int, []string) error { rows++; return nil }); err != nil || rows != 11 {
+		t.Fatalf("ReadSheetRows: %d rows, %v", rows, err)
 	}
 }
 

@@ -170,6 +170,7 @@ type sheetReader struct {
 	// reads them): how many and the first few, for the warning.
 	hiddenRows  int
 	hiddenFirst []int
+	keepHidden  bool
 	issues      []cellIssue
 	cells       []cellVal
 	taken       []bool // columns of the current row that have a value
@@ -235,7 +236,10 @@ func (b *xlsxBook) rows(ctx context.Context, sheet bookSheet, fn rowFunc, notes 
 	}
 	defer rc.Close()
 	cr := newCapReader(bufio.NewReaderSize(rc, 1<<16))
-	s := &sheetReader{b: b, sheet: sheet, d: xml.NewDecoder(cr), cr: cr, merges: merges}
+	s := &sheetReader{b: b, sheet: sheet, d: xml.NewDecoder(cr), cr: cr, merges: merges,
+		// The loader's read (with notes) leaves hidden rows out; a raw read
+		// (ReadSheetRows, the header sniff) sees every row.
+		keepHidden: notes == nil || b.opt.ReadHiddenSheets}
 	return s.run(ctx, fn, notes)
 }
 
@@ -366,7 +370,7 @@ func (s *sheetReader) run(ctx context.Context, fn rowFunc, notes func(sheetNote)
 // verdict, exactly like a hidden sheet. The header row (the first row read)
 // is read even when hidden, since without it nothing can be.
 func (s *sheetReader) skipHidden(row, emitted int) bool {
-	if s.b.opt.ReadHiddenSheets || emitted == 0 {
+	if s.keepHidden || emitted == 0 {
 		return false
 	}
 	s.hiddenRows++
