@@ -122,7 +122,7 @@ func TestSeveralQuestionSheetsSameID(t *testing.T) {
 	path := b.WriteXLSX(t, filepath.Join(t.TempDir(), "book.xlsx"))
 	_, rep := open(t, path, Options{})
 	p := find(t, rep.Problems, CodeDuplicateID)
-	if p.Sheet != "问答集 (2)" || p.Severity != SeverityError {
+	if p.Sheet != "问答集 (2)" || p.Severity != SeverityError || !strings.Contains(p.EN, `sheet "问答集" row 2`) {
 		t.Fatalf("%+v", p)
 	}
 }

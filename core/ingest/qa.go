@@ -41,10 +41,11 @@ type answerValue struct{ set, label, text string }
 type qaBuilder struct {
 	l       *loader
 	c       *collector
-	ordinal int            // data records seen, for generated ids
-	ids     map[string]int // explicit id → row
-	pending []pendingID    // items without an id
-	systems []string       // answer sets in column order
+	ordinal int               // data records seen, for generated ids
+	ids     map[string]int    // explicit id → row
+	idSheet map[string]string // explicit id → its sheet (questions may span sheets)
+	pending []pendingID       // items without an id
+	systems []string          // answer sets in column order
 	sysSeen map[string]bool
 
 	unknownRetrieved, unknownRows, firstUnknownRow int
@@ -57,7 +58,7 @@ type qaBuilder struct {
 type pendingID struct{ item, ordinal int }
 
 func newQABuilder(l *loader, c *collector) *qaBuilder {
-	return &qaBuilder{l: l, c: c, ids: map[string]int{}, sysSeen: map[string]bool{}}
+	return &qaBuilder{l: l, c: c, ids: map[string]int{}, idSheet: map[string]string{}, sysSeen: map[string]bool{}}
 }
 
 // system records that an answer set is present.
@@ -79,9 +80,13 @@ func (q *qaBuilder) add(rec *qaRecord) {
 	}
 	if it.ID != "" {
 		if first, dup := q.ids[it.ID]; dup {
+			where, whereZH := fmt.Sprintf("row %d", first), fmt.Sprintf("第 %d 行", first)
+			if sh := q.idSheet[it.ID]; sh != q.c.sheet { // questions split over several sheets
+				where, whereZH = fmt.Sprintf("sheet %q row %d", sh, first), fmt.Sprintf("工作表“%s”第 %d 行", sh, first)
+			}
 			q.c.rowProblem(row, rec.label[qaID], CodeDuplicateID, SeverityError,
-				fmt.Sprintf("the id %q is already used by row %d; every question needs its own id.", it.ID, first),
-				fmt.Sprintf("编号“%s”已被第 %d 行使用；每个问题的编号必须唯一。", it.ID, first))
+				fmt.Sprintf("the id %q is already used by %s; every question needs its own id.", it.ID, where),
+				fmt.Sprintf("编号“%s”已被%s使用；每个问题的编号必须唯一。", it.ID, whereZH))
 		}
 	}
 	if it.Question == "" {
@@ -136,6 +141,7 @@ func (q *qaBuilder) add(rec *qaRecord) {
 		q.pending = append(q.pending, pendingID{item: len(q.l.wb.Items), ordinal: q.ordinal})
 	} else if _, dup := q.ids[it.ID]; !dup {
 		q.ids[it.ID] = row
+		q.idSheet[it.ID] = q.c.sheet
 	}
 	q.l.wb.Items = append(q.l.wb.Items, it)
 }
