@@ -296,7 +296,7 @@ func (s *sheetReader) run(ctx context.Context, fn rowFunc, notes func(sheetNote)
 				hidden := false
 				for _, a := range t.Attr {
 					if a.Name.Local == "hidden" {
-						hidden = a.Value == "1" || a.Value == "true"
+						hidden = a.Value == "1" || strings.EqualFold(a.Value, "true")
 					}
 					if a.Name.Local == "r" {
 						r, err := strconv.Atoi(a.Value)
