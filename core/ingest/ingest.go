@@ -51,6 +51,10 @@ type Options struct {
 	// references are checked without keeping the guides. Required with
 	// GuideSink.
 	GuideRef func(ref string) (id string, ok bool, err error)
+	// GuideTitled lists the ids of the guides given to GuideSink with a
+	// title, so a reference by a title several guides share is an error
+	// naming them, not the first one's id. Optional with GuideSink.
+	GuideTitled func(title string) ([]string, error)
 	// Password opens a password-protected workbook.
 	Password string
 	// Sheets names the sheet (or CSV file base name) to read for a kind

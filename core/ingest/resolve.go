@@ -24,6 +24,15 @@ func (l *loader) resolveGuide(ref string) (id string, ok, haveGuides bool, share
 		if err != nil && l.sinkErr == nil {
 			l.sinkErr = err
 		}
+		if ok && id != ref && l.opt.GuideTitled != nil { // matched by title: is it shared?
+			ids, err := l.opt.GuideTitled(ref)
+			if err != nil && l.sinkErr == nil {
+				l.sinkErr = err
+			}
+			if len(ids) > 1 {
+				return "", false, true, ids
+			}
+		}
 		return id, ok, true, nil
 	}
 	index := l.guideIndex()
