@@ -21,6 +21,9 @@ func (l *loader) resolveGuide(ref string) (id string, ok, haveGuides bool, share
 			return "", false, false, nil
 		}
 		id, ok, err := l.opt.GuideRef(ref)
+		if f := foldRef(ref); !ok && err == nil && f != ref && f != "" { // Ｇ７ or "G 7" for G7
+			id, ok, err = l.opt.GuideRef(f)
+		}
 		if err != nil && l.sinkErr == nil {
 			l.sinkErr = err
 		}
@@ -53,6 +56,17 @@ func (l *loader) resolveGuide(ref string) (id string, ok, haveGuides bool, share
 		return l.wb.Guides[gi].ID, true, true, nil
 	}
 	return "", false, true, nil
+}
+
+// foldRef is normRef without the case folding, for a store that matches
+// exactly: full-width forms to half-width, no white space.
+func foldRef(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsSpace(r) {
+			return -1
+		}
+		return r
+	}, width.Fold.String(s))
 }
 
 // normRef folds a reference for matching: full-width forms to half-width,

@@ -230,12 +230,12 @@ func TestLargeKnowledgeBase(t *testing.T) {
 
 // Issue 23 (6): a streamed knowledge base refuses a reference by a title
 // two guides share, naming both, as the in-memory reader does; it used to
-// take the first guide's id.
+// take the first guide's id. A full-width id (Ｇ３) names its guide.
 func TestStreamedSharedTitleIsNotGuessed(t *testing.T) {
 	dir := t.TempDir()
 	b := testbook.New()
 	b.Sheet("办事指南", "事项编码", "事项名称").Row("TH-001", "居住证办理").Row("YX-001", "居住证办理").Row("G3", "护照办理")
-	b.Sheet("问答集", "问题", "标准文档").Row("越秀区居住证怎么办？", "居住证办理").Row("护照怎么办？", "护照办理")
+	b.Sheet("问答集", "问题", "标准文档").Row("越秀区居住证怎么办？", "居住证办理").Row("护照怎么办？", "Ｇ３")
 	book := b.WriteXLSX(t, filepath.Join(dir, "kb.xlsx"))
 	st, err := store.Open(filepath.Join(dir, "run.db"))
 	if err != nil {
