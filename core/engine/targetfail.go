@@ -24,24 +24,26 @@ type targetTally struct {
 	first  string // the first failure, as the connector reported it (keys redacted)
 }
 
-// targetFailed is the undetermined verdict, quoting the failure, when the
-// system under test failed at least TargetFailShare of its questions; ok is
-// false otherwise. It is one of several reasons a verdict is undetermined.
-func targetFailed(t targetTally, v result.Verdict) (result.Verdict, bool) {
+// targetFailed is why the verdict is undetermined when the system under
+// test failed at least TargetFailShare of its questions, quoting the first
+// failure; ok is false otherwise. It is one of several reasons a verdict
+// is undetermined, each its own function.
+func targetFailed(t targetTally) (result.Reason, bool) {
 	if t.total == 0 || t.failed == 0 || float64(t.failed) < TargetFailShare*float64(t.total) {
-		return v, false
+		return result.Reason{}, false
 	}
 	quote := []rune(t.first)
 	if len(quote) > 80 {
 		// The verdict is one line in the window: the quote is cut there,
-		// and whole in the warning beside it.
+		// and whole in the detail and the warning.
 		quote = append(quote[:80], '…')
 	}
-	// The verdict's words are the glossary's; this reason is added to them.
-	v.Code, v.Cube = result.Undetermined, nil
-	v.ZH = result.Undetermined.Words("zh") + fmt.Sprintf("：被测系统 %d 个问题中有 %d 个没有回答（%s）", t.total, t.failed, string(quote))
-	v.EN = result.Undetermined.Words("en") + fmt.Sprintf(": the system under test failed %d of its %d questions (%s)", t.failed, t.total, string(quote))
-	return v, true
+	return result.Reason{Code: result.WarnTargetFailed,
+		ZH:       fmt.Sprintf("被测系统 %d 个问题中有 %d 个没有回答（%s）", t.total, t.failed, string(quote)),
+		EN:       fmt.Sprintf("the system under test failed %d of its %d questions (%s)", t.failed, t.total, string(quote)),
+		DetailZH: fmt.Sprintf("被测系统在 %d 个问题中有 %d 个没有回答，剩下的回答不足以代表它。第一个失败：%s。请先排除这个故障（密钥、地址或被测系统自身的模型），再次评估只会重问失败的问题。", t.total, t.failed, t.first),
+		DetailEN: fmt.Sprintf("The system under test failed %d of its %d questions; the answers left cannot stand for it. First failure: %s. Fix it first (key, address, or the system's own model); evaluating again asks only the failed questions.", t.failed, t.total, t.first),
+	}, true
 }
 
 // applyTargetFailed overrules the verdict when the system under test failed
@@ -51,15 +53,13 @@ func (r *runner) applyTargetFailed(sum *result.Summary) {
 	r.mu.Lock()
 	t := r.target
 	r.mu.Unlock()
-	v, ok := targetFailed(t, sum.Verdict)
+	why, ok := targetFailed(t)
 	if !ok {
 		return
 	}
-	sum.Verdict = v
+	sum.Verdict.Undetermine(why)
 	if t.failed == t.total && sum.Result != nil {
 		withoutRecall(sum.Result)
 	}
-	sum.Warnings = append(sum.Warnings, result.Warning{Source: "target", Code: result.WarnTargetFailed,
-		ZH: fmt.Sprintf("被测系统在 %d 个问题中有 %d 个没有回答，剩下的回答不足以代表它，因此无法判定。第一个失败：%s。请先排除这个故障（密钥、地址或被测系统自身的模型），再次评估只会重问失败的问题。", t.total, t.failed, t.first),
-		EN: fmt.Sprintf("The system under test failed %d of its %d questions; the answers left cannot stand for it, so there is no verdict. First failure: %s. Fix it first (key, address, or the system's own model); evaluating again asks only the failed questions.", t.failed, t.total, t.first)})
+	sum.Warnings = append(sum.Warnings, result.Warning{Source: "target", Code: result.WarnTargetFailed, ZH: why.DetailZH, EN: why.DetailEN})
 }

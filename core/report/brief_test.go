@@ -65,19 +65,20 @@ func TestBriefBesideTheReport(t *testing.T) {
 	}
 }
 
-// A run whose system under test failed most questions puts the quoted
-// failure first among the reasons of the page and of the brief.
+// A run whose system under test failed most questions gives the quoted
+// failure in the brief (the verdict's reason, core/engine targetFailed).
 func TestBriefQuotesTargetFailure(t *testing.T) {
 	for _, lang := range []string{"zh", "en"} {
 		in := fixture(t)
 		s := in.Summary
-		s.Verdict.Code, s.Verdict.Cube = "undetermined", nil
-		s.Verdict.ZH = "无法判定：被测系统在 4 个问题中有 4 个没有回答（ragflow: HTTP 401: Access token is invalid）"
-		s.Verdict.EN = "Undetermined: the system under test failed 4 of its 4 questions (ragflow: HTTP 401: Access token is invalid)"
-		s.Warnings = append(s.Warnings, result.Warning{Source: "target", Code: result.WarnTargetFailed, ZH: s.Verdict.ZH, EN: s.Verdict.EN})
+		s.Verdict.Undetermine(result.Reason{Code: result.WarnTargetFailed,
+			ZH:       "被测系统 4 个问题中有 4 个没有回答（ragflow: HTTP 401: Access token is invalid）",
+			EN:       "the system under test failed 4 of its 4 questions (ragflow: HTTP 401: Access token is invalid)",
+			DetailZH: "被测系统在 4 个问题中有 4 个没有回答。第一个失败：ragflow: HTTP 401: Access token is invalid。",
+			DetailEN: "The system under test failed 4 of its 4 questions. First failure: ragflow: HTTP 401: Access token is invalid."})
 		bc := BriefContent(s, in.Profile, lang)
-		if len(bc.Why) == 0 || !strings.Contains(bc.Why[0], "Access token is invalid") || bc.Verdict != "undetermined" {
-			t.Errorf("%s: brief reasons %q, verdict %s", lang, bc.Why, bc.Verdict)
+		if !strings.Contains(bc.Undetermined, "Access token is invalid") || bc.Verdict != "undetermined" {
+			t.Errorf("%s: brief %q, verdict %s", lang, bc.Undetermined, bc.Verdict)
 		}
 		if err := WriteBrief(filepath.Join(t.TempDir(), "b.pdf"), s, in.Profile, lang); err != nil {
 			t.Fatal(err)
