@@ -181,6 +181,9 @@ func (s *Session) Evaluate(ctx context.Context, p profile.Profile, o EvalOptions
 	s.mu.Lock()
 	s.result, s.profile = res, p
 	s.mu.Unlock()
+	if _, err := s.HumanAgreement(ctx); err != nil {
+		return nil, err
+	}
 	return res, nil
 }
 

@@ -1,0 +1,221 @@
+package session
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"cubeworkbench/core/dataset"
+	"cubeworkbench/core/humancheck"
+	"cubeworkbench/core/store"
+)
+
+// ErrNoSpotCheck is returned when ratings are entered before a sample was drawn.
+var ErrNoSpotCheck = errors.New("session: no spot-check sample drawn yet / 尚未抽取人工抽检样本")
+
+// DrawSpotCheck draws a stratified sample of the last evaluation's answers
+// for people to rate (humancheck.Draw) and records its design in the run
+// store, where later ratings refer to it.
+func (s *Session) DrawSpotCheck(ctx context.Context, o humancheck.DrawOptions) (*humancheck.Design, error) {
+	res := s.Result()
+	if res == nil {
+		return nil, ErrNoResult
+	}
+	items := make(map[string]*dataset.Item, len(res.Workbook.Items))
+	for i := range res.Workbook.Items {
+		items[res.Workbook.Items[i].ID] = &res.Workbook.Items[i]
+	}
+	var infos []humancheck.ItemInfo
+	for _, d := range res.Summary.ItemDetails {
+		it := items[d.ID]
+		if it == nil {
+			continue
+		}
+		info := humancheck.ItemInfo{ID: d.ID, GoldKnown: d.GoldKnown, Rank: d.Rank, Score: d.RAGOverall, Disagreement: d.DisagreementOverall}
+		for _, set := range []string{dataset.SetRAG, dataset.SetZero, dataset.SetFull} {
+			if strings.TrimSpace(it.Answer(set)) != "" {
+				info.Sets = append(info.Sets, set)
+			}
+		}
+		infos = append(infos, info)
+	}
+	d := humancheck.Draw(infos, o)
+	if len(d.Tasks) == 0 {
+		return nil, errors.New("session: no answers to spot-check / 没有可供抽检的回答")
+	}
+	data, err := json.Marshal(d)
+	if err != nil {
+		return nil, err
+	}
+	err = s.withStore(func(st *store.Store) error {
+		d.ID, err = st.PutSpotCheck(ctx, string(data))
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+func (s *Session) withStore(f func(*store.Store) error) error {
+	st, err := store.Open(s.StorePath)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	return f(st)
+}
+
+// SpotCheckDesign is the newest drawn sample in the run store; nil when none.
+func (s *Session) SpotCheckDesign(ctx context.Context) (*humancheck.Design, error) {
+	var d *humancheck.Design
+	err := s.withStore(func(st *store.Store) error {
+		c, ok, err := st.LatestSpotCheck(ctx)
+		if err != nil || !ok {
+			return err
+		}
+		d = &humancheck.Design{}
+		if err := json.Unmarshal([]byte(c.Design), d); err != nil {
+			return fmt.Errorf("session: spot check %d in %s: %w", c.ID, s.StorePath, err)
+		}
+		d.ID = c.ID
+		return nil
+	})
+	return d, err
+}
+
+// SpotCards are the newest sample's answers as a rater sees them: question,
+// gold guide and answer, no set and no score.
+func (s *Session) SpotCards(ctx context.Context) ([]humancheck.Card, error) {
+	d, err := s.SpotCheckDesign(ctx)
+	if err != nil || d == nil {
+		return nil, err
+	}
+	return humancheck.Cards(d, s.Shown()), nil
+}
+
+// SpotDimensions are the dimensions people rate: the last evaluation's.
+func (s *Session) SpotDimensions() []string {
+	if r := s.Result(); r != nil && r.Summary.Result != nil {
+		return slices.Clone(r.Summary.Dimensions)
+	}
+	return nil
+}
+
+// Rubric is a dimension's scoring guidance as the judges read it.
+func (s *Session) Rubric(dimension, lang string) string {
+	_, p := s.last()
+	return humancheck.Rubric(dimension, lang, p.PromptDir)
+}
+
+// Rate stores one rating of the newest sample's answer seq at once (so a
+// closed window loses nothing) and refreshes the agreement figures.
+func (s *Session) Rate(ctx context.Context, seq int, rater, dimension string, score float64) error {
+	rater = strings.TrimSpace(rater)
+	if rater == "" {
+		return errors.New("session: a rating needs the rater's name / 评分需要填写评分人姓名")
+	}
+	if !(score >= 0 && score <= 10) {
+		return fmt.Errorf("session: score %v is outside 0–10 / 评分 %v 不在 0–10 之间", score, score)
+	}
+	d, err := s.SpotCheckDesign(ctx)
+	if err != nil {
+		return err
+	}
+	t, ok := d.Task(seq)
+	if !ok {
+		return ErrNoSpotCheck
+	}
+	return s.withStore(func(st *store.Store) error {
+		return st.PutHumanRating(ctx, store.HumanRating{CheckID: d.ID, Seq: seq, Rater: rater, ItemID: t.ItemID, Set: t.Set, Dimension: dimension, Score: score})
+	})
+}
+
+// RatingsBy is what rater has entered on the newest sample: answer seq →
+// dimension → score, so the rating screen resumes where they stopped.
+func (s *Session) RatingsBy(ctx context.Context, rater string) (map[int]map[string]float64, error) {
+	out := map[int]map[string]float64{}
+	rs, _, err := s.spotRatings(ctx)
+	for _, r := range rs {
+		if r.Rater == rater {
+			if out[r.Seq] == nil {
+				out[r.Seq] = map[string]float64{}
+			}
+			out[r.Seq][r.Dimension] = r.Score
+		}
+	}
+	return out, err
+}
+
+func (s *Session) spotRatings(ctx context.Context) ([]store.HumanRating, *humancheck.Design, error) {
+	d, err := s.SpotCheckDesign(ctx)
+	if err != nil || d == nil {
+		return nil, d, err
+	}
+	var rs []store.HumanRating
+	err = s.withStore(func(st *store.Store) error {
+		rs, err = st.HumanRatings(ctx, d.ID)
+		return err
+	})
+	return rs, d, err
+}
+
+// HumanAgreement sets people's ratings beside the last evaluation's judges
+// (humancheck.Compute) and keeps the outcome in its summary, where the
+// report and SUMMARY.json find it. The ratings are the newest spot check's
+// when it has any, weighted by its design; else the workbook's human sheet,
+// unweighted. nil without ratings.
+func (s *Session) HumanAgreement(ctx context.Context) (*humancheck.Result, error) {
+	res, p := s.last()
+	if res == nil || res.Summary.Result == nil {
+		return nil, ErrNoResult
+	}
+	stored, d, err := s.spotRatings(ctx)
+	if err != nil {
+		return nil, err
+	}
+	in := humancheck.Input{Scores: res.Workbook.Scores, Dimensions: res.Summary.Dimensions, Recall: res.Summary.RecallAtK, Seed: p.Seed}
+	for _, j := range res.Summary.Judges {
+		in.Judges = append(in.Judges, j.Judge)
+	}
+	if len(stored) > 0 {
+		in.Design = d
+		for _, r := range stored {
+			in.Ratings = append(in.Ratings, humancheck.Rating{Rater: r.Rater, ItemID: r.ItemID, Set: r.Set, Dimension: r.Dimension, Score: r.Score})
+		}
+	} else {
+		for _, h := range res.Workbook.Human {
+			in.Ratings = append(in.Ratings, humancheck.Rating{Rater: h.Rater, ItemID: h.ItemID, Set: dataset.SetRAG, Dimension: h.Dimension, Score: h.Score})
+		}
+	}
+	var out *humancheck.Result
+	if len(in.Ratings) > 0 {
+		out = humancheck.Compute(in)
+	}
+	s.mu.Lock()
+	res.Summary.SpotCheck = out
+	s.mu.Unlock()
+	return out, nil
+}
+
+// withSpotRatings is the workbook with the spot check's ratings of system
+// answers added to its human sheet, for the report: the human sheet holds
+// rag answers only, so ratings of the bounds stay in the run store (and in
+// the report's spot-check sheet).
+func (s *Session) withSpotRatings(ctx context.Context, wb *dataset.Workbook) *dataset.Workbook {
+	stored, _, err := s.spotRatings(ctx)
+	if err != nil || len(stored) == 0 {
+		return wb
+	}
+	c := *wb
+	c.Human = slices.Clone(wb.Human)
+	for _, r := range stored {
+		if r.Set == dataset.SetRAG {
+			c.Human = append(c.Human, dataset.HumanRating{ItemID: r.ItemID, Dimension: r.Dimension, Score: r.Score, Rater: r.Rater})
+		}
+	}
+	return &c
+}
