@@ -334,4 +334,3 @@ func ParseCritic(reply string) (bool, string, error) {
 	}
 	return *v.Answerable, strings.TrimSpace(v.Reason), nil
 }
-
