@@ -29,7 +29,7 @@ usage:
   cubectl sweep WORKBOOK [--chunkers fixed:128,fixed:256,…] [--retrievers bm25,dense,hybrid] [--png F] [--json F]
   cubectl batch export WORKBOOK --out REQUESTS.jsonl [--profile P] [--store RUN.db]
   cubectl batch import WORKBOOK RESULTS.jsonl [--store RUN.db]
-` + compareUsage + `  cubectl kb export WORKBOOK --out DIR   one document per guide, to upload to RAGFlow or Dify
+` + compareUsage + generateUsage + `  cubectl kb export WORKBOOK --out DIR   one document per guide, to upload to RAGFlow or Dify
   cubectl version
 `
 
@@ -58,6 +58,8 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		return runValidate(args[1:], stdout, stderr)
 	case "compare":
 		return runCompare(args[1:], stdout, stderr)
+	case "generate":
+		return runGenerate(args[1:], os.Stdin, stdout, stderr)
 	case "kb":
 		return runKB(args[1:], stdout, stderr)
 	case "help", "--help", "-h":
