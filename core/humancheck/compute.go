@@ -8,6 +8,7 @@ import (
 
 	"cubeworkbench/core/cube"
 	"cubeworkbench/core/dataset"
+	"cubeworkbench/core/glossary"
 	"cubeworkbench/core/stats"
 )
 
@@ -408,8 +409,8 @@ func (r *Result) table(in Input, perDim map[string]*unitScores, weight func(Unit
 	r.Table = append(r.Table, norm, cubeRow)
 	if norm.Human.Mean == nil && r.Ratings > 0 {
 		r.Notes = append(r.Notes, cube.Text{
-			ZH: "人工评分没有同时覆盖系统回答、零上下文回答（下界）和满分回答（上界），无法计算人工评定的归一化得分 N 与 CuBE（不适用）。",
-			EN: "The ratings do not cover the system's, the no-context (lower bound) and the gold-guide (upper bound) answers alike, so the human-rated N and CuBE cannot be computed (n/a).",
+			ZH: "人工评分没有同时覆盖" + glossary.Term(glossary.SetRAG, "zh") + "、" + glossary.Term(glossary.SetZero, "zh") + "和" + glossary.Term(glossary.SetFull, "zh") + "，无法计算人工评定的" + glossary.Term(glossary.BoundedScore, "zh") + "与 CuBE 得分（不适用）。",
+			EN: "The ratings do not cover the " + glossary.Term(glossary.SetRAG, "en") + ", the " + glossary.Term(glossary.SetZero, "en") + " and the " + glossary.Term(glossary.SetFull, "en") + " alike, so the human-rated " + glossary.Term(glossary.BoundedScore, "en") + " and CuBE score cannot be computed (n/a).",
 		})
 	}
 }

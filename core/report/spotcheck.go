@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"cubeworkbench/core/glossary"
+
 	"cubeworkbench/core/humancheck"
 )
 
@@ -36,7 +38,7 @@ func (w *writer) spotCheckSheet() error {
 	g.line(styled{w.t("Raters", "评分人"), w.st.label}, strings.Join(sc.Raters, ", "))
 	g.line(styled{w.t("Ratings used", "采用的评分条数"), w.st.label}, sc.Ratings)
 	g.line(styled{w.t("Ratings ignored (dimension not evaluated, or outside 0–10)", "忽略的评分（未评估的维度或不在 0–10 之间）"), w.st.label}, sc.Ignored)
-	g.line(styled{w.t("Agreement among the people (Krippendorff's α)", "人工评分人之间的一致性（Krippendorff α）"), w.st.label}, sc.InterRaterAlpha)
+	g.line(styled{w.t("Agreement among the people (", "人工评分人之间的一致性（") + w.term(glossary.Krippendorff) + w.t(")", "）"), w.st.label}, sc.InterRaterAlpha)
 	for _, n := range sc.Notes {
 		g.line(styled{n.In(w.lang), w.st.note})
 	}
@@ -92,7 +94,7 @@ func (w *writer) meanSD(m humancheck.MeanSD) string {
 
 func (w *writer) spotAgreement(g *grid, sc *humancheck.Result) {
 	g.line(styled{w.t("Agreement of each judge with people (0–10 scale, 95 % bootstrap intervals)", "各评审模型与人工评分的一致性（0–10 分制，95% 自助法区间）"), w.st.label})
-	g.headerN(3, w.t("Judge", "评审模型"), w.t("Dimension", "维度"), "n", "Krippendorff α", "Spearman ρ", w.t("Mean absolute difference", "平均绝对差"))
+	g.headerN(3, w.t("Judge", "评审模型"), w.t("Dimension", "维度"), "n", w.term(glossary.Krippendorff), w.term(glossary.Spearman), w.t("Mean absolute difference", "平均绝对差"))
 	for _, a := range sc.Agreement {
 		dim := w.t("All dimensions", "全部维度")
 		if a.Dimension != "" {
@@ -117,9 +119,9 @@ func (w *writer) spotRowTitle(key string) string {
 	case humancheck.RowOverall:
 		return w.t("All dimensions (mean)", "全部维度（均值）")
 	case humancheck.RowNormalized:
-		return w.t("Normalised effectiveness N", "归一化有效性 N")
+		return w.term(glossary.BoundedScore) + w.t(", dimensions averaged", "，各维度平均")
 	case humancheck.RowCube:
-		return w.t("CuBE score (N × Recall@k)", "CuBE 得分（N × 召回率@k）")
+		return w.term(glossary.CubeScore)
 	}
 	return w.dimTitle(key)
 }
@@ -127,11 +129,11 @@ func (w *writer) spotRowTitle(key string) string {
 func (w *writer) stratumTitle(name string) string {
 	switch name {
 	case humancheck.StratumNotRetrieved:
-		return w.t("Gold guide not retrieved", "未检索到标准指南")
+		return w.term(glossary.NotRetrieved)
 	case humancheck.StratumLow:
-		return w.t("Low score", "低分")
+		return w.term(glossary.LowScore)
 	case humancheck.StratumDisagreement:
-		return w.t("Judges disagree", "评审模型分歧大")
+		return w.term(glossary.JudgesDisagree)
 	}
 	return w.t("Other", "其他")
 }

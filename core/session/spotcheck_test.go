@@ -74,7 +74,7 @@ func TestSampleHumanRatingsTable5(t *testing.T) {
 		t.Fatalf("no spot-check sheet: %v", err)
 	}
 	text := joinRows(rows)
-	for _, want := range []string{"CuBE 论文表 5", "人工", "lexical", "semantic", "Krippendorff α", "个回答经 2 名人员抽检"} {
+	for _, want := range []string{"CuBE 论文表 5", "人工", "lexical", "semantic", "克里彭多夫 α 一致性系数", "个回答经 2 名人员抽检"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("spot-check sheet lacks %q", want)
 		}
