@@ -219,3 +219,10 @@ func (s *Session) withSpotRatings(ctx context.Context, wb *dataset.Workbook) *da
 	}
 	return &c
 }
+
+// Seed is the last evaluation's seed (its profile's), so a draw made with
+// it is the same draw again.
+func (s *Session) Seed() int64 {
+	_, p := s.last()
+	return p.Seed
+}
