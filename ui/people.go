@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
 
 	"cubeworkbench/core/session"
 )
@@ -28,7 +29,7 @@ func newPeopleTab(w *Window) *peopleTab {
 	t.inner = container.NewAppTabs(
 		container.NewTabItem(pick(lang, "Questions: write and review", "问题生成与审核"), t.review.content),
 		container.NewTabItem(pick(lang, "Spot check by people", "人工抽检"), t.spot.root))
-	t.item = container.NewTabItem(pick(lang, "People check", "人工核查"), t.inner)
+	t.item = container.NewTabItemWithIcon(pick(lang, "People check", "人工核查"), theme.AccountIcon(), t.inner)
 	return t
 }
 

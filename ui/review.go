@@ -174,13 +174,14 @@ func (t *reviewTab) refresh() {
 	}
 	t.column.Options = cols
 	t.column.Refresh()
-	if t.set == nil {
-		if p := t.profile(); p.Generator == nil || p.Generator.BaseURL == "" && len(p.Generator.BaseURLs) == 0 {
-			t.status.SetText(t.t("Name a generator model on the Judges tab to write questions.", "请先在评审模型页设置生成模型，再生成问题。"))
-		} else {
-			t.status.SetText(fmt.Sprintf(t.t("%d guides. Nothing is asked of the system under test or the judges until you accept and save.", "共 %d 条指南。在您采用并保存之前，不会调用被测系统或评审模型。"), len(s.Workbook.Guides)))
-		}
+	if t.set != nil {
+		return
 	}
+	if p := t.profile(); p.Generator == nil || p.Generator.BaseURL == "" && len(p.Generator.BaseURLs) == 0 {
+		t.status.SetText(t.t("Name a generator model on the Judges tab to write questions.", "请先在评审模型页设置生成模型，再生成问题。"))
+		return
+	}
+	t.status.SetText(fmt.Sprintf(t.t("%d guides. Nothing is asked of the system under test or the judges until you accept and save.", "共 %d 条指南。在您采用并保存之前，不会调用被测系统或评审模型。"), len(s.Workbook.Guides)))
 }
 
 // options reads the controls; an error names the control.

@@ -35,6 +35,9 @@ type Input struct {
 	Recall     *float64 // the run's Recall@k, a fraction, for CuBE = N·R@k
 	Seed       int64
 	B          int // bootstrap replicates; 0 is 1000
+	// SetAside counts ratings of the workbook's human sheet left out
+	// because a drawn spot check's are used; a note says so.
+	SetAside int
 }
 
 // Figure is a value with its 95 % bootstrap interval; nil when undefined.
@@ -137,6 +140,12 @@ func Compute(in Input) *Result {
 	r.agreements(in, perDim, weight)
 	r.table(in, perDim, weight)
 	r.trust(in)
+	if in.SetAside > 0 {
+		r.Notes = append(r.Notes, cube.Text{
+			ZH: fmt.Sprintf("工作簿人工评分表中的 %d 条评分未计入：此处只用抽检样本的评分，并按其抽样设计加权。", in.SetAside),
+			EN: fmt.Sprintf("The %d ratings of the workbook's human sheet are left out: only the drawn spot check's ratings are used here, weighted by its design.", in.SetAside),
+		})
+	}
 	if !r.Weighted && r.Ratings > 0 {
 		r.Notes = append(r.Notes, cube.Text{
 			ZH: "这些人工评分不是本工具抽样得到的（来自工作簿的人工评分表），抽样设计未知：均值按每个回答同等权重计算，只代表被评的这些回答。",
@@ -504,8 +513,19 @@ const (
 	AlphaTentative = 0.667
 )
 
+// MinAnswers is how many rated answers it takes before the spot check
+// names a judge to trust: fewer leave α too uncertain to choose by.
+const MinAnswers = 10
+
 // trust names the judge whose pooled α with people is highest.
 func (r *Result) trust(in Input) {
+	if r.Answers < MinAnswers {
+		r.TrustText = cube.Text{
+			ZH: fmt.Sprintf("经人工评分的回答只有 %d 个（至少需要 %d 个），不足以判断应信任哪个评审模型。", r.Answers, MinAnswers),
+			EN: fmt.Sprintf("Only %d answers were rated by people (at least %d are needed) — too few to say which judge to trust.", r.Answers, MinAnswers),
+		}
+		return
+	}
 	best, bestA := "", math.Inf(-1)
 	for _, judge := range in.Judges {
 		if a, ok := r.For(judge, ""); ok && a.Alpha.Value != nil && *a.Alpha.Value > bestA {
@@ -538,6 +558,9 @@ func (r *Result) SummaryLine() cube.Text {
 		return cube.Text{}
 	}
 	alpha := cube.Text{ZH: "不适用", EN: "n/a"}
+	if r.Answers < MinAnswers {
+		alpha = cube.Text{ZH: fmt.Sprintf("不适用（回答太少，至少需要 %d 个）", MinAnswers), EN: fmt.Sprintf("n/a (too few answers; at least %d needed)", MinAnswers)}
+	}
 	if a, ok := r.For(r.Trust, ""); ok && a.Alpha.Value != nil {
 		v := fmt.Sprintf("%.2f", *a.Alpha.Value)
 		alpha = cube.Text{ZH: v + "（" + r.Trust + "）", EN: v + " (" + r.Trust + ")"}

@@ -87,12 +87,13 @@ func judgement(judge, item, set, dim string, score float64) dataset.Judgement {
 // The agreement figures are core/stats' on the people's mean and the judge's
 // score of the same answers.
 func TestComputeAgreementIsStats(t *testing.T) {
-	human := map[string][2]float64{"q1": {2, 4}, "q2": {6, 6}, "q3": {9, 7}, "q4": {1, 1}, "q5": {5, 8}}
-	judge := map[string]float64{"q1": 4, "q2": 5, "q3": 9, "q4": 3, "q5": 6}
+	human := map[string][2]float64{"q1": {2, 4}, "q2": {6, 6}, "q3": {9, 7}, "q4": {1, 1}, "q5": {5, 8},
+		"q6": {3, 3}, "q7": {10, 9}, "q8": {0, 2}, "q9": {7, 7}, "q10": {4, 6}}
+	judge := map[string]float64{"q1": 4, "q2": 5, "q3": 9, "q4": 3, "q5": 6, "q6": 3, "q7": 8, "q8": 1, "q9": 7, "q10": 5}
 	var in Input
 	in.Judges, in.Dimensions, in.Seed = []string{"J"}, []string{"relevance"}, 1
 	var hx, jx []float64
-	for _, id := range []string{"q1", "q2", "q3", "q4", "q5"} {
+	for _, id := range []string{"q1", "q2", "q3", "q4", "q5", "q6", "q7", "q8", "q9", "q10"} {
 		in.Ratings = append(in.Ratings, Rating{"甲", id, "rag", "relevance", human[id][0]}, Rating{"乙", id, "rag", "relevance", human[id][1]})
 		in.Scores = append(in.Scores, judgement("J", id, "rag", "relevance", judge[id]))
 		hx = append(hx, (human[id][0]+human[id][1])/2)
@@ -100,11 +101,11 @@ func TestComputeAgreementIsStats(t *testing.T) {
 	}
 	in.Ratings = append(in.Ratings, Rating{"甲", "q1", "rag", "relevance", 11}, Rating{"甲", "q1", "rag", "nonsense", 3})
 	r := Compute(in)
-	if r.Ratings != 10 || r.Ignored != 2 || r.Answers != 5 || len(r.Raters) != 2 {
+	if r.Ratings != 20 || r.Ignored != 2 || r.Answers != 10 || len(r.Raters) != 2 {
 		t.Fatalf("counts: ratings %d ignored %d answers %d raters %v", r.Ratings, r.Ignored, r.Answers, r.Raters)
 	}
 	a, ok := r.For("J", "relevance")
-	if !ok || a.N != 5 {
+	if !ok || a.N != 10 {
 		t.Fatalf("agreement %+v %v", a, ok)
 	}
 	wantA, _ := stats.PairAlpha(jx, hx)
@@ -113,21 +114,22 @@ func TestComputeAgreementIsStats(t *testing.T) {
 	if *a.Alpha.Value != wantA || *a.Spearman.Value != wantS || *a.MAD.Value != wantM {
 		t.Errorf("α %v ρ %v MAD %v; want %v %v %v", *a.Alpha.Value, *a.Spearman.Value, *a.MAD.Value, wantA, wantS, wantM)
 	}
-	// hand check of MAD: |4−3| + |5−6| + |9−8| + |3−1| + |6−6.5| = 5.5, over 5
-	if math.Abs(wantM-1.1) > 1e-12 {
-		t.Errorf("MAD %v, want 1.1", wantM)
+	// hand check of MAD: |4−3| + |5−6| + |9−8| + |3−1| + |6−6.5| + |3−3| + |8−9.5| + |1−1| + |7−7| + |5−5| = 7, over 10
+	if math.Abs(wantM-0.7) > 1e-12 {
+		t.Errorf("MAD %v, want 0.7", wantM)
 	}
 	if a.Alpha.CI95 == nil || a.Alpha.CI95[0] > a.Alpha.CI95[1] {
 		t.Errorf("α interval %v", a.Alpha.CI95)
 	}
-	units := [][]float64{{2, 4}, {6, 6}, {9, 7}, {1, 1}, {5, 8}}
+	units := [][]float64{{2, 4}, {6, 6}, {9, 7}, {1, 1}, {5, 8}, {4, 6}, {3, 3}, {10, 9}, {0, 2}, {7, 7}} // in id order: q1, q10, q2 … q9
+	units = [][]float64{units[0], units[5], units[1], units[2], units[3], units[4], units[6], units[7], units[8], units[9]}
 	if want, _ := stats.KrippendorffAlphaInterval(units); *r.InterRaterAlpha != want {
 		t.Errorf("inter-rater α %v, want %v", *r.InterRaterAlpha, want)
 	}
 	if r.Trust != "J" || !strings.Contains(r.TrustText.ZH, "J") {
 		t.Errorf("trust %q %q", r.Trust, r.TrustText.ZH)
 	}
-	if line := r.SummaryLine(); !strings.HasPrefix(line.ZH, "5 个回答经 2 名人员抽检，评审模型与人工评分一致性 α = ") {
+	if line := r.SummaryLine(); !strings.HasPrefix(line.ZH, "10 个回答经 2 名人员抽检，评审模型与人工评分一致性 α = ") || strings.Contains(line.ZH, "不适用") {
 		t.Errorf("summary line %q", line.ZH)
 	}
 	if r.Weighted || len(r.Notes) == 0 {
@@ -217,5 +219,26 @@ func TestRubricIsTheJudgesCriteria(t *testing.T) {
 	}
 	if Rubric("no-such-dimension", "zh", "") != "" {
 		t.Error("rubric for an unknown dimension")
+	}
+}
+
+// Fewer than MinAnswers rated answers name no judge, and the summary line
+// says why instead of showing an α chosen from a handful of pairs.
+func TestTooFewAnswersNameNoJudge(t *testing.T) {
+	in := Input{Judges: []string{"J"}, Dimensions: []string{"quality"}, Seed: 1, B: 20, SetAside: 120}
+	for i := range 3 {
+		id := fmt.Sprintf("q%d", i)
+		in.Ratings = append(in.Ratings, Rating{"甲", id, "rag", "quality", float64(2 * i)})
+		in.Scores = append(in.Scores, judgement("J", id, "rag", "quality", float64(3*i)))
+	}
+	r := Compute(in)
+	if r.Trust != "" || !strings.Contains(r.TrustText.ZH, "只有 3 个") {
+		t.Errorf("trust %q: %s", r.Trust, r.TrustText.ZH)
+	}
+	if line := r.SummaryLine().ZH; !strings.Contains(line, "α = 不适用（回答太少") {
+		t.Errorf("summary line %q", line)
+	}
+	if !strings.Contains(fmt.Sprint(r.Notes), "120 条评分未计入") {
+		t.Errorf("notes %+v", r.Notes)
 	}
 }

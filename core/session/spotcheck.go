@@ -182,7 +182,7 @@ func (s *Session) HumanAgreement(ctx context.Context) (*humancheck.Result, error
 		in.Judges = append(in.Judges, j.Judge)
 	}
 	if len(stored) > 0 {
-		in.Design = d
+		in.Design, in.SetAside = d, len(res.Workbook.Human)
 		for _, r := range stored {
 			in.Ratings = append(in.Ratings, humancheck.Rating{Rater: r.Rater, ItemID: r.ItemID, Set: r.Set, Dimension: r.Dimension, Score: r.Score})
 		}
