@@ -126,19 +126,27 @@ func newReviewTab(sh shell, sess func() *session.Session, prof func() profile.Pr
 	t.save = widget.NewButtonWithIcon(t.t("Save the accepted questions and evaluate", "保存已采用的问题并评估"), theme.DocumentSaveIcon(), t.chooseSave)
 	t.save.Importance = widget.HighImportance
 
+	// Rows that fit a 1024-pixel window: the check groups scroll sideways
+	// rather than widen the window.
 	choose := container.NewVBox(
 		container.NewHBox(widget.NewLabel(t.t("Guides", "指南")), t.mode),
-		container.NewGridWithColumns(4, t.column, t.values, container.NewHBox(widget.NewLabel(t.t("sample size", "抽样条数")), container.NewGridWrap(fyne.NewSize(70, 36), t.sample)),
-			container.NewHBox(widget.NewLabel(t.t("questions per guide", "每条指南问题数")), container.NewGridWrap(fyne.NewSize(60, 36), t.perGuide))),
-		container.NewHBox(widget.NewLabel(glossary.Term(glossary.QueryType, lang)), t.types),
-		container.NewHBox(widget.NewLabel(t.t("Aspects", "方面")), t.aspects),
-		container.NewHBox(t.critic, t.run), t.bar, t.status)
+		container.NewGridWithColumns(2, t.column, t.values),
+		container.NewHBox(widget.NewLabel(t.t("sample size", "抽样条数")), container.NewGridWrap(fyne.NewSize(70, 36), t.sample),
+			widget.NewLabel(t.t("questions per guide", "每条指南问题数")), container.NewGridWrap(fyne.NewSize(60, 36), t.perGuide), t.run),
+		container.NewHScroll(container.NewHBox(widget.NewLabel(glossary.Term(glossary.QueryType, lang)), t.types)),
+		container.NewHScroll(container.NewHBox(widget.NewLabel(t.t("Aspects", "方面")), t.aspects)),
+		container.NewHScroll(t.critic),
+		container.NewBorder(nil, nil, nil, container.NewGridWrap(fyne.NewSize(180, 36), t.bar), t.status))
 	detail := container.NewVBox(t.info, t.question, container.NewHBox(t.accept, t.edit, t.reject), t.flags,
 		heading2(glossary.Term(glossary.ServiceGuide, lang)), t.guide)
 	split := container.NewHSplit(t.list, container.NewVScroll(detail))
 	split.Offset = 0.5
 	bottom := container.NewVBox(t.counts, container.NewHBox(append(toObjects(t.bulk), t.save)...))
-	t.content = container.NewBorder(choose, bottom, nil, nil, split)
+	// The choices scroll and the officer can drag the divider: at 640
+	// pixels high the questions under review keep most of the room.
+	outer := container.NewVSplit(container.NewVScroll(choose), container.NewBorder(nil, bottom, nil, nil, split))
+	outer.Offset = 0.42
+	t.content = outer
 	t.showDecisionButtons()
 	return t
 }

@@ -61,7 +61,9 @@ func newSpotTab(sh shell, sess func() *session.Session) *spotTab {
 		widget.NewLabel(t.t("Rater", "评分人")), container.NewGridWrap(fyne.NewSize(140, 36), t.rater), t.rate)
 	about := wrapLabel(t.t("People rate a stratified sample of answers blind — the question, the gold guide and one answer (the system's, the no-context or the gold-guide one, unlabelled, in random order) — with the judges' own rubric. Their ratings are stored in the run store as they are entered and set beside the judges here and in the report.",
 		"由人员对分层抽取的回答进行盲评：只看到问题、"+glossary.Term(glossary.GoldGuide, "zh")+"和一个回答（"+glossary.Term(glossary.SetRAG, "zh")+"、"+glossary.Term(glossary.SetZeroShort, "zh")+"或"+glossary.Term(glossary.SetFullShort, "zh")+"，不标来源、随机顺序），按与评审模型相同的"+glossary.Term(glossary.Rubric, "zh")+"打分。评分录入即保存到"+glossary.Term(glossary.RunStore, "zh")+"，并在此处和报告中与评审模型对照。"))
-	t.view = container.NewBorder(container.NewVBox(about, form, t.status), nil, nil, nil, container.NewVScroll(t.results))
+	// The tables scroll sideways (showResults): six columns of figures with
+	// intervals must not widen the window past a 1024-pixel screen.
+	t.view = container.NewBorder(container.NewVBox(about, container.NewHScroll(form), t.status), nil, nil, nil, container.NewVScroll(t.results))
 	t.root = container.NewStack(t.view)
 	return t
 }
@@ -187,13 +189,13 @@ func (t *spotTab) showResults(sc *humancheck.Result) {
 		return
 	}
 	lang := t.lang()
-	t.results.Add(heading2(sc.SummaryLine().In(lang)))
+	t.results.Add(wrapHeading(sc.SummaryLine().In(lang)))
 	t.results.Add(wrapLabel(sc.TrustText.In(lang)))
 	for _, n := range sc.Notes {
 		t.results.Add(wrapLabel(n.In(lang)))
 	}
 	judges := t.judges()
-	t.results.Add(heading2(t.t("People and judges side by side (0–100, system answers; Table 5 of the CuBE paper)", "人工与评审模型评分对照（0–100 分，"+glossary.Term(glossary.SetRAG, "zh")+"；CuBE 论文表 5 样式）")))
+	t.results.Add(wrapHeading(t.t("People and judges side by side (0–100, system answers; Table 5 of the CuBE paper)", "人工与评审模型评分对照（0–100 分，"+glossary.Term(glossary.SetRAG, "zh")+"；CuBE 论文表 5 样式）")))
 	grid := container.NewGridWithColumns(2 + len(judges))
 	grid.Add(cellLabel(glossary.Term(glossary.Dimension, lang), true))
 	grid.Add(cellLabel(t.t("people", "人工"), true))
@@ -207,8 +209,8 @@ func (t *spotTab) showResults(sc *humancheck.Result) {
 			grid.Add(t.cell("t5|"+row.Key+"|"+j, t.meanSD(row.Judges[j])))
 		}
 	}
-	t.results.Add(grid)
-	t.results.Add(heading2(t.t("Agreement of each judge with people (0–10, 95 % bootstrap intervals)", "各评审模型与人工评分的一致性（0–10 分制，95 % 置信区间）")))
+	t.results.Add(container.NewHScroll(grid))
+	t.results.Add(wrapHeading(t.t("Agreement of each judge with people (0–10, 95 % bootstrap intervals)", "各评审模型与人工评分的一致性（0–10 分制，95 % 置信区间）")))
 	ag := container.NewGridWithColumns(6)
 	for _, h := range []string{glossary.Term(glossary.Judge, lang), glossary.Term(glossary.Dimension, lang), t.t("answers", "回答数"),
 		glossary.Term(glossary.Krippendorff, lang), glossary.Term(glossary.Spearman, lang), t.t("mean absolute difference", "平均绝对差")} {
@@ -223,11 +225,19 @@ func (t *spotTab) showResults(sc *humancheck.Result) {
 		ag.Add(t.cell(key+"|rho", t.figure(a.Spearman)))
 		ag.Add(t.cell(key+"|mad", t.figure(a.MAD)))
 	}
-	t.results.Add(ag)
+	t.results.Add(container.NewHScroll(ag))
 	if sc.InterRaterAlpha != nil {
 		t.results.Add(wrapLabel(fmt.Sprintf(t.t("Agreement among the people themselves: %s %.2f.", "人员之间的一致性：%s %.2f。"), glossary.Term(glossary.Krippendorff, lang), *sc.InterRaterAlpha)))
 	}
 	t.results.Refresh()
+}
+
+// wrapHeading is a section title that wraps: long sentences (the summary
+// line) must not set the window's width.
+func wrapHeading(s string) *widget.Label {
+	l := heading2(s)
+	l.Wrapping = fyne.TextWrapWord
+	return l
 }
 
 func (t *spotTab) judges() []string {
@@ -337,8 +347,8 @@ func newRatingScreen(t *spotTab, s *session.Session, rater string, cards []human
 	finish := widget.NewButtonWithIcon(t.t("Done", "完成"), theme.ConfirmIcon(), t.stopRating)
 	keys := wrapLabel(t.t("Type a score from 0 to 10 and press Enter: it is stored at once and the next dimension, then the next answer, follows.",
 		"输入 0 到 10 的分数后按回车：立即保存，并转到下一个维度，再到下一个回答。"))
-	left := container.NewVBox(heading2(t.t("Question", "问题")), r.question, heading2(t.t("Answer", "回答")), r.answer,
-		heading2(glossary.Term(glossary.GoldGuide, lang)), r.guide)
+	left := container.NewVBox(wrapHeading(t.t("Question", "问题")), r.question, wrapHeading(t.t("Answer", "回答")), r.answer,
+		wrapHeading(glossary.Term(glossary.GoldGuide, lang)), r.guide)
 	right := container.NewVBox(keys, form, r.message, rubrics)
 	split := container.NewHSplit(container.NewVScroll(left), container.NewVScroll(right))
 	split.Offset = 0.55

@@ -522,7 +522,7 @@ func (r *Result) trust(in Input) {
 	if r.Answers < MinAnswers {
 		r.TrustText = cube.Text{
 			ZH: fmt.Sprintf("经人工评分的回答只有 %d 个（至少需要 %d 个），不足以判断应信任哪个评审模型。", r.Answers, MinAnswers),
-			EN: fmt.Sprintf("Only %d answers were rated by people (at least %d are needed) — too few to say which judge to trust.", r.Answers, MinAnswers),
+			EN: fmt.Sprintf("Only %d %s rated by people (at least %d are needed) — too few to say which judge to trust.", r.Answers, plural(r.Answers, "answer was", "answers were"), MinAnswers),
 		}
 		return
 	}
@@ -567,6 +567,14 @@ func (r *Result) SummaryLine() cube.Text {
 	}
 	return cube.Text{
 		ZH: fmt.Sprintf("%d 个回答经 %d 名人员抽检，评审模型与人工评分一致性 α = %s。", r.Answers, len(r.Raters), alpha.ZH),
-		EN: fmt.Sprintf("%d answers were spot-checked by %d people; agreement of the judges with people α = %s.", r.Answers, len(r.Raters), alpha.EN),
+		EN: fmt.Sprintf("%d %s spot-checked by %d %s; agreement of the judges with people α = %s.", r.Answers, plural(r.Answers, "answer was", "answers were"),
+			len(r.Raters), plural(len(r.Raters), "person", "people"), alpha.EN),
 	}
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
