@@ -181,9 +181,7 @@ func (s *Session) Evaluate(ctx context.Context, p profile.Profile, o EvalOptions
 	s.mu.Lock()
 	s.result, s.profile = res, p
 	s.mu.Unlock()
-	if _, err := s.HumanAgreement(ctx); err != nil {
-		return nil, err
-	}
+	s.spotCheckAfter(ctx, res.Summary)
 	return res, nil
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/humancheck"
+	"cubeworkbench/core/result"
 	"cubeworkbench/core/store"
 )
 
@@ -225,4 +226,17 @@ func (s *Session) withSpotRatings(ctx context.Context, wb *dataset.Workbook) *da
 func (s *Session) Seed() int64 {
 	_, p := s.last()
 	return p.Seed
+}
+
+// spotCheckAfter sets the people's ratings beside a finished evaluation's
+// judges. Ratings that cannot be read do not undo the evaluation: a
+// warning names the run store instead.
+func (s *Session) spotCheckAfter(ctx context.Context, sum *result.Summary) {
+	if sum.Result == nil {
+		return
+	}
+	if _, err := s.HumanAgreement(ctx); err != nil {
+		sum.Warnings = append(sum.Warnings, result.Warning{Source: "spot_check", Code: "spot_check_unread", Where: s.StorePath,
+			ZH: "未能读取人工抽检评分：" + err.Error(), EN: "The spot check's ratings could not be read: " + err.Error()})
+	}
 }
