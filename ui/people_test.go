@@ -260,6 +260,22 @@ func TestSpotCheckRatesTenAnswers(t *testing.T) {
 	if got := w2.people.spot.shown; got.Answers != 10 || got.Ratings != 10*len(dims) {
 		t.Errorf("after the restart: %d answers, %d ratings", got.Answers, got.Ratings)
 	}
+	// and the rater resumes with their scores in place
+	w2.people.spot.rater.SetText("甲")
+	test.Tap(w2.people.spot.rate)
+	rs2 := w2.people.spot.rating
+	if rs2 == nil || len(rs2.cards) != 10 {
+		t.Fatalf("resumed rating screen: %+v", rs2)
+	}
+	last := len(rs2.cards) - 1
+	if want := fmt.Sprint((3*last + 2*(len(dims)-1)) % 11); rs2.pos != last || rs2.scores[len(dims)-1].Text != want {
+		t.Errorf("resumed at answer %d with %q, want answer %d with %q", rs2.pos, rs2.scores[len(dims)-1].Text, last, want)
+	}
+	// a new draw over a rated sample asks first
+	test.Tap(w2.people.spot.draw)
+	if d, _ := w2.sess.SpotCheckDesign(context.Background()); d == nil || d.ID != design.ID {
+		t.Error("a new draw replaced the rated sample without asking")
+	}
 }
 
 func judgeMean(scores []dataset.Judgement, judge, item, set, dim string) (float64, bool) {

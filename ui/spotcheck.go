@@ -8,6 +8,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -40,6 +41,8 @@ type spotTab struct {
 	// (col "people" or a judge) and "ag|judge|dimension|alpha|rho|mad".
 	cells  map[string]*widget.Label
 	rating *ratingScreen
+	// confirmed skips the question before a new draw replaces a rated one.
+	confirmed bool
 }
 
 func (t *spotTab) lang() string { return t.sh.lang() }
@@ -95,6 +98,19 @@ func (t *spotTab) drawSample() {
 	n, err := strconv.Atoi(strings.TrimSpace(t.size.Text))
 	if err != nil || n < 1 {
 		t.status.SetText(t.t("The number of answers to draw must be a whole number of at least 1.", "抽取回答数须为不小于 1 的整数。"))
+		return
+	}
+	if s.SpotRatings(context.Background()) > 0 && t.sh.win != nil && !t.confirmed {
+		dialog.ShowConfirm(t.t("Draw a new sample?", "重新抽取样本？"),
+			t.t("The current sample has ratings. A new sample starts empty: its answers are rated afresh and the current ratings stay in the run store, no longer shown.",
+				"当前样本已有评分。新样本从零开始：需重新评分，当前评分仍保存在运行记录库中，但不再显示。"),
+			func(ok bool) {
+				if ok {
+					t.confirmed = true
+					t.drawSample()
+					t.confirmed = false
+				}
+			}, t.sh.win)
 		return
 	}
 	d, err := s.DrawSpotCheck(context.Background(), humancheck.DrawOptions{N: n, Seed: s.Seed()})

@@ -240,3 +240,13 @@ func (s *Session) spotCheckAfter(ctx context.Context, sum *result.Summary) {
 			ZH: "未能读取人工抽检评分：" + err.Error(), EN: "The spot check's ratings could not be read: " + err.Error()})
 	}
 }
+
+// SpotRatings is how many ratings the newest sample has (0 when none was
+// drawn): the window asks before a new draw replaces a rated one.
+func (s *Session) SpotRatings(ctx context.Context) int {
+	rs, _, err := s.spotRatings(ctx)
+	if err != nil {
+		return 0
+	}
+	return len(rs)
+}
