@@ -211,7 +211,8 @@ func (t *spotTab) showResults(sc *humancheck.Result) {
 		t.results.Add(wrapLabel(n.In(lang)))
 	}
 	judges := t.judges()
-	t.results.Add(wrapHeading(t.t("People and judges side by side (0–100, system answers; Table 5 of the CuBE paper)", "人工与评审模型评分对照（0–100 分，"+glossary.Term(glossary.SetRAG, "zh")+"；CuBE 论文表 5 样式）")))
+	t.results.Add(wrapHeading(t.t("People and judges side by side (0–100, "+glossary.Term(glossary.SetRAG, "en")+", mean ± SD over the answers rated; Table 5 of the CuBE paper)",
+		"人工与评审模型评分对照（0–100 分，"+glossary.Term(glossary.SetRAG, "zh")+"，被评回答的均值 ± 标准差；CuBE 论文表 5 样式）")))
 	grid := container.NewGridWithColumns(2 + len(judges))
 	grid.Add(cellLabel(glossary.Term(glossary.Dimension, lang), true))
 	grid.Add(cellLabel(t.t("people", "人工"), true))
