@@ -69,7 +69,7 @@ func (w *writer) spotCheckSheet() error {
 // spotTable is the paper's Table 5: per dimension the people's mean ± SD
 // beside each judge's, on 0–100.
 func (w *writer) spotTable(g *grid, sc *humancheck.Result) {
-	g.line(styled{w.t("People and judges side by side (0–100, ", "人工与评审模型评分对照（0–100 分，")+w.term(glossary.SetRAG)+w.t(", mean ± SD over the answers rated; Table 5 of the CuBE paper)", "，被评回答的均值 ± 标准差；CuBE 论文表 5 样式）"), w.st.label})
+	g.line(styled{w.t("People and judges side by side (0–100, ", "人工与评审模型评分对照（0–100 分，") + w.term(glossary.SetRAG) + w.t(", mean ± SD over the answers rated; Table 5 of the CuBE paper)", "，被评回答的均值 ± 标准差；CuBE 论文表 5 样式）"), w.st.label})
 	head := []string{w.t("Dimension", "维度"), w.t("People", "人工")}
 	head = append(head, w.judges...)
 	g.headerN(2, head...)
