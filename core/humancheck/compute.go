@@ -578,3 +578,20 @@ func plural(n int, one, many string) string {
 	}
 	return many
 }
+
+// Doubt is the warning to show where the verdict is shown when enough
+// answers were rated and even the best judge agrees with people less than
+// Krippendorff's tentative 0.667; ok is false otherwise.
+func (r *Result) Doubt() (cube.Text, bool) {
+	if r == nil || r.Trust == "" {
+		return cube.Text{}, false
+	}
+	a, ok := r.For(r.Trust, "")
+	if !ok || a.Alpha.Value == nil || *a.Alpha.Value >= AlphaTentative {
+		return cube.Text{}, false
+	}
+	return cube.Text{
+		ZH: fmt.Sprintf("人工抽检：%d 个回答中，与人工评分最一致的评审模型 %s 也只有 α = %.2f（< 0.667）；请勿单凭评审模型的评分下结论。", r.Answers, r.Trust, *a.Alpha.Value),
+		EN: fmt.Sprintf("Spot check: over %d answers even the judge that agrees best with people, %s, reaches only α = %.2f (< 0.667); do not conclude from the judges' scores alone.", r.Answers, r.Trust, *a.Alpha.Value),
+	}, true
+}

@@ -129,6 +129,9 @@ func TestComputeAgreementIsStats(t *testing.T) {
 	if r.Trust != "J" || !strings.Contains(r.TrustText.ZH, "J") {
 		t.Errorf("trust %q %q", r.Trust, r.TrustText.ZH)
 	}
+	if d, doubt := r.Doubt(); doubt != (wantA < AlphaTentative) || doubt && !strings.Contains(d.ZH, "请勿单凭") {
+		t.Errorf("doubt %v %q with α %.3f", doubt, d.ZH, wantA)
+	}
 	if line := r.SummaryLine(); !strings.HasPrefix(line.ZH, "10 个回答经 2 名人员抽检，评审模型与人工评分一致性 α = ") || strings.Contains(line.ZH, "不适用") {
 		t.Errorf("summary line %q", line.ZH)
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"cubeworkbench/core/dataset"
+	"cubeworkbench/core/explain"
 	"cubeworkbench/core/humancheck"
 	"cubeworkbench/core/result"
 	"cubeworkbench/core/store"
@@ -235,11 +236,23 @@ func (s *Session) spotCheckAfter(ctx context.Context, sum *result.Summary) {
 	if sum.Result == nil {
 		return
 	}
-	if _, err := s.HumanAgreement(ctx); err != nil {
+	sc, err := s.HumanAgreement(ctx)
+	if err != nil {
 		sum.Warnings = append(sum.Warnings, result.Warning{Source: "spot_check", Code: "spot_check_unread", Where: s.StorePath,
 			ZH: "未能读取人工抽检评分：" + err.Error(), EN: "The spot check's ratings could not be read: " + err.Error()})
+		return
+	}
+	// People disagreeing with every judge is a doubt about the verdict: a
+	// banner, so the window, the report and the brief say it in one wording.
+	if t, ok := sc.Doubt(); ok && sum.Explanation != nil {
+		sum.Explanation.Banners = append(sum.Explanation.Banners, explain.Banner{Code: BannerSpotCheckDoubt, ZH: t.ZH, EN: t.EN,
+			Evidence: map[string]any{"judge": sc.Trust, "answers": sc.Answers}})
 	}
 }
+
+// BannerSpotCheckDoubt is the banner of a spot check in which no judge
+// agrees well enough with people.
+const BannerSpotCheckDoubt = "spot_check_doubt"
 
 // SpotRatings is how many ratings the newest sample has (0 when none was
 // drawn): the window asks before a new draw replaces a rated one.

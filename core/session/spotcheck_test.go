@@ -60,6 +60,16 @@ func TestSampleHumanRatingsTable5(t *testing.T) {
 	if dims == 0 || sc.Trust == "" {
 		t.Fatalf("no dimension compared, or no judge to trust: %+v", sc.Table)
 	}
+	// Every judge agrees with people less than 0.667: a banner says so.
+	var doubt string
+	for _, b := range s.Result().Summary.Explanation.Banners {
+		if b.Code == BannerSpotCheckDoubt {
+			doubt = b.ZH
+		}
+	}
+	if !strings.Contains(doubt, "请勿单凭评审模型的评分下结论") {
+		t.Errorf("no spot-check banner: %q", doubt)
+	}
 	path := filepath.Join(t.TempDir(), "report.xlsx")
 	if err := s.WriteReport(context.Background(), path, "zh", nil); err != nil {
 		t.Fatal(err)
