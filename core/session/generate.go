@@ -73,6 +73,11 @@ func (s *Session) Generate(ctx context.Context, p profile.Profile, o GenerateOpt
 	if p.Generator == nil || p.Generator.BaseURL == "" && len(p.Generator.BaseURLs) == 0 {
 		return nil, ErrNoGenerator
 	}
+	if s.Streamed > 0 {
+		// Only the guides the questions name are in memory: a set written
+		// from them, and saved beside them, would silently miss the rest.
+		return nil, fmt.Errorf("session: %d guides are in the run store, not in memory; open the workbook with every guide (cubectl generate does) / 有 %d 条指南保存在运行记录库而不在内存中：请以载入全部指南的方式打开工作簿（cubectl generate 即如此）", s.Streamed, s.Streamed)
+	}
 	guides, err := generate.Select(s.Workbook.Guides, o.Select)
 	if err != nil {
 		return nil, err
