@@ -86,7 +86,7 @@ func (t *spotTab) refresh() {
 	t.draw.Enable()
 	t.rate.Enable()
 	t.status.SetText("")
-	t.showResults(s.Result().Summary.SpotCheck)
+	t.showResults(s.SpotCheck())
 }
 
 // drawSample draws a new sample from the last evaluation.

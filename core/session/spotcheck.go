@@ -263,3 +263,14 @@ func (s *Session) SpotRatings(ctx context.Context) int {
 	}
 	return len(rs)
 }
+
+// SpotCheck is the last evaluation's spot check as HumanAgreement last set
+// it; nil before an evaluation or without ratings. Safe from any goroutine.
+func (s *Session) SpotCheck() *humancheck.Result {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.result == nil {
+		return nil
+	}
+	return s.result.Summary.SpotCheck
+}
