@@ -30,8 +30,9 @@ func (w *writer) spotCheckNotice() []string {
 func (w *writer) spotCheckSheet() error {
 	sc := w.s.SpotCheck
 	g := w.grid(SheetSpotCheck)
-	g.widths(26, 16, 16, 16, 16, 16, 16, 16)
-	g.wrap = true
+	// Long sentences stay on one line and run into the empty cells beside
+	// them; the tables' figures get columns wide enough for "a [lo, hi]".
+	g.widths(44, 22, 14, 24, 24, 24, 22, 22)
 	g.line(styled{w.t("Human spot check: people's ratings beside the judges'", "人工抽检：人工评分与评审模型评分对照"), w.st.title})
 	g.line(sc.SummaryLine().In(w.lang))
 	g.line(sc.TrustText.In(w.lang))
@@ -40,7 +41,7 @@ func (w *writer) spotCheckSheet() error {
 	g.line(styled{w.t("Ratings ignored (dimension not evaluated, or outside 0–10)", "忽略的评分（未评估的维度或不在 0–10 之间）"), w.st.label}, sc.Ignored)
 	g.line(styled{w.t("Agreement among the people (", "人工评分人之间的一致性（") + w.term(glossary.Krippendorff) + w.t(")", "）"), w.st.label}, sc.InterRaterAlpha)
 	for _, n := range sc.Notes {
-		g.line(styled{n.In(w.lang), w.st.note})
+		g.line(n.In(w.lang)) // one line, running into the empty cells beside it
 	}
 	g.skip(1)
 	g.block()
@@ -72,9 +73,9 @@ func (w *writer) spotTable(g *grid, sc *humancheck.Result) {
 	g.line(styled{w.t("People and judges side by side (0–100, ", "人工与评审模型评分对照（0–100 分，") + w.term(glossary.SetRAG) + w.t(", mean ± SD over the answers rated; Table 5 of the CuBE paper)", "，被评回答的均值 ± 标准差；CuBE 论文表 5 样式）"), w.st.label})
 	head := []string{w.t("Dimension", "维度"), w.t("People", "人工")}
 	head = append(head, w.judges...)
-	g.headerN(2, head...)
+	g.header(head...)
 	for _, row := range sc.Table {
-		cells := []any{w.spotRowTitle(row.Key), w.meanSD(row.Human)}
+		cells := []any{w.spotRowTitle(row.Key) + fmt.Sprintf(w.t(" (%d answers)", "（%d 个回答）"), row.Human.N), w.meanSD(row.Human)}
 		for _, j := range w.judges {
 			cells = append(cells, w.meanSD(row.Judges[j]))
 		}
@@ -87,14 +88,14 @@ func (w *writer) meanSD(m humancheck.MeanSD) string {
 		return w.na()
 	}
 	if m.SD == nil {
-		return fmt.Sprintf("%.2f (n=%d)", *m.Mean, m.N)
+		return fmt.Sprintf("%.2f", *m.Mean)
 	}
-	return fmt.Sprintf("%.2f ± %.2f (n=%d)", *m.Mean, *m.SD, m.N)
+	return fmt.Sprintf("%.2f ± %.2f", *m.Mean, *m.SD)
 }
 
 func (w *writer) spotAgreement(g *grid, sc *humancheck.Result) {
 	g.line(styled{w.t("Agreement of each judge with people (0–10 scale, 95 % bootstrap intervals)", "各评审模型与人工评分的一致性（0–10 分制，95% 自助法区间）"), w.st.label})
-	g.headerN(3, w.t("Judge", "评审模型"), w.t("Dimension", "维度"), "n", w.term(glossary.Krippendorff), w.term(glossary.Spearman), w.t("Mean absolute difference", "平均绝对差"))
+	g.header(w.t("Judge", "评审模型"), w.t("Dimension", "维度"), w.t("Answers", "回答数"), w.term(glossary.Krippendorff), w.term(glossary.Spearman), w.t("Mean absolute difference", "平均绝对差"))
 	for _, a := range sc.Agreement {
 		dim := w.t("All dimensions", "全部维度")
 		if a.Dimension != "" {
