@@ -7,12 +7,9 @@ import (
 	"strings"
 
 	"cubeworkbench/core/dataset"
-	"cubeworkbench/core/engine"
 	"cubeworkbench/core/generate"
 	"cubeworkbench/core/llm"
 	"cubeworkbench/core/profile"
-	"cubeworkbench/core/secret"
-	"cubeworkbench/core/store"
 )
 
 // ErrNoGenerator refuses to write questions without a generator model.
@@ -85,21 +82,16 @@ func (s *Session) Generate(ctx context.Context, p profile.Profile, o GenerateOpt
 	if len(guides) == 0 {
 		return nil, errors.New("session: the workbook has no guides / 工作簿中没有办事指南")
 	}
-	var c llm.Completer
-	if o.NewCompleter != nil {
-		c, err = o.NewCompleter(*p.Generator)
-	} else {
-		c, err = engine.NewCompleter(*p.Generator, secret.Generator(p.Generator.Name))
-	}
+	b, err := people()
 	if err != nil {
 		return nil, err
 	}
-	st, err := store.Open(s.StorePath)
+	c, release, err := b.CachedCompleter(s.StorePath, *p.Generator, o.NewCompleter)
 	if err != nil {
 		return nil, err
 	}
-	defer st.Close()
-	g := &generate.Generator{C: st.Cache(c), Lang: p.Language, PromptDir: p.PromptDir, Seed: int(p.Seed)}
+	defer release()
+	g := &generate.Generator{C: c, Lang: p.Language, PromptDir: p.PromptDir, Seed: int(p.Seed)}
 	conc := p.Generator.Concurrency
 	if conc <= 0 {
 		conc = 4

@@ -12,7 +12,6 @@ import (
 	"cubeworkbench/core/explain"
 	"cubeworkbench/core/humancheck"
 	"cubeworkbench/core/result"
-	"cubeworkbench/core/store"
 )
 
 // ErrNoSpotCheck is returned when ratings are entered before a sample was drawn.
@@ -52,41 +51,32 @@ func (s *Session) DrawSpotCheck(ctx context.Context, o humancheck.DrawOptions) (
 	if err != nil {
 		return nil, err
 	}
-	err = s.withStore(func(st *store.Store) error {
-		d.ID, err = st.PutSpotCheck(ctx, string(data))
-		return err
-	})
+	b, err := people()
 	if err != nil {
+		return nil, err
+	}
+	if d.ID, err = b.PutSpotCheck(ctx, s.StorePath, string(data)); err != nil {
 		return nil, err
 	}
 	return d, nil
 }
 
-func (s *Session) withStore(f func(*store.Store) error) error {
-	st, err := store.Open(s.StorePath)
-	if err != nil {
-		return err
-	}
-	defer st.Close()
-	return f(st)
-}
-
 // SpotCheckDesign is the newest drawn sample in the run store; nil when none.
 func (s *Session) SpotCheckDesign(ctx context.Context) (*humancheck.Design, error) {
-	var d *humancheck.Design
-	err := s.withStore(func(st *store.Store) error {
-		c, ok, err := st.LatestSpotCheck(ctx)
-		if err != nil || !ok {
-			return err
-		}
-		d = &humancheck.Design{}
-		if err := json.Unmarshal([]byte(c.Design), d); err != nil {
-			return fmt.Errorf("session: spot check %d in %s: %w", c.ID, s.StorePath, err)
-		}
-		d.ID = c.ID
-		return nil
-	})
-	return d, err
+	b, err := people()
+	if err != nil {
+		return nil, err
+	}
+	id, design, ok, err := b.LatestSpotCheck(ctx, s.StorePath)
+	if err != nil || !ok {
+		return nil, err
+	}
+	d := &humancheck.Design{}
+	if err := json.Unmarshal([]byte(design), d); err != nil {
+		return nil, fmt.Errorf("session: spot check %d in %s: %w", id, s.StorePath, err)
+	}
+	d.ID = id
+	return d, nil
 }
 
 // SpotCards are the newest sample's answers as a rater sees them: question,
@@ -131,9 +121,11 @@ func (s *Session) Rate(ctx context.Context, seq int, rater, dimension string, sc
 	if !ok {
 		return ErrNoSpotCheck
 	}
-	return s.withStore(func(st *store.Store) error {
-		return st.PutHumanRating(ctx, store.HumanRating{CheckID: d.ID, Seq: seq, Rater: rater, ItemID: t.ItemID, Set: t.Set, Dimension: dimension, Score: score})
-	})
+	b, err := people()
+	if err != nil {
+		return err
+	}
+	return b.PutHumanRating(ctx, s.StorePath, StoredRating{CheckID: d.ID, Seq: seq, Rater: rater, ItemID: t.ItemID, Set: t.Set, Dimension: dimension, Score: score})
 }
 
 // RatingsBy is what rater has entered on the newest sample: answer seq →
@@ -152,16 +144,16 @@ func (s *Session) RatingsBy(ctx context.Context, rater string) (map[int]map[stri
 	return out, err
 }
 
-func (s *Session) spotRatings(ctx context.Context) ([]store.HumanRating, *humancheck.Design, error) {
+func (s *Session) spotRatings(ctx context.Context) ([]StoredRating, *humancheck.Design, error) {
 	d, err := s.SpotCheckDesign(ctx)
 	if err != nil || d == nil {
 		return nil, d, err
 	}
-	var rs []store.HumanRating
-	err = s.withStore(func(st *store.Store) error {
-		rs, err = st.HumanRatings(ctx, d.ID)
-		return err
-	})
+	b, err := people()
+	if err != nil {
+		return nil, d, err
+	}
+	rs, err := b.HumanRatings(ctx, s.StorePath, d.ID)
 	return rs, d, err
 }
 
