@@ -66,6 +66,7 @@ type Window struct {
 	results *resultsTab
 	charts  *chartsTab
 	export  *exportTab
+	people  *peopleTab
 }
 
 // shell is what a tab needs of the window besides the session it shows:
@@ -143,7 +144,7 @@ func (w *Window) build() {
 	w.judges = newJudgesTab(w)
 	w.dims = newDimensionsTab(w)
 	w.eval = newEvaluateTab(w.shell(), evalActions{
-		profile: func() profile.Profile { p := w.prof; p.Language = w.lang; return p },
+		profile: w.evalProfile,
 		running: func(on bool) {
 			if on {
 				w.langPick.Disable()
@@ -156,7 +157,8 @@ func (w *Window) build() {
 	w.results = newResultsTab(w.shell())
 	w.charts = newChartsTab(w.shell())
 	w.export = newExportTab(w.shell())
-	w.tabs = container.NewAppTabs(w.open.item, w.judges.item, w.dims.item, w.eval.item, w.results.item, newCompareTab(w).item, w.charts.item, w.export.item)
+	w.people = newPeopleTab(w)
+	w.tabs = container.NewAppTabs(w.open.item, w.judges.item, w.dims.item, w.eval.item, w.results.item, newCompareTab(w).item, w.charts.item, w.export.item, w.people.item)
 	w.tabs.SelectIndex(selected)
 
 	names := map[string]string{"zh": "中文", "en": "English"}
@@ -203,7 +205,7 @@ func (w *Window) showEvaluation(sess *session.Session, idx *resultIndex) {
 	w.index = idx
 	for _, f := range []func(){func() { w.results.refresh(w.sess, w.index) }, func() { w.tabs.Select(w.results.item) },
 		func() { w.open.refresh(w.sess, w.path, w.loadErr) }, func() { w.charts.refresh(w.sess) }, func() { w.export.refresh(w.sess) },
-		w.dims.refreshWeights} {
+		w.dims.refreshWeights, w.people.refresh} {
 		w.do(f)
 	}
 }
@@ -215,6 +217,15 @@ func (w *Window) refreshAll() {
 	w.results.refresh(w.sess, w.index)
 	w.charts.refresh(w.sess)
 	w.export.refresh(w.sess)
+	w.people.refresh()
+}
+
+// evalProfile is the profile an evaluation or a generation runs with: the
+// window's, in the window's language.
+func (w *Window) evalProfile() profile.Profile {
+	p := w.prof
+	p.Language = w.lang
+	return p
 }
 
 // loadProfile reads the profile from the preferences: the keys the user

@@ -89,6 +89,8 @@ var schema = []string{
 		status       TEXT NOT NULL,
 		counts       TEXT NOT NULL)`,
 	lockSchema,
+	spotCheckSchema,
+	humanRatingSchema,
 }
 
 func dsn(path string, readOnly bool) string {
