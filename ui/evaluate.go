@@ -208,13 +208,16 @@ func (t *evaluateTab) run(p profile.Profile, offline, restoring bool) {
 		defer cancel()
 		th := newThrottle(t.sh.do, t.apply)
 		res, err := sess.Evaluate(ctx, p, session.EvalOptions{Offline: offline, Progress: th, NewCompleter: newCompleter})
+		// Read now, before the deferred cancel: only Cancel stops ctx
+		// while the run is going, so this says the user asked.
+		userStopped := errors.Is(ctx.Err(), context.Canceled)
 		var idx *resultIndex
 		if err == nil {
 			idx = newResultIndex(res) // off the UI thread
 		}
 		th.close()
 		t.sh.do(func() {
-			t.finish(sess, idx, err, ctx.Err() != nil)
+			t.finish(sess, idx, err, userStopped)
 			if restoring && err == nil {
 				t.status.SetText(tr("eval.restored") + "\n" + t.status.Text)
 			} else if restoring {
@@ -241,22 +244,37 @@ func (t *evaluateTab) finish(sess *session.Session, idx *resultIndex, err error,
 	t.cancel.Disable()
 	t.start.Enable()
 	t.act.running(false)
+	lang := t.sh.lang()
+	end := session.EndOf(err, cancelled)
 	switch {
-	case err != nil && (cancelled || errors.Is(err, context.Canceled)):
-		t.status.SetText(trf("eval.cancelled", map[string]any{"Store": sess.StorePath}))
-	case err != nil:
-		t.status.SetText(tr("eval.failed") + " " + err.Error())
-		if h := llm.Hint(err, t.sh.lang()); h != "" {
-			t.status.SetText(t.status.Text + "\n" + h)
-		}
-	default:
+	case err == nil:
 		r := sess.Result().Summary.Run
 		t.status.SetText(trf("eval.done", map[string]any{
-			"Seconds": fmt.Sprintf("%.1f", r.Finished.Sub(r.Started).Seconds()), "Calls": r.Calls, "Cached": r.Cached,
+			"Duration": fmtDuration(r.Finished.Sub(r.Started), lang), "Calls": r.Calls, "Cached": r.Cached,
 			"Failed": r.Failed, "Unscorable": r.Unscorable, "Tokens": r.Tokens, "Store": sess.StorePath,
 		}))
 		t.act.evaluated(sess, idx)
+	case end.Status == session.RunCancelled:
+		t.status.SetText(sentence(end.Text(lang), lang) + " " + trf("eval.cancelled", map[string]any{"Store": sess.StorePath}))
+	default:
+		text := sentence(end.Text(lang), lang) + " " + trf("eval.stopped", map[string]any{"Store": sess.StorePath})
+		if h := llm.Hint(err, lang); h != "" {
+			text += "\n" + h
+		}
+		t.status.SetText(text)
 	}
+}
+
+// sentence makes an ending's words a sentence of the window: capitalised
+// and closed in English, closed with 。 in Chinese.
+func sentence(s, lang string) string {
+	if lang == "zh" {
+		return s + "。"
+	}
+	if s != "" {
+		s = strings.ToUpper(s[:1]) + s[1:]
+	}
+	return s + "."
 }
 
 // apply shows the latest event of every step (UI thread).
@@ -299,10 +317,10 @@ func (t *evaluateTab) apply(events []engine.Event, messages []string) {
 func eventText(e engine.Event) string {
 	parts := []string{fmt.Sprintf("%d / %d", e.Done, e.Total)}
 	if e.ETA > 0 && !e.Finished {
-		parts = append(parts, tr("eval.eta")+" "+e.ETA.Round(time.Second).String())
+		parts = append(parts, tr("eval.eta")+" "+fmtDuration(e.ETA, currentLanguage()))
 	}
 	if e.Finished {
-		parts = append(parts, tr("eval.finished")+" "+e.Elapsed.Round(100*time.Millisecond).String())
+		parts = append(parts, tr("eval.finished")+" "+fmtDuration(e.Elapsed, currentLanguage()))
 	}
 	parts = append(parts,
 		fmt.Sprintf("%s %d", tr("eval.failed_n"), e.Failed),

@@ -147,8 +147,8 @@ func evaluate(ctx context.Context, o evalOptions, p profile.Profile, stdin io.Re
 	if err != nil {
 		if errors.Is(err, context.Canceled) || ctx.Err() != nil {
 			fmt.Fprintln(stderr, pick(lang,
-				"Interrupted. Everything finished is in the run store "+o.storePath+"; run the same command again to resume.",
-				"已中断。已完成的结果都保存在 "+o.storePath+"；再次运行同一命令即可继续。"))
+				"Cancelled by the user. Everything finished is in the run store "+o.storePath+"; run the same command again to resume.",
+				"已取消（用户取消）。已完成的结果都保存在 "+o.storePath+"；再次运行同一命令即可继续。"))
 			return ExitInterrupted
 		}
 		if errors.Is(err, engine.ErrOffline) {
@@ -163,6 +163,8 @@ func evaluate(ctx context.Context, o evalOptions, p profile.Profile, stdin io.Re
 				"已达到费用预算而停止。已完成的结果保存在 "+o.storePath+"；请提高配置中的 budget 后再次运行同一命令继续。"))
 			return ExitInterrupted
 		}
+		// Stopped, with the reason in the words the window and the store use.
+		fmt.Fprintln(stderr, session.EndOf(err, false).Text(lang))
 		fmt.Fprintln(stderr, err)
 		return ExitBadInput
 	}
