@@ -52,6 +52,7 @@ type compareTab struct {
 	regList   *widget.List
 
 	running bool
+	sess    *session.Session // the session the shown comparison is of
 	result  *compare.Result
 	// cells are the delta table's labels by row key and column (for the
 	// tests: what the window shows).
@@ -162,6 +163,32 @@ func (v *compareView) CreateRenderer() fyne.WidgetRenderer {
 	return widget.NewSimpleRenderer(v.content)
 }
 
+// refresh forgets a comparison of another workbook than sess's: opening a
+// workbook resets the tab (UI thread).
+func (t *compareTab) refresh(sess *session.Session) {
+	if sess == t.sess {
+		return
+	}
+	t.sess = sess
+	t.result = nil
+	t.verdict.Text = ""
+	t.verdict.Refresh()
+	t.verdictBg.FillColor = colorNeutral
+	t.verdictBg.Refresh()
+	t.headline.SetText(tr("compare.none"))
+	t.warnings.SetText("")
+	t.table.Objects = nil
+	t.table.Refresh()
+	t.cells = map[string][]*widget.Label{}
+	t.forest.Image = nil
+	t.forest.Refresh()
+	t.counts.SetText("")
+	t.status.SetText("")
+	t.bar.SetValue(0)
+	t.regList.Refresh()
+	t.sync()
+}
+
 // sync fills the answer sets of the open workbook (UI thread).
 func (t *compareTab) sync() {
 	var sets []string
@@ -269,8 +296,12 @@ func (t *compareTab) start() {
 				t.status.SetText(tr("judges.error") + " " + errorText(err, lang))
 				return
 			}
+			if s != t.w.sess { // another workbook opened meanwhile
+				return
+			}
 			t.bar.SetValue(1)
 			t.status.SetText(tr("compare.done"))
+			t.sess = s
 			t.show(r, img)
 		})
 	}()

@@ -47,8 +47,10 @@ type evaluateTab struct {
 	status   *widget.Label
 	messages *widget.Label
 
-	running bool
-	stop    context.CancelFunc
+	running   bool
+	restoring bool // the run shows the store's last result, unasked
+	shownFor  *session.Session // the session the bars and status are of
+	stop      context.CancelFunc
 	done    chan struct{} // closed when a run's goroutine ends (tests wait on it)
 
 	// newCompleter is handed to the engine; nil means the real client.
@@ -70,8 +72,9 @@ type evalActions struct {
 	// running is told when a run starts and ends (the window keeps the
 	// language fixed meanwhile).
 	running func(on bool)
-	// evaluated shows a finished evaluation of sess in every tab.
-	evaluated func(sess *session.Session, idx *resultIndex)
+	// evaluated shows a finished evaluation of sess in every tab; jump
+	// brings the results forward (a run the user started, not a restore).
+	evaluated func(sess *session.Session, idx *resultIndex, jump bool)
 }
 
 func newEvaluateTab(sh shell, act evalActions) *evaluateTab {
@@ -119,6 +122,14 @@ func (t *evaluateTab) refresh(sess *session.Session, path string) {
 	t.sess, t.path = sess, path
 	if t.running {
 		return
+	}
+	if sess != t.shownFor { // another workbook: the last one's run is not this one's
+		t.shownFor = sess
+		t.bars.Objects = nil
+		t.rows = map[string]*stepRow{}
+		t.bars.Refresh()
+		t.status.SetText("")
+		t.messages.SetText("")
 	}
 	prof := t.act.profile()
 	switch {
@@ -187,6 +198,8 @@ func (t *evaluateTab) run(p profile.Profile, offline, restoring bool) {
 	ctx, cancel := context.WithCancel(context.Background())
 	t.stop = cancel
 	t.running = true
+	t.restoring = restoring
+	t.shownFor = t.sess
 	t.done = make(chan struct{})
 	t.start.Disable()
 	t.cancel.Enable()
@@ -253,7 +266,7 @@ func (t *evaluateTab) finish(sess *session.Session, idx *resultIndex, err error,
 			"Duration": fmtDuration(r.Finished.Sub(r.Started), lang), "Calls": r.Calls, "Cached": r.Cached,
 			"Failed": r.Failed, "Unscorable": r.Unscorable, "Tokens": r.Tokens, "Store": sess.StorePath,
 		}))
-		t.act.evaluated(sess, idx)
+		t.act.evaluated(sess, idx, !t.restoring)
 	case end.Status == session.RunCancelled:
 		t.status.SetText(sentence(end.Text(lang), lang) + " " + trf("eval.cancelled", map[string]any{"Store": sess.StorePath}))
 	default:

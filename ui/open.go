@@ -51,6 +51,9 @@ type openTab struct {
 // replaced there, and every tab is shown the new one.
 type openActions struct {
 	open   func(path string) // read a workbook, off the UI thread
+	// reread reads the shown workbook again with the tab's choices (skip
+	// rows with errors, hidden sheets): never a run, never another tab.
+	reread func(path string)
 	sample func(skip bool)   // write the bundled sample and open it
 	recent func() []string   // recently opened workbooks that still exist
 }
@@ -68,12 +71,12 @@ func newOpenTab(sh shell, act openActions) *openTab {
 	t.recent.PlaceHolder = tr("open.recent")
 	t.skipBad = widget.NewCheck(tr("open.skip_bad"), func(bool) {
 		if t.path != "" {
-			t.act.open(t.path)
+			t.act.reread(t.path)
 		}
 	})
 	t.readHidden = widget.NewCheck(tr("open.read_hidden"), func(bool) {
 		if t.path != "" {
-			t.act.open(t.path)
+			t.act.reread(t.path)
 		}
 	})
 	t.summary = widget.NewLabel(tr("open.hint"))
@@ -369,7 +372,7 @@ func (w *Window) loadSample(skip bool) {
 	go func() {
 		path, err := w.writeSample()
 		if err != nil {
-			w.do(func() { w.setSession(path, nil, err) })
+			w.do(func() { w.setSession(path, nil, err, false) })
 			return
 		}
 		w.loadWith(path, o)
@@ -397,39 +400,34 @@ func (w *Window) loadWorkbook(path string, skipBad bool) {
 // loadWith reads a workbook with o and shows it; any goroutine.
 func (w *Window) loadWith(path string, o session.OpenOptions) {
 	sess, err := session.Open(context.Background(), path, o)
-	w.do(func() { w.setSession(path, sess, err) })
+	w.do(func() { w.setSession(path, sess, err, true) })
 }
 
-// setSession makes a freshly opened session the window's (UI thread). A
-// file that could not be read, or holds errors, leaves a workbook already
-// shown and its results alone: the open tab says what is wrong with the
-// other (its first messages). With nothing shown yet, the file is shown
-// with its problems listed. Only a workbook without errors enters 最近打开.
-func (w *Window) setSession(path string, sess *session.Session, err error) {
-	if w.sess != nil && path != w.path && (err != nil || sess.Check() != nil) {
-		why := ""
-		if err != nil {
-			why = err.Error()
-		} else {
-			var msgs []string
-			for i, p := range sess.Report.Problems {
-				if i == 5 {
-					msgs = append(msgs, "…")
-					break
-				}
-				msgs = append(msgs, p.Message(w.lang))
-			}
-			why = strings.Join(msgs, "\n")
-		}
-		w.open.refresh(w.sess, w.path, w.loadErr)
-		w.open.summary.SetText(trf("open.failed_kept", map[string]any{"Path": path, "Error": why, "Kept": w.path}))
-		return
-	}
+// reread reads the shown workbook again with the open tab's choices (UI
+// thread): its last result is not restored, since that would be a run
+// the user did not ask for.
+func (w *Window) reread(path string) {
+	w.open.summary.SetText(trf("open.reading", map[string]any{"Path": path}))
+	o := w.openOptions(w.open.skipBad.Checked)
+	go func() {
+		sess, err := session.Open(context.Background(), path, o)
+		w.do(func() { w.setSession(path, sess, err, false) })
+	}()
+}
+
+// setSession makes a freshly opened session the window's (UI thread), and
+// every tab forgets the one before: a workbook that could not be read, or
+// holds errors, is shown as such (its problems in the side pane), never
+// beside the previous workbook's results. Only a workbook without errors
+// enters 最近打开, and only then is its last result restored (restore).
+func (w *Window) setSession(path string, sess *session.Session, err error, restore bool) {
 	w.path, w.sess, w.loadErr = path, sess, err
 	w.index = nil
 	if err == nil && sess.Check() == nil {
 		w.addRecent(path)
-		go w.restoreLast(sess)
+		if restore {
+			go w.restoreLast(sess)
+		}
 	}
 	w.showPath()
 	w.refreshAll()

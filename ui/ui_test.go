@@ -450,7 +450,7 @@ func TestResponsiveness(t *testing.T) {
 		wb.Items = append(wb.Items, it)
 	}
 	path := filepath.Join(t.TempDir(), "synthetic.xlsx")
-	w.setSession(path, session.New(path, wb, nil), nil)
+	w.setSession(path, session.New(path, wb, nil), nil, false)
 
 	// Measure every UI-thread task the window queues: the UI thread's own
 	// CPU time (the tasks run on this goroutine, held to its OS thread, so a
