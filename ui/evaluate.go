@@ -48,10 +48,10 @@ type evaluateTab struct {
 	messages *widget.Label
 
 	running   bool
-	restoring bool // the run shows the store's last result, unasked
+	restoring bool             // the run shows the store's last result, unasked
 	shownFor  *session.Session // the session the bars and status are of
 	stop      context.CancelFunc
-	done    chan struct{} // closed when a run's goroutine ends (tests wait on it)
+	done      chan struct{} // closed when a run's goroutine ends (tests wait on it)
 
 	// newCompleter is handed to the engine; nil means the real client.
 	newCompleter func(profile.Endpoint) (llm.Completer, error)

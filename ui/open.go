@@ -50,12 +50,12 @@ type openTab struct {
 // openActions are what the open tab asks of the window: the session is
 // replaced there, and every tab is shown the new one.
 type openActions struct {
-	open   func(path string) // read a workbook, off the UI thread
+	open func(path string) // read a workbook, off the UI thread
 	// reread reads the shown workbook again with the tab's choices (skip
 	// rows with errors, hidden sheets): never a run, never another tab.
 	reread func(path string)
-	sample func(skip bool)   // write the bundled sample and open it
-	recent func() []string   // recently opened workbooks that still exist
+	sample func(skip bool) // write the bundled sample and open it
+	recent func() []string // recently opened workbooks that still exist
 }
 
 func newOpenTab(sh shell, act openActions) *openTab {
