@@ -90,10 +90,10 @@ func newCompareTab(w *Window) *compareTab {
 	t.warnings.Wrapping = fyne.TextWrapWord
 	t.warnings.Importance = widget.DangerImportance
 	t.warnings.TextStyle.Bold = true
-	t.table = container.NewGridWithColumns(1 + compareColumns)
+	t.table = container.NewHBox()
 	t.forest = canvas.NewImageFromImage(nil)
 	t.forest.FillMode = canvas.ImageFillContain
-	t.forest.SetMinSize(fyne.NewSize(680, 300))
+	t.forest.SetMinSize(fyne.NewSize(420, 260))
 	t.counts = widget.NewLabel("")
 	t.counts.Wrapping = fyne.TextWrapWord
 	t.regList = widget.NewList(
@@ -121,8 +121,10 @@ func newCompareTab(w *Window) *compareTab {
 	}
 
 	t.mode.SetSelected(tr("compare.mode_set"))
+	intro := widget.NewLabelWithStyle(tr("compare.intro"), fyne.TextAlignLeading, fyne.TextStyle{Italic: true})
+	intro.Wrapping = fyne.TextWrapWord
 	controls := container.NewVBox(
-		widget.NewLabelWithStyle(tr("compare.intro"), fyne.TextAlignLeading, fyne.TextStyle{Italic: true}),
+		intro,
 		t.mode,
 		container.NewBorder(nil, nil, widget.NewLabel(tr("compare.other_set")), nil, t.sets),
 		container.NewBorder(nil, nil, t.book, nil, t.bookName),
@@ -138,9 +140,12 @@ func newCompareTab(w *Window) *compareTab {
 	regs := container.NewBorder(
 		widget.NewLabelWithStyle(tr("compare.regressions"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		nil, nil, nil, t.regList)
+	// No scroll around the split: content wider than the window would push
+	// the regressions off screen and the divider out of reach. The delta
+	// table is as wide as its columns (ui TestFitsSmallScreen).
 	split := container.NewHSplit(container.NewVScroll(results), regs)
-	split.Offset = 0.76
-	view := &compareView{t: t, content: container.NewScroll(container.NewBorder(controls, nil, nil, nil, split))} // scrolls: wider than a 1024 screen in English (ui TestSmallScreens)
+	split.Offset = 0.72
+	view := &compareView{t: t, content: container.NewBorder(controls, nil, nil, nil, split)}
 	view.ExtendBaseWidget(view)
 	t.item = container.NewTabItemWithIcon(tr("compare.tab"), theme.ViewRefreshIcon(), view)
 	return t
@@ -357,21 +362,27 @@ func (t *compareTab) show(r *compare.Result, forest image.Image) {
 	}
 	t.warnings.SetText(strings.Join(ws, "\n"))
 
-	t.table.Objects = nil
-	t.cells = map[string][]*widget.Label{}
-	for _, h := range []string{tr("compare.col_figure"), r.NameA, r.NameB, "Δ", tr("compare.col_ci"), tr("compare.col_detectable"), tr("compare.col_verdict")} {
-		t.table.Add(widget.NewLabelWithStyle(h, fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+	// One column per VBox, each as wide as its widest cell (a grid would
+	// make all seven as wide as the widest, past a 1024 screen).
+	cols := make([]*fyne.Container, 1+compareColumns)
+	for i, h := range []string{tr("compare.col_figure"), r.NameA, r.NameB, "Δ", tr("compare.col_ci"), tr("compare.col_detectable"), tr("compare.col_verdict")} {
+		cols[i] = container.NewVBox(widget.NewLabelWithStyle(h, fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
 	}
+	t.cells = map[string][]*widget.Label{}
 	for _, row := range compare.Rows(r, lang) {
 		d := row.Delta
 		cells := []*widget.Label{widget.NewLabel(row.Label)}
 		for _, text := range []string{compare.Fmt1(d.A), compare.Fmt1(d.B), compare.FmtSigned(d.Diff), compare.FmtCI(d.CI95), compare.Fmt1(d.Detectable), compare.VerdictText(d.Verdict).In(lang)} {
 			cells = append(cells, widget.NewLabelWithStyle(text, fyne.TextAlignTrailing, fyne.TextStyle{}))
 		}
-		for _, c := range cells {
-			t.table.Add(c)
+		for i, c := range cells {
+			cols[i].Add(c)
 		}
 		t.cells[row.Key] = cells[1:]
+	}
+	t.table.Objects = nil
+	for _, c := range cols {
+		t.table.Add(c)
 	}
 	t.table.Refresh()
 	t.forest.Image = forest

@@ -100,14 +100,18 @@ func newEvaluateTab(sh shell, act evalActions) *evaluateTab {
 	t.messages = widget.NewLabel("")
 	t.messages.Wrapping = fyne.TextWrapWord
 
+	// The plan on the left and the run on the right, each scrolling on its
+	// own: a long plan (many judges) never pushes the progress bars off a
+	// 1024×640 screen.
 	head := container.NewVBox(
-		heading("eval.steps"), t.steps,
-		heading("eval.estimate"), t.estimate,
 		container.NewHBox(t.offline, t.start, t.cancel, widget.NewSeparator(), t.batchOut, t.batchIn),
 		widget.NewSeparator(),
 	)
-	body := container.NewVScroll(container.NewVBox(t.bars, t.status, t.messages))
-	t.item = container.NewTabItemWithIcon(tr("tab.evaluate"), theme.MediaPlayIcon(), container.NewBorder(head, nil, nil, nil, body))
+	plan := container.NewVScroll(container.NewVBox(heading("eval.steps"), t.steps, heading("eval.estimate"), t.estimate))
+	progress := container.NewVScroll(container.NewVBox(t.status, t.bars, t.messages))
+	split := container.NewHSplit(plan, progress)
+	split.Offset = 0.42
+	t.item = container.NewTabItemWithIcon(tr("tab.evaluate"), theme.MediaPlayIcon(), container.NewBorder(head, nil, nil, nil, split))
 	return t
 }
 
@@ -305,7 +309,10 @@ func (t *evaluateTab) apply(events []engine.Event, messages []string) {
 			row.title.SetText(title)
 			row.title.TextStyle.Bold = true
 			t.rows[key] = row
-			t.bars.Add(container.NewBorder(nil, nil, nil, nil, container.NewVBox(row.title, row.bar, row.info)))
+			// Two lines a step (its name and numbers, then the bar), so a run
+			// with many judges keeps every bar on a 1024×640 screen.
+			row.info.Truncation = fyne.TextTruncateEllipsis
+			t.bars.Add(container.NewVBox(container.NewBorder(nil, nil, row.title, nil, row.info), row.bar))
 		}
 		if e.Total > 0 {
 			row.bar.Max = float64(e.Total)

@@ -304,11 +304,15 @@ func newJudgesTab(w *Window) *judgesTab {
 	left := container.NewBorder(
 		heading("judges.list"),
 		container.NewVBox(empty, container.NewHBox(t.add, t.remove), t.lexical, t.semantic), nil, nil, t.list)
-	judge := container.NewVBox(t.form.form, container.NewHBox(t.form.test, t.form.spinner), t.form.reply, keyNote)
+	// Test connection and its result stay above the scrolling form, where
+	// the button is, on the smallest screen.
+	tested := func(f *endpointForm, body ...fyne.CanvasObject) fyne.CanvasObject {
+		top := container.NewVBox(container.NewHBox(f.test, f.spinner), f.reply, widget.NewSeparator())
+		return container.NewBorder(top, nil, nil, nil, container.NewVScroll(container.NewVBox(body...)))
+	}
 	right := container.NewAppTabs(
-		container.NewTabItem(tr("judges.judge"), container.NewVScroll(judge)),
-		container.NewTabItem(tr("judges.generator"), container.NewVScroll(container.NewVBox(
-			wrapLabel(tr("judges.generator_help")), t.generator.form, container.NewHBox(t.generator.test, t.generator.spinner), t.generator.reply))),
+		container.NewTabItem(tr("judges.judge"), tested(t.form, t.form.form, keyNote)),
+		container.NewTabItem(tr("judges.generator"), tested(t.generator, wrapLabel(tr("judges.generator_help")), t.generator.form)),
 		container.NewTabItem(tr("judges.target"), container.NewVScroll(container.NewVBox(
 			wrapLabel(tr("judges.target_help")), t.target.box))),
 		container.NewTabItem(tr("reranker.tab"), container.NewVScroll(t.reranker.box)),
