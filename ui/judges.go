@@ -22,12 +22,21 @@ import (
 // preset is a known OpenAI-compatible server (core/judgepreset).
 type preset struct {
 	name, baseURL, model, keyEnv string
+	nameEN                       string // the English window's name; "" when name is English
+}
+
+// title is the preset's name in the window's language.
+func (p preset) title() string {
+	if currentLanguage() != "zh" && p.nameEN != "" {
+		return p.nameEN
+	}
+	return p.name
 }
 
 var presets = func() []preset {
 	var out []preset
 	for _, p := range judgepreset.All() {
-		out = append(out, preset{p.Name, p.BaseURL, p.Model, p.KeyEnv})
+		out = append(out, preset{p.Name, p.BaseURL, p.Model, p.KeyEnv, p.NameEN})
 	}
 	return out
 }()
@@ -35,7 +44,7 @@ var presets = func() []preset {
 func presetNames() []string {
 	out := make([]string, len(presets))
 	for i, p := range presets {
-		out[i] = p.name
+		out[i] = p.title()
 	}
 	return out
 }
@@ -81,7 +90,7 @@ func newEndpointForm(w *Window, withJudgeFields bool, kind string, onChange func
 	f.pOut = entry("0")
 	f.preset = widget.NewSelect(presetNames(), func(name string) {
 		for _, p := range presets {
-			if p.name == name {
+			if p.title() == name {
 				f.loading = true
 				f.baseURL.SetText(p.baseURL)
 				f.model.SetText(p.model)
@@ -343,7 +352,7 @@ func (t *judgesTab) formChanged() {
 func (t *judgesTab) addJudge() {
 	p := presets[0]
 	for _, q := range presets {
-		if q.name == t.form.preset.Selected {
+		if q.title() == t.form.preset.Selected {
 			p = q
 		}
 	}
