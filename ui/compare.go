@@ -3,7 +3,6 @@ package ui
 import (
 	"context"
 	"fmt"
-	"image"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -47,7 +46,7 @@ type compareTab struct {
 	headline  *widget.Label
 	warnings  *widget.Label
 	table     *fyne.Container // the delta table: a header row, then one row per compare.Rows
-	forest    *canvas.Image
+	forest    *chartView
 	counts    *widget.Label
 	regList   *widget.List
 
@@ -91,9 +90,7 @@ func newCompareTab(w *Window) *compareTab {
 	t.warnings.Importance = widget.DangerImportance
 	t.warnings.TextStyle.Bold = true
 	t.table = container.NewHBox()
-	t.forest = canvas.NewImageFromImage(nil)
-	t.forest.FillMode = canvas.ImageFillContain
-	t.forest.SetMinSize(fyne.NewSize(420, 260))
+	t.forest = newChartView(w.shell(), fyne.NewSize(420, 320))
 	t.counts = widget.NewLabel("")
 	t.counts.Wrapping = fyne.TextWrapWord
 	t.regList = widget.NewList(
@@ -185,8 +182,7 @@ func (t *compareTab) refresh(sess *session.Session) {
 	t.table.Objects = nil
 	t.table.Refresh()
 	t.cells = map[string][]*widget.Label{}
-	t.forest.Image = nil
-	t.forest.Refresh()
+	t.forest.set(nil)
 	t.counts.SetText("")
 	t.status.SetText("")
 	t.bar.SetValue(0)
@@ -288,12 +284,6 @@ func (t *compareTab) start() {
 		} else {
 			r, err = s.CompareSets(context.Background(), p, dataset.SetRAG, set, o)
 		}
-		var img image.Image
-		if err == nil {
-			if fig, ferr := chart.ForestPlot(forestOf(r, lang), chart.Options{Lang: lang}); ferr == nil {
-				img = fig.Image()
-			}
-		}
 		t.w.do(func() {
 			t.running = false
 			t.run.Enable()
@@ -307,7 +297,7 @@ func (t *compareTab) start() {
 			t.bar.SetValue(1)
 			t.status.SetText(tr("compare.done"))
 			t.sess = s
-			t.show(r, img)
+			t.show(r)
 		})
 	}()
 }
@@ -338,7 +328,7 @@ func (t *compareTab) showEvent(e engine.Event) {
 }
 
 // show puts a comparison on screen (UI thread).
-func (t *compareTab) show(r *compare.Result, forest image.Image) {
+func (t *compareTab) show(r *compare.Result) {
 	lang := t.w.lang
 	t.result = r
 	v := compare.VerdictText(r.Verdict)
@@ -385,8 +375,11 @@ func (t *compareTab) show(r *compare.Result, forest image.Image) {
 		t.table.Add(c)
 	}
 	t.table.Refresh()
-	t.forest.Image = forest
-	t.forest.Refresh()
+	fo := forestOf(r, lang)
+	t.forest.set(func(o chart.Options) (*chart.Figure, error) {
+		o.Lang = lang
+		return chart.ForestPlot(fo, o)
+	})
 	t.counts.SetText(trf("compare.counts", map[string]any{"Better": r.Better, "Worse": r.Worse, "Same": r.Same, "NA": r.NotComparable, "Tol": compare.Fmt1(&r.Tolerance)}))
 	t.regList.Refresh()
 }

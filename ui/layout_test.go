@@ -51,6 +51,12 @@ func TestFitsSmallScreen(t *testing.T) {
 			ct := compareTabOf(t, w)
 			w.tabs.Select(ct.item)
 			onScreen(t, w, ct.regList, "the regressions list")
+			// The forest plot is drawn at the size it is shown at, not
+			// scaled: its numbers keep their 12 px.
+			loop.runUntil(t, time.Minute, "the forest plot", func() bool { return ct.forest.rendered == ct.forest.Size() })
+			if b := ct.forest.img.Image.Bounds(); b.Dx() != int(ct.forest.Size().Width) || b.Dy() != int(ct.forest.Size().Height) {
+				t.Errorf("forest plot image %v for a %v slot", b.Size(), ct.forest.Size())
+			}
 			for key, cells := range ct.cells {
 				within(t, w, cells[len(cells)-1], fmt.Sprintf("the verdict of %s", key), key == "cube")
 			}

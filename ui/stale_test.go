@@ -43,7 +43,7 @@ func TestOpeningResetsEveryTab(t *testing.T) {
 	w.openAsync(testbook.Sample(t, t.TempDir()))
 	loop.runUntil(t, time.Minute, "the second workbook", func() bool { return w.sess != nil && w.path != first })
 	loop.runUntil(t, 5*time.Second, "settling", func() bool { return false || !w.eval.running })
-	if c := compareTabOf(t, w); c.result != nil || len(c.table.Objects) > 0 || c.forest.Image != nil || c.headline.Text != tr("compare.none") {
+	if c := compareTabOf(t, w); c.result != nil || len(c.table.Objects) > 0 || c.forest.img.Image != nil || c.headline.Text != tr("compare.none") {
 		t.Errorf("Compare still shows the first workbook's comparison: %q, %d cells", c.headline.Text, len(c.table.Objects))
 	}
 	if s := w.eval.status.Text; s != "" {

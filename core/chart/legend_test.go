@@ -28,3 +28,18 @@ func TestRadarLegendNamesSets(t *testing.T) {
 		}
 	}
 }
+
+// TestForestTextLegible measures the forest plot's numbers as drawn: at
+// least 11 px tall at the figure's 96 dpi (they were 7.5 pt, 10 px, then
+// shrunk with the image).
+func TestForestTextLegible(t *testing.T) {
+	if err := registerFont(); err != nil {
+		t.Fatal(err)
+	}
+	sty := textStyle(forestText, nil)
+	px := float64(sty.Font.Size) * DPI / 72 // the em, as a reader sees the size
+	if px < 11 {
+		t.Errorf("the forest plot's numbers are %.1f px tall at %d dpi, want ≥ 11", px, DPI)
+	}
+	t.Logf("forest numbers %.1f px tall at %d dpi", px, DPI)
+}
