@@ -134,9 +134,9 @@ func newCompareTab(w *Window) *compareTab {
 		widget.NewLabelWithStyle(tr("compare.deltas"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		t.table, t.forest, t.counts,
 	)
-	regs := container.NewBorder(
-		widget.NewLabelWithStyle(tr("compare.regressions"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-		nil, nil, nil, t.regList)
+	regTitle := widget.NewLabelWithStyle(tr("compare.regressions"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	regTitle.Wrapping = fyne.TextWrapWord // never wider than its pane
+	regs := container.NewBorder(regTitle, nil, nil, nil, t.regList)
 	// No scroll around the split: content wider than the window would push
 	// the regressions off screen and the divider out of reach. The delta
 	// table is as wide as its columns (ui TestFitsSmallScreen).
@@ -356,7 +356,11 @@ func (t *compareTab) show(r *compare.Result) {
 	// make all seven as wide as the widest, past a 1024 screen).
 	cols := make([]*fyne.Container, 1+compareColumns)
 	for i, h := range []string{tr("compare.col_figure"), r.NameA, r.NameB, "Δ", tr("compare.col_ci"), tr("compare.col_detectable"), tr("compare.col_verdict")} {
-		cols[i] = container.NewVBox(widget.NewLabelWithStyle(h, fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+		align := fyne.TextAlignTrailing // over right-aligned numbers
+		if i == 0 {
+			align = fyne.TextAlignLeading
+		}
+		cols[i] = container.NewVBox(widget.NewLabelWithStyle(h, align, fyne.TextStyle{Bold: true}))
 	}
 	t.cells = map[string][]*widget.Label{}
 	for _, row := range compare.Rows(r, lang) {

@@ -50,6 +50,9 @@ func TestFitsSmallScreen(t *testing.T) {
 			evaluateAndCompare(t, w, loop)
 			ct := compareTabOf(t, w)
 			w.tabs.Select(ct.item)
+			if m := w.win.Content().MinSize(); m.Width > size.Width || m.Height > size.Height {
+				t.Errorf("after comparing, the window needs %v, wider or taller than %v", m, size)
+			}
 			onScreen(t, w, ct.regList, "the regressions list")
 			// The forest plot is drawn at the size it is shown at, not
 			// scaled: its numbers keep their 12 px.
