@@ -174,6 +174,7 @@ func (t *chartsTab) save(ext string) {
 	d.SetFileName(s.file + "." + ext)
 	d.Resize(fyne.NewSize(900, 600))
 	d.Show()
+	translatePlaces(t.sh.win.Canvas())
 }
 
 func figureBytes(fig *chart.Figure, ext string) ([]byte, error) { return session.FigureBytes(fig, ext) }

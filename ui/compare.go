@@ -231,6 +231,7 @@ func (t *compareTab) chooseWorkbook() {
 	}, t.w.win)
 	d.Resize(fyne.NewSize(900, 600))
 	d.Show()
+	translatePlaces(t.w.win.Canvas())
 }
 
 // setWorkbook chooses the other workbook (the dialog, and tests).

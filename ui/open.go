@@ -334,6 +334,7 @@ func (t *openTab) chooseFile() {
 	d.SetFilter(storage.NewExtensionFileFilter([]string{".xlsx", ".csv", ".jsonl", ".json"}))
 	d.Resize(fyne.NewSize(900, 600))
 	d.Show()
+	translatePlaces(t.sh.win.Canvas())
 }
 
 func (t *openTab) chooseFolder() {
@@ -345,6 +346,7 @@ func (t *openTab) chooseFolder() {
 	}, t.sh.win)
 	d.Resize(fyne.NewSize(900, 600))
 	d.Show()
+	translatePlaces(t.sh.win.Canvas())
 }
 
 // sampleDir is where "Open sample" writes the bundled workbook: the app's
