@@ -48,6 +48,7 @@ func (v *chartView) set(build func(o chart.Options) (*chart.Figure, error)) {
 	v.asked = fyne.Size{}
 	v.img.Image = nil
 	v.rendered = fyne.Size{}
+	v.Refresh() // a new min size reaches the layout
 	v.img.Refresh()
 	v.render(v.Size())
 }

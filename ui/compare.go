@@ -381,6 +381,9 @@ func (t *compareTab) show(r *compare.Result) {
 	}
 	t.table.Refresh()
 	fo := forestOf(r, lang)
+	// As tall as the plot needs for its rows (the results scroll), so
+	// each row's numbers sit clear of the next row.
+	t.forest.min.Height = float32(chart.ForestHeight(len(fo.Rows)) * chart.DPI / 72)
 	t.forest.set(func(o chart.Options) (*chart.Figure, error) {
 		o.Lang = lang
 		return chart.ForestPlot(fo, o)

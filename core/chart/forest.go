@@ -152,7 +152,7 @@ func ForestPlot(fo Forest, o Options) (*Figure, error) {
 		{name: forestLabel(lang, "forest.none"), color: forestColor(ForestNone), kind: swatchLine},
 		{name: forestLabel(lang, "forest.worse"), color: forestColor(ForestWorse), kind: swatchLine},
 	}
-	h := vg.Length(90 + 32*len(fo.Rows))
+	h := vg.Length(ForestHeight(len(fo.Rows)))
 	return newFigure(o, &frame{title: forestTitle(o, lang), legend: legend, body: p}, 600, h), nil
 }
 
@@ -200,3 +200,7 @@ func forestTitle(o Options, lang string) string {
 	}
 	return o.Title
 }
+
+// ForestHeight is the forest plot's natural height in points for n rows:
+// the height at which each row's numbers clear the next row.
+func ForestHeight(n int) float64 { return float64(90 + 32*n) }
