@@ -40,3 +40,12 @@ func longBullet(lang string) string {
 	}
 	return "CuBE score 57.52 (= effectiveness × guide recall), 95 % interval 46.24–67.80; deployable needs ≥ 60, needs work ≥ 40; verdict: Needs work before deployment; the interval crosses the 60 threshold, so another set of such questions could give another verdict, and more questions and repeated judging would narrow it."
 }
+
+// TestSentences: abbreviations and decimals do not end a sentence.
+func TestSentences(t *testing.T) {
+	got := sentences("high: 12 questions (e.g. q004, q012) did not retrieve 80.0 %; read them. Then ask.")
+	want := []string{"high: 12 questions (e.g. q004, q012) did not retrieve 80.0 %;", " read them.", " Then ask."}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("sentences = %q, want %q", got, want)
+	}
+}

@@ -149,8 +149,12 @@ func sentences(s string) []string {
 	rs := []rune(s)
 	start := 0
 	for i, r := range rs {
+		// ". " ends a sentence only before a capital ("e.g. q004" does
+		// not); "; " always ends a clause.
+		spaced := i+2 < len(rs) && rs[i+1] == ' '
 		end := strings.ContainsRune("。；！？", r) ||
-			strings.ContainsRune(".;!?", r) && i+1 < len(rs) && rs[i+1] == ' ' && i > 0 && !unicode.IsDigit(rs[i-1])
+			r == ';' && spaced ||
+			strings.ContainsRune(".!?", r) && spaced && i > 0 && unicode.IsUpper(rs[i+2]) && !unicode.IsDigit(rs[i-1])
 		if end {
 			out = append(out, string(rs[start:i+1]))
 			start = i + 1
