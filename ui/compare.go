@@ -19,6 +19,7 @@ import (
 	"cubeworkbench/core/compare"
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/engine"
+	"cubeworkbench/core/glossary"
 	"cubeworkbench/core/session"
 )
 
@@ -356,7 +357,8 @@ func (t *compareTab) show(r *compare.Result) {
 	// One column per VBox, each as wide as its widest cell (a grid would
 	// make all seven as wide as the widest, past a 1024 screen).
 	cols := make([]*fyne.Container, 1+compareColumns)
-	for i, h := range []string{tr("compare.col_figure"), r.NameA, r.NameB, "Δ", tr("compare.col_ci"), tr("compare.col_detectable"), tr("compare.col_verdict")} {
+	side := func(name string) string { return glossary.Name(glossary.SetID, name, lang) } // rag → 被测系统回答
+	for i, h := range []string{tr("compare.col_figure"), side(r.NameA), side(r.NameB), "Δ", tr("compare.col_ci"), tr("compare.col_detectable"), tr("compare.col_verdict")} {
 		align := fyne.TextAlignTrailing // over right-aligned numbers
 		if i == 0 {
 			align = fyne.TextAlignLeading
