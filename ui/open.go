@@ -418,11 +418,35 @@ func (w *Window) reread(path string) {
 }
 
 // setSession makes a freshly opened session the window's (UI thread), and
-// every tab forgets the one before: a workbook that could not be read, or
-// holds errors, is shown as such (its problems in the side pane), never
-// beside the previous workbook's results. Only a workbook without errors
-// enters 最近打开, and only then is its last result restored (restore).
+// every tab forgets the one before: a workbook that holds errors is shown
+// as such (its problems in the side pane), never beside the previous
+// workbook's results. A file that cannot be read at all leaves a workbook
+// already shown, and its results, alone: the open tab says why and that
+// the other is still shown. Only a workbook without errors enters 最近打开,
+// and only then is its last result restored (restore).
 func (w *Window) setSession(path string, sess *session.Session, err error, restore bool) {
+	if unreadable(sess, err) && w.sess != nil && path != w.path {
+		why := ""
+		if err != nil {
+			why = err.Error()
+		} else {
+			var msgs []string
+			for i, p := range sess.Report.Problems {
+				if i == 5 {
+					msgs = append(msgs, "…")
+					break
+				}
+				msgs = append(msgs, p.Message(w.lang))
+			}
+			why = strings.Join(msgs, "\n")
+		}
+		w.open.refresh(w.sess, w.path, w.loadErr)
+		w.open.summary.SetText(trf("open.failed_kept", map[string]any{"Path": path, "Error": why, "Kept": w.path}))
+		// The side pane is the kept workbook's: it says so, so that its
+		// 校验通过 is never read as the failed file's.
+		w.open.problemsTitle.SetText(filepath.Base(w.path) + " · " + w.open.problemsTitle.Text)
+		return
+	}
 	w.path, w.sess, w.loadErr = path, sess, err
 	w.index = nil
 	if err == nil && sess.Check() == nil {
@@ -433,6 +457,16 @@ func (w *Window) setSession(path string, sess *session.Session, err error, resto
 	}
 	w.showPath()
 	w.refreshAll()
+}
+
+// unreadable says nothing of a file could be read: an error, or errors
+// and not one guide or question.
+func unreadable(sess *session.Session, err error) bool {
+	if err != nil || sess == nil {
+		return true
+	}
+	wb := sess.Workbook
+	return sess.Check() != nil && (wb == nil || len(wb.Items) == 0 && len(wb.Guides) == 0)
 }
 
 // restoreLast shows sess's last finished evaluation, if its run store
