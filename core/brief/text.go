@@ -3,6 +3,8 @@ package brief
 import (
 	"fmt"
 	"strings"
+
+	"cubeworkbench/core/glossary"
 )
 
 // bi is one text in both languages.
@@ -19,18 +21,16 @@ func (b bi) in(lang string) string {
 // such as N_J without words (issue 15).
 var texts = map[string]bi{
 	"title":            {"RAG 政务问答系统部署评估简报", "RAG assistant deployment brief"},
-	Deployable:         {"可以部署", "Deployable"},
-	NeedsWork:          {"需改进后部署", "Needs work before deployment"},
-	NotReady:           {"暂不具备部署条件", "Not ready for deployment"},
-	Undetermined:       {"无法判定", "Undetermined"},
 	"verdict.label":    {"结论", "Verdict"},
 	"undetermined.why": {"未能算出 CuBE 分数，因此不作部署结论。", "No CuBE score could be computed, so no deployment verdict is given."},
 	"score":            {"CuBE 综合得分 %s（满分 100）", "CuBE score %s out of 100"},
 	"score.none":       {"CuBE 综合得分：未能算出", "CuBE score: could not be computed"},
 	"interval":         {"95 %% 置信区间（重抽样 %d 次）%s 至 %s", "95 %% confidence interval (%d resamples): %s to %s"},
 	"interval.none":    {"置信区间未能估计（可用数据太少）", "The confidence interval could not be estimated (too little data)"},
-	"thresholds": {"判定标准（阈值来自评估配置）：CuBE 达到 %s 及以上可以部署；%s 至 %s（不含 %[3]s）需改进后部署；低于 %[2]s 暂不具备部署条件。",
-		"Rule: a CuBE of %s or more is deployable; %s up to %s (not included) needs work first; below %[2]s it is not ready. The thresholds come from the evaluation profile."},
+	// thresholds: %[1]s deployable at, %[2]s needs work at, %[4]s–%[6]s
+	// the verdicts' words (the glossary's).
+	"thresholds": {"判定标准（阈值来自评估配置）：CuBE 达到 %[1]s 及以上%[4]s；%[2]s 至 %[1]s（不含 %[1]s）%[5]s；低于 %[2]s %[6]s。",
+		"Rule: a CuBE of %[1]s or more is deployable; %[2]s up to %[1]s (not included) needs work first; below %[2]s it is not ready. The thresholds come from the evaluation profile."},
 	"why":             {"为什么", "Why"},
 	"recs":            {"建议", "Recommendations"},
 	"more":            {"（另有 %d 条未列出，见 Excel 报告）", "(%d more not shown; see the Excel report)"},
@@ -60,6 +60,9 @@ func tr(lang, key string) string {
 	}
 	return b.in(lang)
 }
+
+// verdict is a verdict's words, the glossary's.
+func verdict(lang string, c glossary.VerdictCode) string { return c.Words(lang) }
 
 func trf(lang, key string, a ...any) string { return fmt.Sprintf(tr(lang, key), a...) }
 

@@ -1,32 +1,20 @@
 package engine
 
 import (
-	"fmt"
 	"strings"
 
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/llm"
 	"cubeworkbench/core/profile"
+	"cubeworkbench/core/result"
 )
 
-// PlanStep is one step's share of a pre-flight estimate.
-type PlanStep struct {
-	Step     string
-	Label    string
-	Calls    int
-	Estimate llm.CostEstimate
-}
+// PlanStep is one step's share of a pre-flight estimate (result.PlanStep).
+type PlanStep = result.PlanStep
 
-// Preflight is the pre-flight estimate shown before a run starts: the endpoint
-// calls each step will make at most (replies already in the store make
-// fewer), the tokens they carry and their cost at the profile's prices.
-type Preflight struct {
-	Steps            []PlanStep
-	Calls            int
-	PromptTokens     int
-	CompletionTokens int
-	Cost             float64
-}
+// Preflight is the pre-flight estimate shown before a run starts
+// (result.Preflight, which also words it).
+type Preflight = result.Preflight
 
 // tokensOf estimates tokens from characters: about one token per Han
 // character and one per four other characters, as common tokenizers do.
@@ -121,7 +109,7 @@ func Plan(wb *dataset.Workbook, p profile.Profile) Preflight {
 			continue
 		}
 		calls, prompt := 0, 0
-		owedJudgements(items, names, cubeDims, max(ep.Repeats, 1), answered,
+		owedJudgements(items, judgedSets, names, cubeDims, max(ep.Repeats, 1), answered,
 			func(id, set, dim string, rep int) bool { return have[slot{id, set, ep.Name, dim, rep}] },
 			func(i int, set string, d, _ int) {
 				it := items[i]
@@ -135,56 +123,4 @@ func Plan(wb *dataset.Workbook, p profile.Profile) Preflight {
 		add(StepJudge, ep.Name, ep, calls, prompt, 120*calls)
 	}
 	return plan
-}
-
-// Describe lists the steps, e.g. "judge qwen 4,800 calls; bounds gen 240 calls".
-func (p Preflight) Describe(lang string) string {
-	var parts []string
-	for _, s := range p.Steps {
-		label := StepName(s.Step, lang)
-		if s.Label != "" {
-			label += " " + s.Label
-		}
-		parts = append(parts, fmt.Sprintf("%s %d", label, s.Calls))
-	}
-	return strings.Join(parts, "; ")
-}
-
-// Estimate is the sentence shown before a paid run.
-func (p Preflight) Estimate(lang string) string {
-	cost := ""
-	if p.Cost > 0 {
-		cost = fmt.Sprintf(", ≈ $%.2f", p.Cost)
-	}
-	if lang == "zh" {
-		if p.Cost > 0 {
-			cost = fmt.Sprintf("，约 $%.2f", p.Cost)
-		}
-		return fmt.Sprintf("预计最多调用接口 %d 次（%s），约 %d 个输入词元、%d 个输出词元%s。已保存在运行库中的结果不会重复调用。",
-			p.Calls, p.Describe(lang), p.PromptTokens, p.CompletionTokens, cost)
-	}
-	return fmt.Sprintf("This run makes at most %d endpoint calls (%s), about %d prompt and %d completion tokens%s. Replies already in the run store are not requested again.",
-		p.Calls, p.Describe(lang), p.PromptTokens, p.CompletionTokens, cost)
-}
-
-// stepNames are the steps' names for people, as the window's labels.
-var stepNames = map[string][2]string{
-	StepQuestions: {"questions", "生成问题"},
-	StepCollect:   {"collect answers", "收集回答"},
-	StepBounds:    {"bound answers", "边界答案"},
-	StepJudge:     {"judging", "评分"},
-	StepMetrics:   {"metrics", "指标计算"},
-	StepReport:    {"report", "报告"},
-}
-
-// StepName is a step's name in lang; the id itself for an unknown step.
-func StepName(step, lang string) string {
-	n, ok := stepNames[step]
-	switch {
-	case !ok:
-		return step
-	case lang == "zh":
-		return n[1]
-	}
-	return n[0]
 }

@@ -3,6 +3,8 @@ package result
 import (
 	"time"
 
+	"cubeworkbench/core/glossary"
+
 	"cubeworkbench/core/cofe"
 	"cubeworkbench/core/compare"
 	"cubeworkbench/core/cube"
@@ -57,12 +59,12 @@ func (s *Summary) HasCoFERetrieval() bool {
 
 // Verdict answers "can we deploy?" against the profile's thresholds.
 type Verdict struct {
-	Code       string   `json:"code"` // deployable | needs_work | not_ready | undetermined
-	EN         string   `json:"en"`
-	ZH         string   `json:"zh"`
-	Cube       *float64 `json:"cube"`
-	Deployable float64  `json:"deployable_at"`
-	NeedsWork  float64  `json:"needs_work_at"`
+	Code       VerdictCode `json:"code"` // deployable | needs_work | not_ready | undetermined
+	EN         string      `json:"en"`
+	ZH         string      `json:"zh"`
+	Cube       *float64    `json:"cube"`
+	Deployable float64     `json:"deployable_at"`
+	NeedsWork  float64     `json:"needs_work_at"`
 }
 
 // RunInfo names exactly what produced a summary.
@@ -157,19 +159,37 @@ type Baselines struct {
 	PerItem    map[string]map[string][2]float64 `json:"-"` // item → set → {BLEU, ROUGE-L}
 }
 
+// VerdictCode is a deployment verdict code; its words come from the
+// glossary only (glossary.VerdictCode.Words).
+type VerdictCode = glossary.VerdictCode
+
+// The deployment verdicts (glossary's).
+const (
+	Deployable   = glossary.Deployable
+	NeedsWork    = glossary.NeedsWork
+	NotReady     = glossary.NotReady
+	Undetermined = glossary.Undetermined
+)
+
 // VerdictFor judges a CuBE score against the deployable and needs-work
-// thresholds; a nil score is undetermined.
+// thresholds; a nil score is undetermined. The words are the glossary's;
+// an undetermined verdict adds why.
 func VerdictFor(c *float64, deployable, needsWork float64) Verdict {
 	v := Verdict{Cube: c, Deployable: deployable, NeedsWork: needsWork}
 	switch {
 	case c == nil:
-		v.Code, v.EN, v.ZH = "undetermined", "Undetermined: no CuBE score could be computed", "无法判定：未能算出 CuBE 分数"
+		v.Code = Undetermined
 	case *c >= deployable:
-		v.Code, v.EN, v.ZH = "deployable", "Deployable", "可以部署"
+		v.Code = Deployable
 	case *c >= needsWork:
-		v.Code, v.EN, v.ZH = "needs_work", "Needs work before deployment", "需改进后部署"
+		v.Code = NeedsWork
 	default:
-		v.Code, v.EN, v.ZH = "not_ready", "Not ready for deployment", "尚不具备部署条件"
+		v.Code = NotReady
+	}
+	v.ZH, v.EN = v.Code.Words("zh"), v.Code.Words("en")
+	if v.Code == Undetermined {
+		v.ZH += "：未能算出 CuBE 分数"
+		v.EN += ": no CuBE score could be computed"
 	}
 	return v
 }
