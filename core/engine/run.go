@@ -100,7 +100,7 @@ func Run(ctx context.Context, wb *dataset.Workbook, opt Options) (*Result, error
 	r.started = time.Now()
 
 	sum, err := r.run(ctx)
-	end := EndOf(err, errors.Is(ctx.Err(), context.Canceled))
+	end := result.EndOf(err, errors.Is(ctx.Err(), context.Canceled))
 	// Record the run even when it was interrupted, with a context of its own.
 	finishCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 	defer cancel()

@@ -1,19 +1,29 @@
-package engine
+package result
 
 import (
 	"context"
 	"errors"
 	"strings"
-
-	"cubeworkbench/core/store"
 )
+
+// Run endings as the run store records them (core/store's RunDone,
+// RunInterrupted, RunFailed hold the same words).
+const (
+	RunDone        = "done"
+	RunInterrupted = "interrupted" // cancelled by the user
+	RunFailed      = "failed"      // stopped, with a reason
+)
+
+// ErrEndpointDown stops a run whose judge or target never answers (the
+// engine's breaker); what finished is kept.
+var ErrEndpointDown = errors.New("engine: the endpoint does not answer; check base_url, the model name and the key")
 
 // Ending is how a run ended, in the words the window, the CLI and the run
 // store share: finished, cancelled by the user, or stopped with a reason
 // (the budget, a failing endpoint, a judge that is not qualified …). A run
 // that stopped is never called cancelled: only the user cancels.
 type Ending struct {
-	Status string // store.RunDone, store.RunInterrupted (cancelled) or store.RunFailed (stopped)
+	Status string // RunDone, RunInterrupted (cancelled) or RunFailed (stopped)
 	// Reason says why a run stopped, bilingual; empty when it finished or
 	// was cancelled.
 	ReasonEN, ReasonZH string
@@ -25,12 +35,12 @@ type Ending struct {
 func EndOf(err error, cancelled bool) Ending {
 	switch {
 	case err == nil:
-		return Ending{Status: store.RunDone}
+		return Ending{Status: RunDone}
 	case cancelled && errors.Is(err, context.Canceled):
-		return Ending{Status: store.RunInterrupted}
+		return Ending{Status: RunInterrupted}
 	}
 	en, zh := stopReason(err)
-	return Ending{Status: store.RunFailed, ReasonEN: en, ReasonZH: zh}
+	return Ending{Status: RunFailed, ReasonEN: en, ReasonZH: zh}
 }
 
 // stopReason names the cause of a stop in plain words; the error's own text
@@ -63,12 +73,12 @@ func stopReason(err error) (en, zh string) {
 func (e Ending) Text(lang string) string {
 	zh := strings.HasPrefix(lang, "zh")
 	switch e.Status {
-	case store.RunDone:
+	case RunDone:
 		if zh {
 			return "已完成"
 		}
 		return "finished"
-	case store.RunInterrupted:
+	case RunInterrupted:
 		if zh {
 			return "已取消（用户取消）"
 		}
@@ -83,7 +93,7 @@ func (e Ending) Text(lang string) string {
 // Stored is the text the run store keeps beside the status: both
 // languages, Chinese first, as the store's other messages.
 func (e Ending) Stored() string {
-	if e.Status != store.RunFailed {
+	if e.Status != RunFailed {
 		return ""
 	}
 	return e.Text("zh") + " / " + e.Text("en")
