@@ -246,6 +246,9 @@ func (r *runner) run(ctx context.Context) (*result.Summary, error) {
 		c = sum.Aggregate.Cube.Mean
 	}
 	sum.Verdict = result.VerdictFor(c, p.Thresholds.Deployable, p.Thresholds.NeedsWork)
+	if why, few := tooFewQuestions(sum.Result, p.Thresholds.MinQuestions); few {
+		sum.Verdict.Undetermine(why)
+	}
 	counts := r.counts()
 	sum.Run = result.RunInfo{
 		ID: r.runID, Started: r.started, Finished: time.Now(), Calls: counts.Calls, Cached: counts.Cached,
@@ -283,6 +286,7 @@ func (r *runner) metrics(ctx context.Context, p profile.Profile, sum *result.Sum
 		sum.Result = res
 	}
 	r.applyMapping(sum)
+	r.applyRetrievalRead(sum)
 	metrics.add(false, 0, 0, 0, 0)
 
 	emb := r.emb

@@ -36,6 +36,8 @@ func retrievalBullet(res *cube.Result) Bullet {
 		"recall_at_k": res.RecallAtK, "top_n": res.TopN, "unknown_gold": res.UnknownGold, "share_missed": nil}
 	var b Bullet
 	switch {
+	case res.RecallAtK == nil && res.RecallNA != nil:
+		b = Bullet{Code: BulletRecallUndefined, ZH: res.RecallNA.ZH, EN: res.RecallNA.EN}
 	case res.RecallAtK == nil || known <= 0:
 		b = Bullet{Code: BulletRecallUndefined,
 			ZH: fmt.Sprintf("没有问题标注了标准指南，无法计算%s", recallZH),

@@ -72,7 +72,19 @@ type Thresholds struct {
 	DimensionWeak float64 `toml:"dimension_weak"`  // normalised dimension below this → weak
 	JudgeSDHigh   float64 `toml:"judge_sd_high"`   // SD of CuBE across judges above this → disagreement
 	ZeroHighScore float64 `toml:"zero_high_score"` // rag score ≥ this without retrieval → own knowledge
+	// MinQuestions is the fewest questions CuBE must be computed over (those
+	// that retrieved their gold guide, or every question with subset "all")
+	// for a verdict; below it the verdict is undetermined. 0 turns the check
+	// off. Default DefaultMinQuestions.
+	MinQuestions int `toml:"min_questions"`
 }
+
+// DefaultMinQuestions is 30: below it one question moves the mean by more
+// than 3 points of 100, and the percentile bootstrap's 95 % interval is
+// known to be too narrow (it under-covers for small samples), so an
+// interval that looks clear of a threshold may well not be. A verdict read
+// from fewer questions would rest on which questions happened to be asked.
+const DefaultMinQuestions = 30
 
 // Profile is one evaluation's settings.
 type Profile struct {
@@ -131,7 +143,7 @@ func Default() Profile {
 		Dimensions: dimension.Defaults(),
 		Bootstrap:  1000,
 		Seed:       1,
-		Thresholds: Thresholds{Deployable: 60, NeedsWork: 40, RecallLow: 0.8, DimensionWeak: 60, JudgeSDHigh: 10, ZeroHighScore: 8},
+		Thresholds: Thresholds{Deployable: 60, NeedsWork: 40, RecallLow: 0.8, DimensionWeak: 60, JudgeSDHigh: 10, ZeroHighScore: 8, MinQuestions: DefaultMinQuestions},
 		CoFE:       CoFESettings{K: 4, RecallN: 30, Chunker: "document", ChunkSize: 256, Overlap: 32, Retriever: "bm25", Generation: true},
 	}
 }
@@ -181,6 +193,9 @@ func (p Profile) Validate() error {
 	}
 	if p.Trim < 0 || p.Trim >= 0.5 {
 		problems = append(problems, fmt.Sprintf("trim %g (0 ≤ trim < 0.5)", p.Trim))
+	}
+	if p.Thresholds.MinQuestions < 0 {
+		problems = append(problems, fmt.Sprintf("thresholds.min_questions %d (≥ 0)", p.Thresholds.MinQuestions))
 	}
 	if p.Subset != "retrieved" && p.Subset != "all" {
 		problems = append(problems, fmt.Sprintf("subset %q (retrieved or all)", p.Subset))

@@ -1,6 +1,7 @@
 package result
 
 import (
+	"strings"
 	"time"
 
 	"cubeworkbench/core/glossary"
@@ -65,6 +66,34 @@ type Verdict struct {
 	Cube       *float64    `json:"cube"`
 	Deployable float64     `json:"deployable_at"`
 	NeedsWork  float64     `json:"needs_work_at"`
+	// Reasons say why a verdict the score alone would give is undetermined
+	// (too few questions, …), each in both languages; empty otherwise.
+	Reasons []Reason `json:"undetermined_reasons,omitempty"`
+}
+
+// Reason is one reason a verdict is undetermined: a few words for the
+// verdict itself (the window's banner does not wrap), and the full reason
+// that leads the why of the verdict, the report and the brief.
+type Reason struct {
+	Code     string `json:"code"`
+	ZH       string `json:"zh"`
+	EN       string `json:"en"`
+	DetailZH string `json:"detail_zh"`
+	DetailEN string `json:"detail_en"`
+}
+
+// Undetermine makes the verdict undetermined (无法判定, the glossary's
+// words) for a reason: the score stays in the summary, but no deployment
+// verdict is read from it, and the verdict's words say why.
+func (v *Verdict) Undetermine(r Reason) {
+	v.Reasons = append(v.Reasons, r)
+	v.Code, v.Cube = Undetermined, nil
+	zh, en := make([]string, len(v.Reasons)), make([]string, len(v.Reasons))
+	for i, x := range v.Reasons {
+		zh[i], en[i] = x.ZH, x.EN
+	}
+	v.ZH = v.Code.Words("zh") + "：" + strings.Join(zh, "；")
+	v.EN = v.Code.Words("en") + ": " + strings.Join(en, "; ")
 }
 
 // RunInfo names exactly what produced a summary.
@@ -93,7 +122,19 @@ type RunInfo struct {
 	Embedder    string       `json:"embedder"`
 	Offline     bool         `json:"offline"`
 	Workbook    string       `json:"workbook"`
-	Store       string       `json:"store"`
+	// WorkbookFile fingerprints the workbook as it was first read, so the
+	// version judged can be told from a later one; nil when not known.
+	WorkbookFile *FilePrint `json:"workbook_file,omitempty"`
+	Store        string     `json:"store"`
+}
+
+// FilePrint is a file's SHA-256, size and modification time as read (a
+// CSV folder's: the SHA-256 of its files' names and hashes in name order,
+// their total size and latest modification).
+type FilePrint struct {
+	SHA256   string    `json:"sha256"`
+	Bytes    int64     `json:"bytes"`
+	Modified time.Time `json:"modified"`
 }
 
 // JudgeInfo describes a judge without its key.

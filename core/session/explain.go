@@ -27,5 +27,12 @@ func explainSummary(sum *result.Summary, wb *dataset.Workbook) {
 		Guides: wb.Guides,
 		Judges: judges,
 	})
+	// A reason the verdict is undetermined (too few questions, …) leads the
+	// why: the verdict's banner only has room for its few words.
+	var lead []explain.Bullet
+	for _, r := range sum.Verdict.Reasons {
+		lead = append(lead, explain.Bullet{Code: "undetermined_" + r.Code, ZH: r.DetailZH, EN: r.DetailEN})
+	}
+	e.Bullets = append(lead, e.Bullets...)
 	sum.Explanation = &e
 }

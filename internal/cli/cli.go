@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
+	"cubeworkbench/core/profile"
 	"cubeworkbench/core/session"
 )
 
@@ -21,17 +23,50 @@ const usage = `CuBE Workbench — evaluate a government-service RAG assistant (C
 usage:
   cubectl evaluate WORKBOOK [--profile PROFILE.toml] [--out REPORT.xlsx] [--json SUMMARY.json]
                             [--store RUN.db] [--offline] [--yes] [--skip-bad-rows] [--stream-guides]
-                            [--reask-unscorable] [--read-hidden-sheets]
+                            [--reask-unscorable] [--read-hidden]
   cubectl demo [--out DIR] [--lang zh|en]
                                  the whole job on the bundled sample, offline
-  cubectl validate WORKBOOK [--read-hidden-sheets] [--lang zh|en]
-                                 schema check only; exit 1 when there are errors
+  cubectl validate WORKBOOK [--read-hidden] [--lang zh|en]
+                                 schema check only; exit 1 when there are errors or nothing to evaluate
   cubectl sweep WORKBOOK [--chunkers fixed:128,fixed:256,…] [--retrievers bm25,dense,hybrid] [--png F] [--json F]
   cubectl batch export WORKBOOK --out REQUESTS.jsonl [--profile P] [--store RUN.db]
   cubectl batch import WORKBOOK RESULTS.jsonl [--store RUN.db]
 ` + compareUsage + `  cubectl kb export WORKBOOK --out DIR   one document per guide, to upload to RAGFlow or Dify
   cubectl version
+CUBE_LANG=zh|en sets the language of every command (a --lang flag wins over it, it wins over the profile's).
 `
+
+// EnvLang names the environment variable that sets the language of every
+// command's messages, report and summary text (as it does the window's):
+// a --lang flag wins over it, and it wins over the profile's language.
+const EnvLang = "CUBE_LANG"
+
+// envLang is CUBE_LANG as zh or en ("zh_CN.UTF-8" is zh), or def when it is
+// unset or neither.
+func envLang(def string) string {
+	v := strings.ToLower(strings.TrimSpace(os.Getenv(EnvLang)))
+	switch {
+	case strings.HasPrefix(v, "zh"):
+		return "zh"
+	case strings.HasPrefix(v, "en"):
+		return "en"
+	}
+	return def
+}
+
+// loadProfile reads a profile (the default one when path is "") with
+// CUBE_LANG over its language.
+func loadProfile(path string) (profile.Profile, error) {
+	p := profile.Default()
+	if path != "" {
+		var err error
+		if p, err = profile.Load(path); err != nil {
+			return p, err
+		}
+	}
+	p.Language = envLang(p.Language)
+	return p, nil
+}
 
 // Main runs one subcommand and returns the process exit code.
 func Main(args []string, stdout, stderr io.Writer) int {

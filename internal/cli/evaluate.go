@@ -46,7 +46,7 @@ func parseEvaluate(args []string, stderr io.Writer) (evalOptions, error) {
 	fs.BoolVar(&o.skipBad, "skip-bad-rows", false, "evaluate without the rows that have errors (they are listed in the report)")
 	fs.BoolVar(&o.streamGuides, "stream-guides", false, "keep the knowledge base in the run store, not memory (automatic above 64 MB)")
 	fs.BoolVar(&o.reask, "reask-unscorable", false, "ask again, with new seeds, the judgements whose every reply was unreadable (the rest come from the store)")
-	fs.BoolVar(&o.readHidden, "read-hidden-sheets", false, "read hidden and very hidden sheets too (by default they are named in a warning and ignored)")
+	hiddenFlags(fs, &o.readHidden)
 	positional, err := parseInterspersed(fs, args)
 	if err != nil {
 		return o, err
@@ -86,12 +86,10 @@ func runEvaluate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, err)
 		return ExitUsage
 	}
-	p := profile.Default()
-	if o.profilePath != "" {
-		if p, err = profile.Load(o.profilePath); err != nil {
-			fmt.Fprintln(stderr, err)
-			return ExitBadInput
-		}
+	p, err := loadProfile(o.profilePath)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return ExitBadInput
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
