@@ -1,7 +1,10 @@
 package profile
 
 import (
+	"slices"
+
 	"bytes"
+	"cubeworkbench/core/llm"
 	"errors"
 	"fmt"
 	"os"
@@ -19,21 +22,30 @@ import (
 // the embedder. An endpoint with no BaseURL is "imported": its scores come
 // only from the workbook's scores sheet.
 type Endpoint struct {
-	Name        string             `toml:"name"`
-	BaseURL     string             `toml:"base_url,omitempty"`
-	BaseURLs    []string           `toml:"base_urls,omitempty"` // replicas of the same model
-	Model       string             `toml:"model,omitempty"`
-	APIKeyEnv   string             `toml:"api_key_env,omitempty"`
-	Concurrency int                `toml:"concurrency,omitempty"`
-	RPM         int                `toml:"rpm,omitempty"`
-	Repeats     int                `toml:"repeats,omitempty"`
-	TimeoutSec  int                `toml:"timeout_seconds,omitempty"`
-	MaxRetries  int                `toml:"max_retries,omitempty"`
-	PriceIn     float64            `toml:"price_in_per_mtok,omitempty"`
-	PriceOut    float64            `toml:"price_out_per_mtok,omitempty"`
-	Weights     map[string]float64 `toml:"weights,omitempty"`
-	Lexical     bool               `toml:"lexical,omitempty"`  // the offline lexical baseline judge
-	Semantic    bool               `toml:"semantic,omitempty"` // the offline semantic (embedding-similarity) baseline judge
+	Name        string   `toml:"name"`
+	BaseURL     string   `toml:"base_url,omitempty"`
+	BaseURLs    []string `toml:"base_urls,omitempty"` // replicas of the same model
+	Model       string   `toml:"model,omitempty"`
+	APIKeyEnv   string   `toml:"api_key_env,omitempty"`
+	Concurrency int      `toml:"concurrency,omitempty"`
+	RPM         int      `toml:"rpm,omitempty"`
+	Repeats     int      `toml:"repeats,omitempty"`
+	TimeoutSec  int      `toml:"timeout_seconds,omitempty"`
+	// StallSec aborts an attempt whose reply stops coming for this long
+	// (default 60); TotalSec bounds a request, retries included (default
+	// 600, or two timeouts when longer).
+	StallSec int `toml:"stall_seconds,omitempty"`
+	TotalSec int `toml:"total_timeout_seconds,omitempty"`
+	// Server says what serves the endpoint ("auto", the default, asks it
+	// once: GET /api/version for Ollama, /version for vLLM, …): its quirks
+	// and thinking switch follow. One of llm.Servers.
+	Server     string             `toml:"server,omitempty"`
+	MaxRetries int                `toml:"max_retries,omitempty"`
+	PriceIn    float64            `toml:"price_in_per_mtok,omitempty"`
+	PriceOut   float64            `toml:"price_out_per_mtok,omitempty"`
+	Weights    map[string]float64 `toml:"weights,omitempty"`
+	Lexical    bool               `toml:"lexical,omitempty"`  // the offline lexical baseline judge
+	Semantic   bool               `toml:"semantic,omitempty"` // the offline semantic (embedding-similarity) baseline judge
 	// AllowRedirects follows a redirect to another host; by default it is
 	// refused, so prompts never go to an address not named here.
 	AllowRedirects bool `toml:"allow_redirects,omitempty"`
@@ -231,6 +243,15 @@ func (p Profile) Validate() error {
 	}
 	checkCap("generator", p.Generator)
 	checkCap("embedder", p.Embedder)
+	checkServer := func(what string, ep *Endpoint) {
+		if ep != nil && ep.Server != "" && !slices.Contains(llm.Servers, strings.ToLower(ep.Server)) {
+			problems = append(problems, fmt.Sprintf("%s: server %q (%s)", what, ep.Server, strings.Join(llm.Servers, ", ")))
+		}
+	}
+	for i := range p.Judges {
+		checkServer(fmt.Sprintf("judge %q", p.Judges[i].Name), &p.Judges[i])
+	}
+	checkServer("generator", p.Generator)
 	if p.Target != nil {
 		if bad := target.CheckKind(p.Target.Kind); bad != "" {
 			problems = append(problems, bad)

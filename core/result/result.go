@@ -234,3 +234,18 @@ func VerdictFor(c *float64, deployable, needsWork float64) Verdict {
 	}
 	return v
 }
+
+// WarnTargetFailed is the warning code of a run whose system under test
+// failed most questions (its verdict is undetermined).
+const WarnTargetFailed = "target_failed"
+
+// TargetFailed reports a run whose system under test failed most of its
+// questions: the verdict is undetermined and the CLI exits non-zero.
+func (s *Summary) TargetFailed() bool {
+	for _, w := range s.Warnings {
+		if w.Code == WarnTargetFailed {
+			return true
+		}
+	}
+	return false
+}

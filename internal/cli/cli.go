@@ -16,6 +16,9 @@ const (
 	ExitBadInput    = 1
 	ExitUsage       = 2
 	ExitInterrupted = 3
+	// ExitTargetFailed: the system under test failed all or most questions,
+	// so the verdict is undetermined (the summary and report are written).
+	ExitTargetFailed = 4
 )
 
 const usage = `CuBE Workbench — evaluate a government-service RAG assistant (CuBE, MFSS, CoFE-RAG)
@@ -31,9 +34,11 @@ usage:
   cubectl sweep WORKBOOK [--chunkers fixed:128,fixed:256,…] [--retrievers bm25,dense,hybrid] [--png F] [--json F]
   cubectl batch export WORKBOOK --out REQUESTS.jsonl [--profile P] [--store RUN.db]
   cubectl batch import WORKBOOK RESULTS.jsonl [--store RUN.db]
-` + compareUsage + `  cubectl kb export WORKBOOK --out DIR   one document per guide, to upload to RAGFlow or Dify
+` + compareUsage + `  cubectl kb export WORKBOOK --out DIR   one document per guide, to upload to RAGFlow, Dify, FastGPT or MaxKB
   cubectl version
 CUBE_LANG=zh|en sets the language of every command (a --lang flag wins over it, it wins over the profile's).
+exit codes: 0 ok, 1 bad input, 2 usage, 3 interrupted (resume from the store),
+            4 the system under test failed at least half of its questions (verdict undetermined)
 `
 
 // EnvLang names the environment variable that sets the language of every

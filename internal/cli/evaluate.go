@@ -153,10 +153,21 @@ func evaluate(ctx context.Context, o evalOptions, p profile.Profile, stdin io.Re
 		}
 		fmt.Fprintln(stderr, pick(lang, "Wrote ", "已写入 ")+o.jsonPath)
 	}
+	code := ExitOK
 	if o.out != "" {
-		return writeReport(ctx, sess, o.out, lang, pr, stderr)
+		code = writeReport(ctx, sess, o.out, lang, pr, stderr)
 	}
-	return ExitOK
+	if code == ExitOK && res.Summary.TargetFailed() {
+		// The outputs are written (they say why); the exit says no verdict.
+		fmt.Fprintln(stderr, pick(lang, res.Summary.Verdict.EN, res.Summary.Verdict.ZH))
+		for _, w := range res.Summary.Warnings {
+			if w.Code == result.WarnTargetFailed {
+				fmt.Fprintln(stderr, w.In(lang))
+			}
+		}
+		return ExitTargetFailed
+	}
+	return code
 }
 
 // writeReport writes the session's report (and its brief) with a progress
@@ -415,6 +426,9 @@ func stopped(ctx context.Context, err error, storePath, lang string, stderr io.W
 	}
 	if st.Resumable {
 		return ExitInterrupted
+	}
+	if st.Kind == session.StopTargetFailed {
+		return ExitTargetFailed
 	}
 	return ExitBadInput
 }
