@@ -102,7 +102,8 @@ func walkScenario(t *testing.T, lang string) {
 }
 
 // dataText is every text of the open workbook a window may show as it is:
-// questions, guide titles and ids, answer sets' names, answers.
+// questions, guide titles, ids and other columns, answer sets' names,
+// answers.
 func (w *Window) dataText() string {
 	var b strings.Builder
 	if wb := w.workbook(); wb != nil {
@@ -114,6 +115,11 @@ func (w *Window) dataText() string {
 		}
 		for _, g := range wb.Guides {
 			b.WriteString(g.ID + "\n" + g.Title + "\n")
+			// The guides' other columns are the workbook's own words too:
+			// the People tab offers them to choose guides by.
+			for _, f := range g.Fields {
+				b.WriteString(f.Name + "\n" + f.Value + "\n")
+			}
 		}
 	}
 	return b.String()
