@@ -30,14 +30,16 @@ func chartSpecs(sess *session.Session) []chartSpec {
 	}
 	var out []chartSpec
 	for _, f := range sess.Figures() {
-		title := tr("chart." + f.Kind)
+		var title string
 		switch f.Kind {
 		case "bounds":
-			title += " · " + f.Judge
+			title = tr("chart.bounds") + " · " + f.Judge
 		case "mfss_radar":
 			title = tr("chart.radar")
 		case "cofe_query_types":
 			title = tr("chart.cofe")
+		default:
+			title = tr("chart." + f.Kind)
 		}
 		opts := chart.Options{}
 		if strings.HasPrefix(f.Kind, "heatmap") {
