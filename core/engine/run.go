@@ -296,6 +296,7 @@ func (r *runner) run(ctx context.Context) (*result.Summary, error) {
 		c = sum.Aggregate.Cube.Mean
 	}
 	sum.Verdict = result.VerdictFor(c, p.Thresholds.Deployable, p.Thresholds.NeedsWork)
+	sum.Verdict = result.NoQualifiedJudge(sum.Verdict, sum.Result)
 	counts := r.counts()
 	sum.Run = result.RunInfo{
 		ID: r.runID, Started: r.started, Finished: time.Now(), Calls: counts.Calls, Cached: counts.Cached,

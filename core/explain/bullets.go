@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 
 	"cubeworkbench/core/cube"
 	"cubeworkbench/core/glossary"
@@ -101,9 +102,17 @@ func cubeBullet(res *cube.Result, v Verdict) Bullet {
 	}
 	verdictZH := glossary.Name(glossary.VerdictID, code, "zh")
 	verdictEN := glossary.Name(glossary.VerdictID, code, "en")
-	if c == nil {
+	if c == nil || code == "undetermined" && len(v.Reasons) > 0 {
 		b.ZH = glossary.Term(glossary.VerdictUndetermined, "zh") + "：未能算出 " + glossary.Term(glossary.CubeScore, "zh")
 		b.EN = glossary.Term(glossary.VerdictUndetermined, "en") + ": no CuBE score could be computed"
+		if len(v.Reasons) > 0 {
+			var zh, en []string
+			for _, r := range v.Reasons {
+				zh, en = append(zh, r.ZH), append(en, r.EN)
+			}
+			b.ZH = glossary.Term(glossary.VerdictUndetermined, "zh") + "：" + strings.Join(zh, "；")
+			b.EN = glossary.Term(glossary.VerdictUndetermined, "en") + ": " + strings.Join(en, "; ")
+		}
 		return b
 	}
 	b.ZH = fmt.Sprintf("%s %s（= 回答有效性 × 指南召回率）", glossary.Term(glossary.CubeScore, "zh"), two(*c))

@@ -99,6 +99,9 @@ type Precision struct {
 // Banner codes.
 const (
 	BannerBaselineJudge = "baseline_judge"
+	// BannerJudgeNotCounted: a judge failed its qualification and is not
+	// part of the verdict.
+	BannerJudgeNotCounted = "judge_not_counted"
 	BannerSampleData    = "sample_data"
 )
 

@@ -63,6 +63,9 @@ type Verdict struct {
 	Cube       *float64 `json:"cube"`
 	Deployable float64  `json:"deployable_at"`
 	NeedsWork  float64  `json:"needs_work_at"`
+	// Reasons say, in both languages, why an undetermined verdict is
+	// undetermined (each condition adds its own).
+	Reasons []cube.Text `json:"reasons,omitempty"`
 }
 
 // RunInfo names exactly what produced a summary.
@@ -171,5 +174,20 @@ func VerdictFor(c *float64, deployable, needsWork float64) Verdict {
 	default:
 		v.Code, v.EN, v.ZH = "not_ready", "Not ready for deployment", "尚不具备部署条件"
 	}
+	return v
+}
+
+// NoQualifiedJudge makes the verdict undetermined when CuBE had judges but
+// none of them qualified (cube's judge qualification): their numbers are
+// no basis for a coloured verdict, whatever they are.
+func NoQualifiedJudge(v Verdict, r *cube.Result) Verdict {
+	if r == nil || len(r.Judges) == 0 || r.QualifiedJudges() > 0 {
+		return v
+	}
+	v.Code, v.EN, v.ZH = "undetermined", "Undetermined: no judge qualified", "无法判定：没有评审模型通过评审资格检查"
+	v.Reasons = append(v.Reasons, cube.Text{
+		ZH: "没有评审模型通过评审资格检查，它们的分数不能作为结论依据（各评审模型的原因见其卡片）",
+		EN: "no judge qualified, so their scores are no basis for a verdict (each judge's card says why)",
+	})
 	return v
 }

@@ -21,7 +21,7 @@ func explainSummary(sum *result.Summary, wb *dataset.Workbook) {
 	e := explain.Explain(explain.Input{
 		Result: sum.Result,
 		Verdict: explain.Verdict{Code: sum.Verdict.Code, Cube: sum.Verdict.Cube,
-			DeployableAt: sum.Verdict.Deployable, NeedsWorkAt: sum.Verdict.NeedsWork},
+			DeployableAt: sum.Verdict.Deployable, NeedsWorkAt: sum.Verdict.NeedsWork, Reasons: sum.Verdict.Reasons},
 		Items:  wb.Items,
 		Scores: wb.Scores,
 		Guides: wb.Guides,

@@ -1,0 +1,157 @@
+package session
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"cubeworkbench/core/profile"
+	"cubeworkbench/internal/fakeai"
+	"cubeworkbench/internal/testbook"
+)
+
+// brokenJudgeProfile is the sample's two offline baselines and one
+// OpenAI-compatible judge whose scores ignore the answer (fakeai.Blind:
+// a hash of the prompt), so the gold-guide answer is not scored above the
+// no-context one (issue 22).
+func brokenJudgeProfile(url string) profile.Profile {
+	p := profile.Default()
+	p.Language = "zh"
+	p.Bootstrap = 200
+	p.Judges = []profile.Endpoint{
+		{Name: "lexical", Lexical: true},
+		{Name: "semantic", Semantic: true},
+		{Name: "broken", BaseURL: url, Model: "fake-model", Concurrency: 4},
+	}
+	return p
+}
+
+// evaluateWithBrokenJudge runs the bundled sample with the broken judge.
+func evaluateWithBrokenJudge(t *testing.T) *Session {
+	t.Helper()
+	ctx := context.Background()
+	srv := fakeai.New(t, fakeai.WithResponder(fakeai.Blind(13, "评分：%d")))
+	s, err := Open(ctx, testbook.Sample(t, t.TempDir()), OpenOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Evaluate(ctx, brokenJudgeProfile(srv.URL()), EvalOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// TestBrokenJudgeNotCounted: the judge that ignores the answer does not
+// qualify, is not averaged in, and SUMMARY.json says so with its reasons;
+// the verdict stays what the two baselines say (not 可以部署) and the
+// headline within 0–100.
+func TestBrokenJudgeNotCounted(t *testing.T) {
+	s := evaluateWithBrokenJudge(t)
+	path := filepath.Join(t.TempDir(), "SUMMARY.json")
+	if err := s.WriteSummary(path); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sum struct {
+		Verdict struct {
+			Code string   `json:"code"`
+			Cube *float64 `json:"cube"`
+		} `json:"verdict"`
+		Judges []struct {
+			Judge     string `json:"judge"`
+			Qualified bool   `json:"qualified"`
+			Reasons   []struct {
+				ZH, EN string
+			} `json:"qualification_reasons"`
+		} `json:"judges"`
+		Aggregate struct {
+			Cube struct {
+				Mean *float64 `json:"mean"`
+				N    int      `json:"n"`
+			} `json:"cube"`
+		} `json:"aggregate"`
+	}
+	if err := json.Unmarshal(b, &sum); err != nil {
+		t.Fatal(err)
+	}
+	if sum.Verdict.Code == "deployable" {
+		t.Errorf("verdict %s: a judge that ignores the answer turned the sample green", sum.Verdict.Code)
+	}
+	if c := sum.Verdict.Cube; c == nil || *c < 0 || *c > 100 {
+		t.Errorf("headline CuBE %v, want within 0–100", c)
+	}
+	if sum.Aggregate.Cube.N != 2 {
+		t.Errorf("%d judges averaged, want the 2 baselines", sum.Aggregate.Cube.N)
+	}
+	found := false
+	for _, j := range sum.Judges {
+		switch j.Judge {
+		case "broken":
+			found = true
+			if j.Qualified || len(j.Reasons) == 0 || j.Reasons[0].ZH == "" || j.Reasons[0].EN == "" {
+				t.Errorf("broken judge: qualified %v, reasons %+v", j.Qualified, j.Reasons)
+			}
+		case "lexical", "semantic":
+			if !j.Qualified {
+				t.Errorf("%s not qualified: %+v", j.Judge, j.Reasons)
+			}
+		}
+	}
+	if !found {
+		t.Fatal("no judge called broken in SUMMARY.json")
+	}
+	if !strings.Contains(string(b), `"qualified": false`) {
+		t.Error(`SUMMARY.json lacks "qualified": false`)
+	}
+	// The judge added nothing: the baselines are still all the verdict
+	// rests on, and the banner says so; another names the judge left out.
+	var baselineAll, notCounted bool
+	for _, bn := range s.Result().Summary.Explanation.Banners {
+		switch bn.Code {
+		case "baseline_judge":
+			baselineAll = bn.Evidence["all_judges"] == true
+		case "judge_not_counted":
+			notCounted = bn.Evidence["judge"] == "broken" && strings.Contains(bn.ZH, "不计入结论")
+		}
+	}
+	if !baselineAll || !notCounted {
+		t.Errorf("banners: baseline for all %v, not counted %v", baselineAll, notCounted)
+	}
+}
+
+// With only the broken judge, no judge qualifies: the verdict is
+// undetermined with its reason, never a colour from its numbers.
+func TestNoQualifiedJudgeUndetermined(t *testing.T) {
+	ctx := context.Background()
+	srv := fakeai.New(t, fakeai.WithResponder(fakeai.Blind(13, "评分：%d")))
+	s, err := Open(ctx, testbook.Sample(t, t.TempDir()), OpenOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := brokenJudgeProfile(srv.URL())
+	p.Judges = p.Judges[2:]
+	res, err := s.Evaluate(ctx, p, EvalOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := res.Summary.Verdict
+	if v.Code != "undetermined" || len(v.Reasons) == 0 || !strings.Contains(v.ZH, "无法判定") {
+		t.Fatalf("verdict %+v", v)
+	}
+	e := res.Summary.Explanation
+	found := false
+	for _, b := range e.Bullets {
+		if strings.Contains(b.ZH, v.Reasons[0].ZH) {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("no bullet gives the reason %q: %+v", v.Reasons[0].ZH, e.Bullets)
+	}
+}
