@@ -102,7 +102,7 @@ const (
 	// BannerJudgeNotCounted: a judge failed its qualification and is not
 	// part of the verdict.
 	BannerJudgeNotCounted = "judge_not_counted"
-	BannerSampleData    = "sample_data"
+	BannerSampleData      = "sample_data"
 )
 
 // Banner is a warning to show wherever the verdict is shown.
