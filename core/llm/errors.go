@@ -17,12 +17,12 @@ import (
 // (Raw, FinishReason, Usage): callers count the item as unscorable (apis.md
 // §5 rule 3) and may still store what came back.
 var (
-	ErrEmptyReply     = errors.New("llm: empty reply (no choices or no content)")
-	ErrTruncated      = errors.New(`llm: reply cut short (finish_reason "length")`)
+	ErrEmptyReply = errors.New("llm: empty reply (no choices or no content)")
+	ErrTruncated  = errors.New(`llm: reply cut short (finish_reason "length")`)
 	// ErrUnfinished: the reply ended for another reason than "stop" — a
 	// content filter, the server's resources, a "sensitive" stop — so its
 	// text is not the answer the model meant to give, however it reads.
-	ErrUnfinished = errors.New("llm: reply did not finish normally")
+	ErrUnfinished     = errors.New("llm: reply did not finish normally")
 	ErrBudgetExceeded = errors.New("llm: cost budget exceeded")
 	ErrTimeout        = errors.New("llm: request timed out")
 	ErrNoKey          = errors.New("llm: API key environment variable is empty")
