@@ -32,6 +32,7 @@ type evalOptions struct {
 	workbook, profilePath, out, jsonPath, storePath string
 	offline, yes, skipBad, streamGuides             bool
 	reask, readHidden                               bool
+	gate                                            bool // exit with the verdict's code (gateExit)
 }
 
 func parseEvaluate(args []string, stderr io.Writer) (evalOptions, error) {
@@ -47,6 +48,7 @@ func parseEvaluate(args []string, stderr io.Writer) (evalOptions, error) {
 	fs.BoolVar(&o.skipBad, "skip-bad-rows", false, "evaluate without the rows that have errors (they are listed in the report)")
 	fs.BoolVar(&o.streamGuides, "stream-guides", false, "keep the knowledge base in the run store, not memory (automatic above 64 MB)")
 	fs.BoolVar(&o.reask, "reask-unscorable", false, "ask again, with new seeds, the judgements whose every reply was unreadable (the rest come from the store)")
+	fs.BoolVar(&o.gate, "gate", false, "exit with the verdict: 0 deployable, 10 needs work, 11 not ready, 12 undetermined (without it a finished run exits 0 whatever its verdict)")
 	fs.BoolVar(&o.readHidden, "read-hidden-sheets", false, "read hidden and very hidden sheets too (by default they are named in a warning and ignored)")
 	positional, err := parseInterspersed(fs, args)
 	if err != nil {
@@ -175,10 +177,14 @@ func evaluate(ctx context.Context, o evalOptions, p profile.Profile, stdin io.Re
 		}
 		fmt.Fprintln(stderr, pick(lang, "Wrote ", "已写入 ")+o.jsonPath)
 	}
+	code := ExitOK
 	if o.out != "" {
-		return writeReport(ctx, sess, o.out, lang, pr, stderr)
+		code = writeReport(ctx, sess, o.out, lang, pr, stderr)
 	}
-	return ExitOK
+	if code == ExitOK && o.gate {
+		return gateExit(res.Summary.Verdict.Code)
+	}
+	return code
 }
 
 // writeReport writes the session's report (and its brief) with a progress
@@ -235,6 +241,13 @@ func printResults(w io.Writer, res *engine.Result, lang string) {
 		}
 		for _, j := range s.Judges {
 			fmt.Fprintf(w, "%s %s\n", pick(lang, "Judge", "评审模型"), j.Judge)
+			if !j.Counted() {
+				// Shown with its figures, never averaged in (cube's judge qualification).
+				fmt.Fprintf(w, "  ✗ %s\n", glossary.Term(glossary.JudgeNotCounted, lang))
+				for _, r := range j.QualificationReasons {
+					fmt.Fprintf(w, "    - %s\n", r.In(lang))
+				}
+			}
 			t := &table{}
 			header := []string{glossary.Term(glossary.Dimension, lang), glossary.Term(glossary.SetZeroShort, lang), glossary.Term(glossary.SetRAG, lang),
 				glossary.Term(glossary.SetFullShort, lang), pick(lang, "weight", "权重"), glossary.Term(glossary.BoundedScore, lang)}
