@@ -8,7 +8,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/xuri/excelize/v2"
+
+	"cubeworkbench/core/brief"
 	"cubeworkbench/core/profile"
+	"cubeworkbench/core/report"
 	"cubeworkbench/internal/fakeai"
 	"cubeworkbench/internal/testbook"
 )
@@ -122,6 +126,64 @@ func TestBrokenJudgeNotCounted(t *testing.T) {
 	}
 	if !baselineAll || !notCounted {
 		t.Errorf("banners: baseline for all %v, not counted %v", baselineAll, notCounted)
+	}
+	checkReportAndBrief(t, s)
+}
+
+// checkReportAndBrief: the report's Summary sheet and the judge's own sheet
+// mark the judge not counted with its reasons, and the brief prints the
+// verdict the baselines give, no number for the broken judge and its reasons.
+func checkReportAndBrief(t *testing.T, s *Session) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "report.xlsx")
+	if err := s.WriteReport(context.Background(), path, "zh", nil); err != nil {
+		t.Fatal(err)
+	}
+	f, err := excelize.OpenFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	summary, judgeSheet := false, false
+	for _, sheet := range f.GetSheetList() {
+		rows, _ := f.GetRows(sheet)
+		for _, row := range rows {
+			line := strings.Join(row, "|")
+			if strings.Contains(line, "broken") && strings.Contains(line, "不计入结论：") && strings.Contains(line, "分不清好坏") {
+				summary = true
+			}
+			if strings.Contains(line, "评审资格：不计入结论") {
+				judgeSheet = true
+			}
+			if strings.Contains(line, "结论") && strings.Contains(line, "可以部署") && !strings.Contains(line, "需") {
+				t.Errorf("sheet %s says deployable: %s", sheet, line)
+			}
+		}
+	}
+	if !summary || !judgeSheet {
+		t.Errorf("report: judges table marks broken %v, its sheet says not counted %v", summary, judgeSheet)
+	}
+	res, p := s.last()
+	c := report.BriefContent(res.Summary, p, "zh")
+	page, err := brief.Layout(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text []string
+	for _, b := range page.Blocks {
+		text = append(text, strings.Join(b.Lines, "")+strings.Join(b.Cells, "|"))
+		if b.Kind == "row" && len(b.Cells) > 1 && strings.HasPrefix(b.Cells[0], "broken") && b.Cells[1] != "不计入结论" {
+			t.Errorf("brief prints the broken judge's number: %q", b.Cells)
+		}
+	}
+	all := strings.Join(text, "\n")
+	for _, want := range []string{"需改进后部署", "评审模型 broken 不计入结论（未通过评审资格）", "2 个评审模型的 CuBE 得分标准差"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("brief lacks %q:\n%s", want, all)
+		}
+	}
+	if strings.Contains(all, "可以部署\n") || c.Verdict == "deployable" {
+		t.Errorf("brief verdict %s", c.Verdict)
 	}
 }
 
