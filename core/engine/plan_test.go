@@ -5,6 +5,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"cubeworkbench/core/cube"
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/profile"
 	"cubeworkbench/internal/fakeai"
@@ -61,5 +62,24 @@ func TestPlanCountsTheRunsJudgeCalls(t *testing.T) {
 				t.Fatalf("run made %d judge calls, the plan said %d", got, want)
 			}
 		})
+	}
+}
+
+// The profile's qualification defaults are cube's: one set of numbers,
+// whichever door an evaluation comes in by.
+func TestQualifyDefaultsAgree(t *testing.T) {
+	cfg, err := cubeConfig(profile.Default(), &dataset.Workbook{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Qualify != cube.DefaultQualify() {
+		t.Errorf("profile %+v, cube %+v", cfg.Qualify, cube.DefaultQualify())
+	}
+	p, err := profile.Parse([]byte("[qualify]\nmin_readable = 0.95\nbounds_tolerance = 10\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg, _ = cubeConfig(p, &dataset.Workbook{}); cfg.Qualify.MinReadable != 0.95 || cfg.Qualify.BoundsTolerance != 10 || cfg.Qualify.MinUnits != 20 {
+		t.Errorf("from the profile: %+v", cfg.Qualify)
 	}
 }

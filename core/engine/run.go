@@ -339,6 +339,9 @@ func cubeConfig(p profile.Profile, wb *dataset.Workbook) (cube.Config, error) {
 			cfg.JudgeWeights[j.Name] = j.Weights
 		}
 	}
+	q := p.Qualify
+	cfg.Qualify = cube.QualifyConfig{MinReadable: q.MinReadable, MinGap: q.MinGap, BoundsTolerance: q.BoundsTolerance,
+		MinConsistency: q.MinConsistency, MinHuman: q.MinHuman, MinUnits: q.MinUnits}
 	t := p.Thresholds
 	cfg.RecallLow, cfg.DimensionWeak, cfg.JudgeSDHigh, cfg.ZeroHighScore = t.RecallLow, t.DimensionWeak, t.JudgeSDHigh, t.ZeroHighScore
 	idx := wb.GuideIndex()
