@@ -14,6 +14,7 @@ import (
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/engine"
 	"cubeworkbench/core/judgepreset"
+	"cubeworkbench/core/judge"
 	"cubeworkbench/core/llm"
 	"cubeworkbench/core/profile"
 	"cubeworkbench/core/secret"
@@ -54,12 +55,13 @@ type endpointForm struct {
 	form                            *widget.Form
 	onChange                        func()
 	loading                         bool
+	judge                           bool // a judge's form: Test connection probes the rubric
 }
 
 // newEndpointForm builds the form of a judge (withJudgeFields) or the
 // generator; kind is its secret kind (secret.KindJudge, KindGenerator).
 func newEndpointForm(w *Window, withJudgeFields bool, kind string, onChange func()) *endpointForm {
-	f := &endpointForm{w: w, onChange: onChange}
+	f := &endpointForm{w: w, onChange: onChange, judge: withJudgeFields}
 	changed := func(string) {
 		if !f.loading && f.onChange != nil {
 			f.onChange()
@@ -168,12 +170,18 @@ func (f *endpointForm) get(ep profile.Endpoint) profile.Endpoint {
 	return ep
 }
 
-// testConnection sends one tiny prompt with the key the judge would use
-// (pasted, environment or keyring) and shows a plain verdict naming the
-// field to fix; off the UI thread, with a spinner.
+// testConnection sends the real rubric prompt on a built-in pair (a right
+// and a wrong answer to one question, core/judge.ProbeJudge) with the key
+// typed in the field, else the one the judge would use (saved, environment
+// or keyring), and says in plain words whether the replies could be read
+// and whether the right answer scored higher — or names the field to fix;
+// off the UI thread, with a spinner. A generator form has no rubric to
+// answer and keeps the one-line check.
 func (f *endpointForm) testConnection() {
 	ep := f.get(profile.Endpoint{})
 	ref := f.key.ref()
+	typed := strings.TrimSpace(f.key.entry.Text)
+	lang := currentLanguage()
 	f.reply.SetText(tr("judges.testing"))
 	f.test.Disable()
 	f.spinner.Show()
@@ -182,11 +190,19 @@ func (f *endpointForm) testConnection() {
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
 		var opts []llm.Option
-		if key, _, err := secret.Default().Get(ref, ep.APIKeyEnv); err == nil && ref.Name != "" {
+		if typed != "" {
+			opts = append(opts, llm.WithAPIKey(typed))
+		} else if key, _, err := secret.Default().Get(ref, ep.APIKeyEnv); err == nil && ref.Name != "" {
 			opts = append(opts, llm.WithAPIKey(key))
 		}
-		reply, err := llm.TestConnection(ctx, llm.Endpoint{Name: ep.Name, BaseURL: ep.BaseURL, Model: ep.Model, APIKeyEnv: ep.APIKeyEnv}, opts...)
-		text := judgeVerdict(ep, reply, err)
+		lep := llm.Endpoint{Name: ep.Name, BaseURL: ep.BaseURL, Model: ep.Model, APIKeyEnv: ep.APIKeyEnv}
+		var text string
+		if f.judge {
+			text = probeVerdict(ctx, ep, lep, lang, opts)
+		} else {
+			reply, err := llm.TestConnection(ctx, lep, opts...)
+			text = judgeVerdict(ep, reply, err)
+		}
 		f.w.do(func() {
 			f.spinner.Stop()
 			f.spinner.Hide()
@@ -456,4 +472,19 @@ func atof(s string) float64 {
 		return 0
 	}
 	return v
+}
+
+// probeVerdict runs Test connection for a judge: the endpoint's errors get
+// judgeVerdict's plain words, a reply the plain words of the probe.
+func probeVerdict(ctx context.Context, ep profile.Endpoint, lep llm.Endpoint, lang string, opts []llm.Option) string {
+	lep.MaxRetries = 1
+	c, err := llm.New(lep, opts...)
+	if err != nil {
+		return judgeVerdict(ep, "", err)
+	}
+	p, err := judge.ProbeJudge(ctx, c, lang, nil)
+	if err != nil {
+		return judgeVerdict(ep, "", err)
+	}
+	return p.Text(lang)
 }
