@@ -13,8 +13,8 @@ import (
 
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/engine"
-	"cubeworkbench/core/judgepreset"
 	"cubeworkbench/core/judge"
+	"cubeworkbench/core/judgepreset"
 	"cubeworkbench/core/llm"
 	"cubeworkbench/core/profile"
 	"cubeworkbench/core/secret"
