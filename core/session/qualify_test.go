@@ -13,6 +13,7 @@ import (
 	"cubeworkbench/core/brief"
 	"cubeworkbench/core/profile"
 	"cubeworkbench/core/report"
+	"cubeworkbench/prompts"
 	"cubeworkbench/internal/fakeai"
 	"cubeworkbench/internal/testbook"
 )
@@ -215,5 +216,41 @@ func TestNoQualifiedJudgeUndetermined(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("no bullet gives the reason %q: %+v", v.Reasons[0].ZH, e.Bullets)
+	}
+}
+
+// The offline sample's figures do not depend on the rubric prompts' text:
+// the baselines read no prompt and the sample's bound answers are in the
+// workbook, so editing every CuBE rubric changes no number.
+func TestSampleFiguresIndependentOfPrompts(t *testing.T) {
+	ctx := context.Background()
+	headline := func(promptDir string) string {
+		s, err := Open(ctx, testbook.Sample(t, t.TempDir()), OpenOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := profile.Default()
+		p.Bootstrap = 100
+		p.Judges = []profile.Endpoint{{Name: "lexical", Lexical: true}, {Name: "semantic", Semantic: true}}
+		p.PromptDir = promptDir
+		res, err := s.Evaluate(ctx, p, EvalOptions{Offline: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res.Summary.Headline("en") + " " + res.Summary.Verdict.Code
+	}
+	dir := t.TempDir()
+	if err := prompts.Export(dir); err != nil {
+		t.Fatal(err)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "cube", "*.md"))
+	for _, f := range files {
+		b, _ := os.ReadFile(f)
+		if err := os.WriteFile(f, append(b, "\n(edited)\n"...), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if a, b := headline(""), headline(dir); a != b || !strings.Contains(a, "CuBE 53.") && !strings.Contains(a, "CuBE 57.52") {
+		t.Errorf("built-in prompts: %s\nedited prompts:   %s", a, b)
 	}
 }
