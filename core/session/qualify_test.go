@@ -13,9 +13,9 @@ import (
 	"cubeworkbench/core/brief"
 	"cubeworkbench/core/profile"
 	"cubeworkbench/core/report"
-	"cubeworkbench/prompts"
 	"cubeworkbench/internal/fakeai"
 	"cubeworkbench/internal/testbook"
+	"cubeworkbench/prompts"
 )
 
 // brokenJudgeProfile is the sample's two offline baselines and one
