@@ -22,13 +22,13 @@ import (
 
 // preset is a known OpenAI-compatible server (core/judgepreset).
 type preset struct {
-	name, baseURL, model, keyEnv string
+	name, baseURL, model, keyEnv, currency string
 }
 
 var presets = func() []preset {
 	var out []preset
 	for _, p := range judgepreset.All() {
-		out = append(out, preset{p.Name, p.BaseURL, p.Model, p.KeyEnv})
+		out = append(out, preset{p.Name, p.BaseURL, p.Model, p.KeyEnv, p.Currency})
 	}
 	return out
 }()
@@ -48,6 +48,7 @@ type endpointForm struct {
 	preset                          *widget.Select
 	name, baseURL, model, keyEnv    *widget.Entry
 	concurrency, repeats, pIn, pOut *widget.Entry
+	currency                        *widget.Entry
 	key                             *keyField // a key pasted in the window (core/secret)
 	test                            *widget.Button
 	spinner                         *widget.Activity
@@ -79,8 +80,9 @@ func newEndpointForm(w *Window, withJudgeFields bool, kind string, onChange func
 	f.keyEnv = entry(tr("judges.key_placeholder"))
 	f.concurrency = entry("4")
 	f.repeats = entry("1")
-	f.pIn = entry("0")
-	f.pOut = entry("0")
+	f.pIn = entry(tr("judges.price_unknown"))
+	f.pOut = entry(tr("judges.price_unknown"))
+	f.currency = entry("CNY / USD")
 	f.preset = widget.NewSelect(presetNames(), func(name string) {
 		for _, p := range presets {
 			if p.name == name {
@@ -88,6 +90,7 @@ func newEndpointForm(w *Window, withJudgeFields bool, kind string, onChange func
 				f.baseURL.SetText(p.baseURL)
 				f.model.SetText(p.model)
 				f.keyEnv.SetText(p.keyEnv)
+				f.currency.SetText(p.currency)
 				if f.name.Text == "" {
 					f.name.SetText(p.model)
 				}
@@ -119,14 +122,15 @@ func newEndpointForm(w *Window, withJudgeFields bool, kind string, onChange func
 	}
 	items = append(items,
 		widget.NewFormItem(tr("judges.price_in"), f.pIn),
-		widget.NewFormItem(tr("judges.price_out"), f.pOut))
+		widget.NewFormItem(tr("judges.price_out"), f.pOut),
+		widget.NewFormItem(tr("judges.currency"), f.currency))
 	f.form = widget.NewForm(items...)
 	return f
 }
 
 // enable switches the form's fields (a judge must be selected to edit it).
 func (f *endpointForm) enable(on bool) {
-	for _, e := range []*widget.Entry{f.name, f.baseURL, f.model, f.keyEnv, f.concurrency, f.repeats, f.pIn, f.pOut} {
+	for _, e := range []*widget.Entry{f.name, f.baseURL, f.model, f.keyEnv, f.concurrency, f.repeats, f.pIn, f.pOut, f.currency} {
 		if on {
 			e.Enable()
 		} else {
@@ -153,6 +157,7 @@ func (f *endpointForm) set(ep profile.Endpoint) {
 	f.repeats.SetText(intText(ep.Repeats))
 	f.pIn.SetText(floatText(ep.PriceIn))
 	f.pOut.SetText(floatText(ep.PriceOut))
+	f.currency.SetText(ep.Currency)
 	f.reply.SetText("")
 	f.key.Refresh("")
 }
@@ -167,6 +172,7 @@ func (f *endpointForm) get(ep profile.Endpoint) profile.Endpoint {
 	ep.Repeats = atoi(f.repeats.Text)
 	ep.PriceIn = atof(f.pIn.Text)
 	ep.PriceOut = atof(f.pOut.Text)
+	ep.Currency = strings.ToUpper(strings.TrimSpace(f.currency.Text))
 	return ep
 }
 
@@ -363,7 +369,7 @@ func (t *judgesTab) addJudge() {
 	for n := 2; t.hasJudge(name); n++ {
 		name = p.model + "-" + strconv.Itoa(n)
 	}
-	t.w.prof.Judges = append(t.w.prof.Judges, profile.Endpoint{Name: name, BaseURL: p.baseURL, Model: p.model, APIKeyEnv: p.keyEnv, Concurrency: 4, Repeats: 1})
+	t.w.prof.Judges = append(t.w.prof.Judges, profile.Endpoint{Name: name, BaseURL: p.baseURL, Model: p.model, APIKeyEnv: p.keyEnv, Currency: p.currency, Concurrency: 4, Repeats: 1})
 	t.w.saveProfile()
 	t.list.Refresh()
 	t.refreshEmpty()

@@ -3,6 +3,8 @@ package engine
 import (
 	"sync"
 	"time"
+
+	"cubeworkbench/core/llm"
 )
 
 // stepCounter turns finished units of work into Events with an ETA.
@@ -46,6 +48,27 @@ func (c *stepCounter) add(failed bool, calls, cached, tokens int, cost float64) 
 		ev.Detail = detail()
 	}
 	c.progress.Event(ev)
+}
+
+// price says in which currency the step's calls are priced, or that they
+// are not (their cost is then unknown, never 0).
+func (c *stepCounter) price(currency string, priced bool) {
+	c.mu.Lock()
+	c.ev.Currency, c.ev.Unpriced = currency, !priced
+	c.mu.Unlock()
+}
+
+// Money is what the step's calls cost so far, in lang: the amount in its
+// currency, "unknown" for an unpriced endpoint that made calls, "" when
+// there is nothing to say.
+func (e Event) Money(lang string) string {
+	switch {
+	case e.Unpriced && e.Calls > 0:
+		return llm.Spent(nil, []string{e.Label}, lang)
+	case e.Cost > 0:
+		return llm.Money(e.Cost, e.Currency, lang)
+	}
+	return ""
 }
 
 // finish sends the step's last event and returns it.

@@ -18,7 +18,7 @@ func LLMEndpoint(ep profile.Endpoint, name, base string) llm.Endpoint {
 	return llm.Endpoint{
 		Name: name, BaseURL: base, Model: ep.Model, APIKeyEnv: ep.APIKeyEnv,
 		Concurrency: ep.Concurrency, RPM: ep.RPM, Timeout: ep.Timeout(), MaxRetries: ep.MaxRetries,
-		PriceInPerMTok: ep.PriceIn, PriceOutPerMTok: ep.PriceOut,
+		PriceInPerMTok: ep.PriceIn, PriceOutPerMTok: ep.PriceOut, Currency: ep.Currency,
 		MaxReplyBytes: ep.MaxReplyBytes, AllowRedirects: ep.AllowRedirects,
 	}
 }

@@ -23,7 +23,9 @@ type Event struct {
 	Calls    int // endpoint calls made in this step so far
 	Cached   int // results served from the store without a call
 	Tokens   int
-	Cost     float64
+	Cost     float64 // of the step's calls at the endpoint's prices, in Currency
+	Currency string  // of Cost ("" = not stated)
+	Unpriced bool    // the step's endpoint has no price: its cost is unknown, not Cost
 	Elapsed  time.Duration
 	ETA      time.Duration // 0 when unknown
 	Finished bool          // the step is over

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"cubeworkbench/core/dataset"
@@ -25,8 +26,19 @@ type Preflight struct {
 	Calls            int
 	PromptTokens     int
 	CompletionTokens int
-	Cost             float64
+	Cost             float64 // every priced step, whatever its currency (see CostBy)
+	// Reasks are the calls within Calls that only happen when a judge's
+	// reply cannot be read and is asked again (parseRetries per judgement).
+	Reasks int
+	// CostBy is the cost per currency; Unpriced names the endpoints
+	// without a price, whose cost is unknown, never free.
+	CostBy   map[string]float64
+	Unpriced []string
 }
+
+// parseRetries is how many more times a judge is asked after an unreadable
+// reply (judge.Judge.ParseRetries): the estimate's upper bound counts them.
+const parseRetries = 2
 
 // tokensOf estimates tokens from characters: about one token per Han
 // character and one per four other characters, as common tokenizers do.
@@ -59,12 +71,22 @@ func Plan(wb *dataset.Workbook, p profile.Profile) Preflight {
 		if calls == 0 {
 			return
 		}
-		e := llm.Estimate(llm.Endpoint{Model: ep.Model, PriceInPerMTok: ep.PriceIn, PriceOutPerMTok: ep.PriceOut}, calls, prompt/calls, completion/calls)
+		e := llm.Estimate(llm.Endpoint{Model: ep.Model, PriceInPerMTok: ep.PriceIn, PriceOutPerMTok: ep.PriceOut, Currency: ep.Currency}, calls, prompt/calls, completion/calls)
 		plan.Steps = append(plan.Steps, PlanStep{Step: step, Label: label, Calls: calls, Estimate: e})
 		plan.Calls += calls
 		plan.PromptTokens += e.PromptTokens
 		plan.CompletionTokens += e.CompletionTokens
 		plan.Cost += e.Cost
+		if !e.Priced {
+			if !slices.Contains(plan.Unpriced, label) {
+				plan.Unpriced = append(plan.Unpriced, label)
+			}
+			return
+		}
+		if plan.CostBy == nil {
+			plan.CostBy = map[string]float64{}
+		}
+		plan.CostBy[ep.Currency] += e.Cost
 	}
 	gen := p.Generator
 	items := wb.Items
@@ -132,7 +154,10 @@ func Plan(wb *dataset.Workbook, p profile.Profile) Preflight {
 				calls++
 				prompt += size
 			})
-		add(StepJudge, ep.Name, ep, calls, prompt, 120*calls)
+		// The upper bound: every unreadable reply is asked parseRetries
+		// more times with a new seed.
+		plan.Reasks += parseRetries * calls
+		add(StepJudge, ep.Name, ep, (1+parseRetries)*calls, (1+parseRetries)*prompt, (1+parseRetries)*120*calls)
 	}
 	return plan
 }
@@ -150,19 +175,20 @@ func (p Preflight) Describe(lang string) string {
 	return strings.Join(parts, "; ")
 }
 
-// Estimate is the sentence shown before a paid run.
+// Estimate is the sentence shown before a paid run: an upper bound, re-asks
+// of unreadable replies included, and the cost in each currency or unknown.
 func (p Preflight) Estimate(lang string) string {
-	cost := ""
-	if p.Cost > 0 {
-		cost = fmt.Sprintf(", ≈ $%.2f", p.Cost)
-	}
+	cost := llm.Spent(p.CostBy, p.Unpriced, lang)
 	if lang == "zh" {
-		if p.Cost > 0 {
-			cost = fmt.Sprintf("，约 $%.2f", p.Cost)
+		if cost != "" {
+			cost = "；费用至多约 " + cost
 		}
-		return fmt.Sprintf("预计最多调用接口 %d 次（%s），约 %d 个输入 token、%d 个输出 token%s。已保存在运行库中的结果不会重复调用。",
-			p.Calls, p.Describe(lang), p.PromptTokens, p.CompletionTokens, cost)
+		return fmt.Sprintf("预计最多调用接口 %d 次（%s；其中 %d 次只在评审回复读不出分数、需要重问时发生），至多约 %d 个输入 token、%d 个输出 token%s。已保存在运行库中的结果不会重复调用。",
+			p.Calls, p.Describe(lang), p.Reasks, p.PromptTokens, p.CompletionTokens, cost)
 	}
-	return fmt.Sprintf("This run makes at most %d endpoint calls (%s), about %d prompt and %d completion tokens%s. Replies already in the run store are not requested again.",
-		p.Calls, p.Describe(lang), p.PromptTokens, p.CompletionTokens, cost)
+	if cost != "" {
+		cost = "; cost at most about " + cost
+	}
+	return fmt.Sprintf("This run makes at most %d endpoint calls (%s; %d of them only if judges' replies cannot be read and are asked again), at most about %d prompt and %d completion tokens%s. Replies already in the run store are not requested again.",
+		p.Calls, p.Describe(lang), p.Reasks, p.PromptTokens, p.CompletionTokens, cost)
 }

@@ -308,6 +308,7 @@ func (r *runner) run(ctx context.Context) (*result.Summary, error) {
 	if counts.Cost != nil {
 		sum.Run.Cost = *counts.Cost
 	}
+	sum.Run.Costs, sum.Run.Unpriced = r.meter.Spending()
 	sum.Run.Deferred = r.deferred
 	sum.Problems = r.problems
 	r.mu.Lock()

@@ -31,6 +31,7 @@ type Endpoint struct {
 	MaxRetries  int                `toml:"max_retries,omitempty"`
 	PriceIn     float64            `toml:"price_in_per_mtok,omitempty"`
 	PriceOut    float64            `toml:"price_out_per_mtok,omitempty"`
+	Currency    string             `toml:"currency,omitempty"` // of the prices: CNY, USD …
 	Weights     map[string]float64 `toml:"weights,omitempty"`
 	Lexical     bool               `toml:"lexical,omitempty"`  // the offline lexical baseline judge
 	Semantic    bool               `toml:"semantic,omitempty"` // the offline semantic (embedding-similarity) baseline judge

@@ -8,6 +8,7 @@ import (
 	"cubeworkbench/core/cube"
 	"cubeworkbench/core/docmatch"
 	"cubeworkbench/core/explain"
+	"cubeworkbench/core/llm"
 	"cubeworkbench/core/mfss"
 )
 
@@ -77,16 +78,21 @@ type RunInfo struct {
 	// Attempts are the HTTP requests the endpoints saw (retries and
 	// re-sends included), Replies the responses of any status, Throttled
 	// the 429s among them: Calls alone understates the servers' load.
-	Attempts   int         `json:"attempts"`
-	Replies    int         `json:"replies"`
-	Throttled  int         `json:"throttled"`
-	Cached     int         `json:"cached"`
-	Failed     int         `json:"failed"`
-	Unscorable int         `json:"unscorable"`
-	Deferred   int         `json:"deferred"` // requests left for a batch file (batch mode)
-	Tokens     int         `json:"tokens"`
-	Cost       float64     `json:"cost"`
-	Judges     []JudgeInfo `json:"judge_endpoints"`
+	Attempts   int     `json:"attempts"`
+	Replies    int     `json:"replies"`
+	Throttled  int     `json:"throttled"`
+	Cached     int     `json:"cached"`
+	Failed     int     `json:"failed"`
+	Unscorable int     `json:"unscorable"`
+	Deferred   int     `json:"deferred"` // requests left for a batch file (batch mode)
+	Tokens     int     `json:"tokens"`
+	Cost       float64 `json:"cost"` // every priced endpoint's cost, whatever its currency: see Costs
+	// Costs is the cost per currency of the prices ("" = not stated);
+	// Unpriced names the endpoints called without a price, whose cost is
+	// unknown, never zero.
+	Costs    map[string]float64 `json:"costs,omitempty"`
+	Unpriced []string           `json:"unpriced_endpoints,omitempty"`
+	Judges   []JudgeInfo        `json:"judge_endpoints"`
 	// Adaptations are request parameters an endpoint refused and the client
 	// changed (Ollama's think switch, OpenAI's max_completion_tokens), for
 	// the report's method notes.
@@ -190,4 +196,16 @@ func NoQualifiedJudge(v Verdict, r *cube.Result) Verdict {
 		EN: "no judge qualified, so their scores are no basis for a verdict (each judge's card says why)",
 	})
 	return v
+}
+
+// Spent is what the run's calls cost in lang: each currency apart, unknown
+// for an endpoint without a price (never 0), "" when nothing was paid for.
+func (r RunInfo) Spent(lang string) string {
+	if m := llm.Spent(r.Costs, r.Unpriced, lang); m != "" {
+		return m
+	}
+	if r.Cost > 0 { // a summary written before currencies were recorded
+		return llm.Money(r.Cost, "", lang)
+	}
+	return ""
 }
