@@ -3,6 +3,7 @@ package session
 import (
 	"context"
 	"encoding/json"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -252,5 +253,27 @@ func TestSampleFiguresIndependentOfPrompts(t *testing.T) {
 	}
 	if a, b := headline(""), headline(dir); a != b || !strings.Contains(a, "CuBE 53.") && !strings.Contains(a, "CuBE 57.52") {
 		t.Errorf("built-in prompts: %s\nedited prompts:   %s", a, b)
+	}
+}
+
+// Compare uses the verdict's set of judges: its across-judges CuBE averages
+// the two baselines, never the judge that did not qualify.
+func TestCompareCountsOnlyQualifiedJudges(t *testing.T) {
+	ctx := context.Background()
+	srv := fakeai.New(t, fakeai.WithResponder(fakeai.Blind(13, "评分：%d")))
+	s, err := Open(ctx, testbook.Sample(t, t.TempDir()), OpenOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := brokenJudgeProfile(srv.URL())
+	res, err := s.CompareSets(ctx, p, "", "", CompareOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := res.Aggregate.Cube; d.Judges != 2 || d.A == nil {
+		t.Fatalf("across judges: %d judges, A %v", d.Judges, d.A)
+	}
+	if c := s.Result().Summary.Aggregate.Cube.Mean; c == nil || math.Abs(*res.Aggregate.Cube.A-*c) > 1e-9 {
+		t.Errorf("Compare's CuBE of A %v, the verdict's %v", *res.Aggregate.Cube.A, c)
 	}
 }
