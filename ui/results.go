@@ -264,7 +264,7 @@ func (t *resultsTab) refresh(sess *session.Session, idx *resultIndex) {
 		}
 		t.details.SetText(trf("results.details", map[string]any{
 			"CI": ci, "Recall": fmtPct(r.RecallAtK), "K": r.TopN, "Retrieved": r.Retrieved, "Items": r.Items,
-			"Effectiveness": fmtNum(agg.Normalized[cube.Weighted].Mean, 2), "Judges": len(r.Judges),
+			"Effectiveness": fmtNum(agg.Normalized[cube.Weighted].Mean, 2), "Judges": r.QualifiedJudges(), // those the verdict counts
 		}))
 		var recs []string
 		for _, rec := range r.Recommendations {

@@ -66,8 +66,10 @@ func (p Probe) text() (zh, en string) {
 		return fmt.Sprintf("✗ 回复可以读出分数，但正确回答（%s 分）没有比答非所问的错误回答（%s 分）得分高：这个评审模型分不清好坏，评估时不会计入结论。", num(p.Right.Score), num(p.Wrong.Score)),
 			fmt.Sprintf("✗ Its replies can be read, but the right answer (%s) did not score above an answer about another matter (%s): this judge cannot tell good from bad and would not be counted in the verdict.", num(p.Right.Score), num(p.Wrong.Score))
 	}
-	return fmt.Sprintf("✓ 连接正常：评审模型按评分细则回复，分数可以读出，并给正确回答打了更高分（正确回答 %s 分，错误回答 %s 分）。", num(p.Right.Score), num(p.Wrong.Score)),
-		fmt.Sprintf("✓ Connected: the judge replies to the rubric, its scores can be read, and it scored the right answer higher (right %s, wrong %s).", num(p.Right.Score), num(p.Wrong.Score))
+	// One pair can pass by chance: the run checks every judge on every
+	// question (its qualification) and says so here.
+	return fmt.Sprintf("✓ 连接正常：评审模型按评分细则回复，分数可以读出，并给正确回答打了更高分（正确回答 %s 分，错误回答 %s 分）。一对回答只能发现明显的问题；评估时还会在全部问题上检查它的评审资格。", num(p.Right.Score), num(p.Wrong.Score)),
+		fmt.Sprintf("✓ Connected: the judge replies to the rubric, its scores can be read, and it scored the right answer higher (right %s, wrong %s). One pair only catches plain faults; the evaluation checks its qualification on every question.", num(p.Right.Score), num(p.Wrong.Score))
 }
 
 func num(v float64) string { return fmt.Sprintf("%g", v) }
