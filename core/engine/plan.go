@@ -179,15 +179,19 @@ func (p Preflight) Describe(lang string) string {
 // of unreadable replies included, and the cost in each currency or unknown.
 func (p Preflight) Estimate(lang string) string {
 	cost := llm.Spent(p.CostBy, p.Unpriced, lang)
+	about, aboutZH := "; cost at most about ", "；费用至多约 "
+	if len(p.CostBy) == 0 { // only unknown costs: no amount to be "about"
+		about, aboutZH = "; cost ", "；"
+	}
 	if lang == "zh" {
 		if cost != "" {
-			cost = "；费用至多约 " + cost
+			cost = aboutZH + cost
 		}
 		return fmt.Sprintf("预计最多调用接口 %d 次（%s；其中 %d 次只在评审回复读不出分数、需要重问时发生），至多约 %d 个输入 token、%d 个输出 token%s。已保存在运行库中的结果不会重复调用。",
 			p.Calls, p.Describe(lang), p.Reasks, p.PromptTokens, p.CompletionTokens, cost)
 	}
 	if cost != "" {
-		cost = "; cost at most about " + cost
+		cost = about + cost
 	}
 	return fmt.Sprintf("This run makes at most %d endpoint calls (%s; %d of them only if judges' replies cannot be read and are asked again), at most about %d prompt and %d completion tokens%s. Replies already in the run store are not requested again.",
 		p.Calls, p.Describe(lang), p.Reasks, p.PromptTokens, p.CompletionTokens, cost)
