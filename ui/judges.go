@@ -82,7 +82,7 @@ func newEndpointForm(w *Window, withJudgeFields bool, kind string, onChange func
 	f.repeats = entry("1")
 	f.pIn = entry(tr("judges.price_unknown"))
 	f.pOut = entry(tr("judges.price_unknown"))
-	f.currency = entry("CNY / USD")
+	f.currency = entry(tr("judges.currency_hint"))
 	f.preset = widget.NewSelect(presetNames(), func(name string) {
 		for _, p := range presets {
 			if p.name == name {
@@ -90,7 +90,7 @@ func newEndpointForm(w *Window, withJudgeFields bool, kind string, onChange func
 				f.baseURL.SetText(p.baseURL)
 				f.model.SetText(p.model)
 				f.keyEnv.SetText(p.keyEnv)
-				f.currency.SetText(p.currency)
+				f.currency.SetText(currencyText(p.currency))
 				if f.name.Text == "" {
 					f.name.SetText(p.model)
 				}
@@ -157,7 +157,7 @@ func (f *endpointForm) set(ep profile.Endpoint) {
 	f.repeats.SetText(intText(ep.Repeats))
 	f.pIn.SetText(floatText(ep.PriceIn))
 	f.pOut.SetText(floatText(ep.PriceOut))
-	f.currency.SetText(ep.Currency)
+	f.currency.SetText(currencyText(ep.Currency))
 	f.reply.SetText("")
 	f.key.Refresh("")
 }
@@ -172,7 +172,7 @@ func (f *endpointForm) get(ep profile.Endpoint) profile.Endpoint {
 	ep.Repeats = atoi(f.repeats.Text)
 	ep.PriceIn = atof(f.pIn.Text)
 	ep.PriceOut = atof(f.pOut.Text)
-	ep.Currency = strings.ToUpper(strings.TrimSpace(f.currency.Text))
+	ep.Currency = currencyCode(f.currency.Text)
 	return ep
 }
 
@@ -493,4 +493,30 @@ func probeVerdict(ctx context.Context, ep profile.Endpoint, lep llm.Endpoint, la
 		return judgeVerdict(ep, "", err)
 	}
 	return p.Text(lang)
+}
+
+// currencyText is a currency code as the window shows it: 人民币 and 美元 in
+// the Chinese window, the code otherwise.
+func currencyText(code string) string {
+	if currentLanguage() == "zh" {
+		switch code {
+		case "CNY":
+			return "人民币"
+		case "USD":
+			return "美元"
+		}
+	}
+	return code
+}
+
+// currencyCode reads what was typed in the currency field as a code.
+func currencyCode(text string) string {
+	switch t := strings.ToUpper(strings.TrimSpace(text)); t {
+	case "人民币", "元", "RMB", "¥", "CNY":
+		return "CNY"
+	case "美元", "$", "USD":
+		return "USD"
+	default:
+		return t
+	}
 }
