@@ -28,7 +28,7 @@ func sensible(format string) func(fakeai.ChatRequest) fakeai.Response {
 	}
 }
 
-func probeWith(t *testing.T, lang string, respond func(fakeai.ChatRequest) fakeai.Response) (Probe, error, *fakeai.Server) {
+func probeWith(t *testing.T, lang string, respond func(fakeai.ChatRequest) fakeai.Response) (Probe, *fakeai.Server, error) {
 	t.Helper()
 	srv := fakeai.New(t, fakeai.WithResponder(respond))
 	c, err := llm.New(llm.Endpoint{BaseURL: srv.URL(), Model: "m", MaxRetries: -1})
@@ -36,7 +36,7 @@ func probeWith(t *testing.T, lang string, respond func(fakeai.ChatRequest) fakea
 		t.Fatal(err)
 	}
 	p, err := ProbeJudge(context.Background(), c, lang, nil)
-	return p, err, srv
+	return p, srv, err
 }
 
 // Test connection sends the real rubric prompt on the built-in pair and
@@ -66,7 +66,7 @@ func TestProbeJudge(t *testing.T) {
 		}, false, []string{"✗", "unfinished"}},
 	}
 	for _, c := range cases {
-		p, err, srv := probeWith(t, "zh", c.respond)
+		p, srv, err := probeWith(t, "zh", c.respond)
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
@@ -89,12 +89,12 @@ func TestProbeJudge(t *testing.T) {
 		}
 	}
 	// An endpoint that fails is an error, for the window's plain verdict.
-	if _, err, _ := probeWith(t, "en", func(fakeai.ChatRequest) fakeai.Response {
+	if _, _, err := probeWith(t, "en", func(fakeai.ChatRequest) fakeai.Response {
 		return fakeai.Response{Status: 401, ErrorType: "invalid_request_error", ErrorMessage: "bad key"}
 	}); err == nil {
 		t.Error("a 401 is no error")
 	}
-	if p, err, _ := probeWith(t, "en", sensible("Score: %d")); err != nil || !p.OK() || !strings.Contains(p.Text("en"), "right 9, wrong 1") {
+	if p, _, err := probeWith(t, "en", sensible("Score: %d")); err != nil || !p.OK() || !strings.Contains(p.Text("en"), "right 9, wrong 1") {
 		t.Errorf("en: %+v %v", p, err)
 	}
 }
