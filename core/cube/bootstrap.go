@@ -92,24 +92,35 @@ func (r *resampler) stat(idx []int, out []float64, ok []bool) {
 		}
 	}
 	gaps := len(out) > r.nJudges+1
-	if gaps {
-		for j := range r.nJudges {
-			out[r.nJudges+1+j], ok[r.nJudges+1+j] = r.judgeGap(j)
-		}
+	var recall float64
+	if known > 0 {
+		recall = float64(hit) / float64(known)
 	}
-	if known == 0 {
-		return
-	}
-	recall := float64(hit) / float64(known)
 	var sum float64
 	all := true
 	for j := range r.nJudges {
-		c, defined := r.judgeCube(j, recall)
+		// One pass over the tallies serves both C_J and the paired gap.
+		w, defined := r.weightedTotals(j)
+		if gaps {
+			out[r.nJudges+1+j], ok[r.nJudges+1+j] = w[sFull]-w[sZero], defined
+		}
+		if known == 0 {
+			continue
+		}
+		var c float64
+		if defined {
+			var n float64
+			n, defined = bound(w[sRAG], w[sZero], w[sFull])
+			c = n * recall
+		}
 		out[j], ok[j] = c, defined
 		if r.cube[j] {
 			sum += c
 			all = all && defined
 		}
+	}
+	if known == 0 {
+		return
 	}
 	n := 0
 	for _, d := range r.cube {
@@ -139,21 +150,6 @@ func (r *resampler) weightedTotals(j int) ([3]float64, bool) {
 		}
 	}
 	return w, true
-}
-
-func (r *resampler) judgeCube(j int, recall float64) (float64, bool) {
-	w, ok := r.weightedTotals(j)
-	if !ok {
-		return 0, false
-	}
-	n, ok := bound(w[sRAG], w[sZero], w[sFull])
-	return n * recall, ok
-}
-
-// judgeGap is W_J(full) − W_J(zero) on the current tallies.
-func (r *resampler) judgeGap(j int) (float64, bool) {
-	w, ok := r.weightedTotals(j)
-	return w[sFull] - w[sZero], ok
 }
 
 // booted keeps one bootstrap's replicates of every C_J, so that the
