@@ -278,10 +278,21 @@ func agreesCheck(in qualifyInput) (Check, bool) {
 // without repeats are absent.
 func repeatAlpha(scores []dataset.Judgement, known func(dataset.Judgement) bool) (map[string]float64, map[string]int) {
 	type key struct{ judge, item, set, dim string }
+	// Only judges asked more than once have units: most runs have none,
+	// and a map over every judgement would cost more than CuBE itself.
+	asked := map[string]bool{}
+	for _, j := range scores {
+		if j.Repeat > 1 {
+			asked[j.Judge] = true
+		}
+	}
+	if len(asked) == 0 {
+		return nil, nil
+	}
 	units := map[key][]float64{}
 	repeated := map[string]bool{}
 	for _, j := range scores {
-		if !j.OK() || !known(j) || math.IsNaN(j.Score) {
+		if !asked[j.Judge] || !j.OK() || !known(j) || math.IsNaN(j.Score) {
 			continue
 		}
 		k := key{j.Judge, j.ItemID, j.Set, j.Dimension}
