@@ -22,7 +22,14 @@ bench ./core/store 'PutReply$|GetReply|CachedLookups10k' 2000x
 bench ./core/report 'Write' 1x                             # report writing, 10k and 100k items
 bench ./core/chart 'PNG' 5x                                # chart rendering
 bench ./core/cube 'Evaluate' 3x                            # CuBE on 293k judgements
+# 100,000 questions over 2,000 guides × the two offline judges, end to end in
+# one process (open → evaluate → SUMMARY.json → report + brief): each stage's
+# wall and CPU seconds and the process's peak RSS, with the load average
+# (CUBE_SCALE_ITEMS=10000 for the window's size).
+bench ./internal/scale 'EndToEnd' 1x
+echo "load average when the table was made: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || uptime)"
 go run ./internal/benchfmt <"$out"
+grep -A6 'end to end:' "$out" | sed 's/^ *//' || true
 # A knowledge base streamed into the run store (the figure is
 # 2,000,000 guides: CUBE_KB_ROWS=2000000, about a minute and a half here).
 echo

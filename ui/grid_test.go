@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -438,5 +439,22 @@ func BenchmarkGridRefresh10k(b *testing.B) {
 	b.ResetTimer()
 	for range b.N {
 		g.refreshModel(m)
+	}
+}
+
+// The question grid's model is built with the result index, off the UI
+// thread (evaluate.go builds the index in the run's goroutine): at 10,000
+// questions it takes 26–44 ms, more than a frame. The UI thread only
+// shows it (refreshModel).
+func TestGridModelBuiltWithIndex(t *testing.T) {
+	test.NewTempApp(t)
+	res := synthResult(t, 300, 2)
+	idx := newResultIndex(res)
+	if idx.grid == nil {
+		t.Fatal("the result index carries no grid model: the UI thread would build it")
+	}
+	want := newGridModel(res)
+	if idx.grid.res != res || !reflect.DeepEqual(idx.grid.ids, want.ids) || !reflect.DeepEqual(idx.grid.key, want.key) {
+		t.Error("the index's grid model differs from the one the UI thread would build")
 	}
 }

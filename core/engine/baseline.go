@@ -2,7 +2,9 @@ package engine
 
 import (
 	"runtime"
+	"slices"
 	"sync"
+	"sync/atomic"
 
 	"cubeworkbench/core/cube"
 	"cubeworkbench/core/dataset"
@@ -16,10 +18,7 @@ import (
 func computeBaselines(wb *dataset.Workbook) *result.Baselines {
 	idx := wb.GuideIndex()
 	sets := []string{dataset.SetZero, dataset.SetRAG, dataset.SetFull}
-	type job struct {
-		item int
-		doc  string
-	}
+	type job struct{ item, guide int }
 	var jobs []job
 	for i, it := range wb.Items {
 		gi, ok := idx[it.DocID]
@@ -33,41 +32,29 @@ func computeBaselines(wb *dataset.Workbook) *result.Baselines {
 			}
 		}
 		if complete {
-			jobs = append(jobs, job{i, wb.Guides[gi].Text})
+			jobs = append(jobs, job{i, gi})
 		}
 	}
-	// Items are independent: score them on every core, each worker writing
-	// only its own slots. The guide is tokenized once per item for ROUGE-L,
-	// and only ROUGE-L is computed (not ROUGE-1/2/Lsum).
 	scores := make([][3][2]float64, len(jobs)) // job → set → {BLEU, ROUGE-L}
+	groups := jobsByGuide(len(jobs), func(n int) int { return jobs[n].guide })
+	var next atomic.Int64
 	var wg sync.WaitGroup
-	workers := runtime.GOMAXPROCS(0)
-	for w := 0; w < workers; w++ {
+	for range runtime.GOMAXPROCS(0) {
 		wg.Add(1)
-		go func(w int) {
+		go func() {
 			defer wg.Done()
-			for n := w; n < len(jobs); n += workers {
-				it, doc := &wb.Items[jobs[n].item], jobs[n].doc
-				opt := textmetric.BLEUOptions{Tokenize: textmetric.AutoBLEUTokenizer(doc)}
-				docZH := textmetric.IsChinese(doc)
-				var docTokens [2][]string // rouge-score's tokens, Chinese tokens
-				for k, s := range sets {
-					ans := it.Answer(s)
-					if res, err := textmetric.SentenceBLEU(ans, []string{doc}, opt); err == nil {
-						scores[n][k][0] = res.Score
+			var scratch baselineScratch
+			for g := int(next.Add(1) - 1); g < len(groups); g = int(next.Add(1) - 1) {
+				doc := wb.Guides[jobs[groups[g][0]].guide].Text
+				ref := newBaselineRef(doc)
+				for _, n := range groups[g] {
+					it := &wb.Items[jobs[n].item]
+					for k, s := range sets {
+						scores[n][k] = ref.score(it.Answer(s), &scratch)
 					}
-					// As textmetric.Rouge: Chinese tokens when either text is Chinese.
-					kind, tok := 0, func(x string) []string { return textmetric.RougeTokenize(x, false) }
-					if docZH || textmetric.IsChinese(ans) {
-						kind, tok = 1, textmetric.TokenizeChinese
-					}
-					if docTokens[kind] == nil {
-						docTokens[kind] = tok(doc)
-					}
-					scores[n][k][1] = 100 * textmetric.RougeL(docTokens[kind], tok(ans)).F
 				}
 			}
-		}(w)
+		}()
 	}
 	wg.Wait()
 
@@ -106,4 +93,69 @@ func ptr(v float64, ok bool) *float64 {
 		return nil
 	}
 	return &v
+}
+
+// jobsByGuide groups job indices 0..n-1 by their guide, each group in job
+// order, the groups in order of their first job: a guide is tokenised and
+// counted once for all the questions whose gold document it is, and then
+// dropped, so the baselines hold one guide per core whatever the corpus.
+func jobsByGuide(n int, guide func(int) int) [][]int {
+	at := map[int]int{}
+	var groups [][]int
+	for j := range n {
+		g, ok := at[guide(j)]
+		if !ok {
+			g = len(groups)
+			at[guide(j)] = g
+			groups = append(groups, nil)
+		}
+		groups[g] = append(groups[g], j)
+	}
+	return slices.Clip(groups)
+}
+
+// baselineRef is a gold document made ready for the BLEU and ROUGE-L of
+// any number of answers: BLEU's tokens and n-grams counted once, ROUGE-L's
+// tokens made once per tokenizer (rouge-score's, or Chinese when either
+// text is Chinese, as textmetric.Rouge decides).
+type baselineRef struct {
+	doc   string
+	bleu  *textmetric.BLEURef // nil when the options are refused (never: they are the defaults)
+	docZH bool
+	rouge [2]*textmetric.RougeLRef // over rouge-score's tokens, Chinese tokens; nil until needed
+}
+
+func newBaselineRef(doc string) *baselineRef {
+	r := &baselineRef{doc: doc, docZH: textmetric.IsChinese(doc)}
+	r.bleu, _ = textmetric.NewBLEURef(doc, textmetric.BLEUOptions{Tokenize: textmetric.AutoBLEUTokenizer(doc)})
+	return r
+}
+
+// score is one answer's {BLEU, ROUGE-L F} against the document, 0–100:
+// SentenceBLEU(ans, [doc]) and 100·RougeL(doc, ans).F as computed pair by
+// pair before.
+func (r *baselineRef) score(ans string, scratch *baselineScratch) [2]float64 {
+	var out [2]float64
+	if r.bleu != nil {
+		if res, err := r.bleu.Sentence(ans, &scratch.bleu); err == nil {
+			out[0] = res.Score
+		}
+	}
+	kind, tok := 0, func(x string) []string { return textmetric.RougeTokenize(x, false) }
+	if r.docZH || textmetric.IsChinese(ans) {
+		kind, tok = 1, textmetric.TokenizeChinese
+	}
+	if r.rouge[kind] == nil {
+		r.rouge[kind] = textmetric.NewRougeLRef(tok(r.doc))
+	}
+	var l textmetric.PRF
+	l, scratch.ids = r.rouge[kind].L(tok(ans), scratch.ids)
+	out[1] = 100 * l.F
+	return out
+}
+
+// baselineScratch is one worker's reused working memory.
+type baselineScratch struct {
+	bleu textmetric.BLEUScratch
+	ids  []int32
 }

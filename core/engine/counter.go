@@ -71,6 +71,25 @@ func (e Event) Money(lang string) string {
 	return ""
 }
 
+// addDone records done finished units at once, failed of them without a
+// usable result, with no calls, cost or tokens: the offline judges, which
+// finish a million units in seconds, send one event per answer, not one
+// per unit.
+func (c *stepCounter) addDone(done, failed int) {
+	c.mu.Lock()
+	c.ev.Done += done
+	c.ev.Failed += failed
+	c.ev.Elapsed = time.Since(c.started)
+	c.ev.ETA = 0
+	if c.ev.Done > 0 && c.ev.Done < c.ev.Total {
+		per := c.ev.Elapsed / time.Duration(c.ev.Done)
+		c.ev.ETA = per * time.Duration(c.ev.Total-c.ev.Done)
+	}
+	ev := c.ev
+	c.mu.Unlock()
+	c.progress.Event(ev)
+}
+
 // finish sends the step's last event and returns it.
 func (c *stepCounter) finish() Event {
 	c.mu.Lock()

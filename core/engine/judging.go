@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -45,9 +46,9 @@ func (r *runner) judges() ([]activeJudge, error) {
 		repeats := max(ep.Repeats, 1)
 		switch {
 		case ep.Lexical || ep.Name == LexicalJudge && ep.Imported():
-			out = append(out, activeJudge{ep: ep, kind: "lexical", s: judge.Lexical{}, repeats: 1, limit: 2})
+			out = append(out, activeJudge{ep: ep, kind: "lexical", s: judge.NewLexical(), repeats: 1, limit: 2})
 		case ep.Semantic || ep.Name == SemanticJudge && ep.Imported():
-			out = append(out, activeJudge{ep: ep, kind: "semantic", s: judge.Semantic{}, repeats: 1, limit: 2})
+			out = append(out, activeJudge{ep: ep, kind: "semantic", s: judge.NewSemantic(), repeats: 1, limit: 2})
 		case ep.Imported():
 			continue
 		default:
@@ -60,7 +61,7 @@ func (r *runner) judges() ([]activeJudge, error) {
 		}
 	}
 	if len(out) == 0 && len(r.wb.Scores) == 0 {
-		out = append(out, activeJudge{ep: profile.Endpoint{Name: LexicalJudge, Lexical: true}, kind: "lexical", s: judge.Lexical{}, repeats: 1, limit: 2})
+		out = append(out, activeJudge{ep: profile.Endpoint{Name: LexicalJudge, Lexical: true}, kind: "lexical", s: judge.NewLexical(), repeats: 1, limit: 2})
 		r.opt.Progress.Event(Event{Message: msg(r.lang,
 			"No judge configured and no scores in the workbook: the offline lexical judge (a baseline, not an LLM) scores this run.",
 			"未配置评审模型，工作簿中也没有评分：本次由离线词汇评审（基线方法，不是大模型）评分。")})
@@ -146,8 +147,20 @@ func (r *runner) judgeAll(ctx context.Context, judges []activeJudge) error {
 	}
 	have := haveJudgements(r.wb.Scores)
 	idx := r.wb.GuideIndex()
-	for _, aj := range judges {
-		var tasks []judgeTask
+	// Room for every judgement owed, made once: growing the scores judge
+	// by judge held the old array, the new one and a judge's results at
+	// once (650 MB at 100,000 questions and two offline judges).
+	owed, total := make([]int, len(judges)), 0
+	for k, aj := range judges {
+		owedJudgements(r.wb.Items, names, cubeDims, aj.repeats,
+			func(it *dataset.Item, set string) bool { return it.Answer(set) != "" },
+			func(id, set, dim string, rep int) bool { return have[slot{id, set, aj.ep.Name, dim, rep}] },
+			func(int, string, int, int) { owed[k]++ })
+		total += owed[k]
+	}
+	r.wb.Scores = slices.Grow(r.wb.Scores, total)
+	for k, aj := range judges {
+		tasks := make([]judgeTask, 0, owed[k])
 		owedJudgements(r.wb.Items, names, cubeDims, aj.repeats,
 			func(it *dataset.Item, set string) bool { return it.Answer(set) != "" },
 			func(id, set, dim string, rep int) bool { return have[slot{id, set, aj.ep.Name, dim, rep}] },
@@ -170,6 +183,9 @@ func (r *runner) judgeAll(ctx context.Context, judges []activeJudge) error {
 }
 
 func (r *runner) judgeTasks(ctx context.Context, aj activeJudge, dims []judge.Dimension, tasks []judgeTask, idx map[string]int) error {
+	if b, ok := aj.s.(judge.Batcher); ok && aj.kind != "llm" {
+		return r.judgeOffline(ctx, aj.ep.Name, b, dims, tasks, idx)
+	}
 	counter := newStepCounter(r.opt.Progress, StepJudge, aj.ep.Name, len(tasks))
 	if aj.kind == "llm" {
 		counter.price(aj.ep.Currency, aj.ep.PriceIn > 0 || aj.ep.PriceOut > 0)

@@ -26,6 +26,20 @@ type Scorer interface {
 	Score(ctx context.Context, d Dimension, in Inputs, repeat int) (Outcome, error)
 }
 
+// Batcher is a Scorer that scores one answer on several dimensions at once
+// and derives what the dimensions share (the answer's units or vectors, the
+// guide's) once: the offline judges, which a run over 100,000 questions
+// calls 1.2 million times each. ScoreAll's outcomes equal Score's.
+type Batcher interface {
+	Scorer
+	ScoreAll(ctx context.Context, dims []Dimension, in Inputs) ([]Outcome, error)
+}
+
+var (
+	_ Batcher = Lexical{}
+	_ Batcher = Semantic{}
+)
+
 // Judge scores answers with an LLM.
 type Judge struct {
 	Name         string

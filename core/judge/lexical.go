@@ -25,7 +25,16 @@ const keyUnits = 30
 // reference answer or the retrieved passages, and maps it onto each
 // dimension's scale. Deterministic, instant and free; a sanity baseline, not
 // a substitute for a judge that reads (see MethodNote).
-type Lexical struct{}
+//
+// The zero value works; NewLexical's remembers each guide's units across
+// judgements, which a run over many questions needs (ScoreAll).
+type Lexical struct {
+	guides *memo[lexicalDoc]
+}
+
+// NewLexical returns a lexical judge that derives each service guide's
+// units once for all the judgements that share it.
+func NewLexical() Lexical { return Lexical{guides: newMemo[lexicalDoc]()} }
 
 var _ Scorer = Lexical{}
 
@@ -48,7 +57,7 @@ func MethodNote(lang string) string {
 }
 
 func isStopword(tok string, zh bool) bool {
-	return len(textmetric.RemoveStopwords([]string{tok}, zh)) == 0
+	return textmetric.IsStopword(tok, zh)
 }
 
 func isHan(tok string) bool {
@@ -148,21 +157,40 @@ func topUnits(us []string, n int) unitSet {
 
 func round1(x float64) float64 { return math.Round(x*10) / 10 }
 
-// lexicalItem holds one item's units, computed once per Score call.
+// lexicalItem holds one answer's units, computed once per Score or
+// ScoreAll call; the guide's come from lexicalDoc.
 type lexicalItem struct {
-	zh           bool
-	q, a, d      unitSet
-	aList, dList []string
-	answer       string
-	hasDoc       bool
+	zh     bool
+	q, a   unitSet
+	aList  []string
+	answer string
+	doc    lexicalDoc
 }
 
-func newLexicalItem(in Inputs) lexicalItem {
+// lexicalDoc is what the lexical judge derives from a service guide: its
+// units, their set, its key units and its numbers. Read only once made.
+type lexicalDoc struct {
+	hasDoc bool
+	list   []string
+	set    unitSet
+	top    unitSet // the keyUnits most frequent units
+	nums   unitSet
+}
+
+func newLexicalDoc(doc string, zh bool) lexicalDoc {
+	d := lexicalDoc{hasDoc: strings.TrimSpace(doc) != "", list: units(doc, zh)}
+	d.set = setOf(d.list)
+	d.top = topUnits(d.list, keyUnits)
+	d.nums = numbers(d.set)
+	return d
+}
+
+func (l Lexical) newItem(in Inputs) lexicalItem {
 	zh := textmetric.IsChinese(in.Question + in.Answer + in.Document)
-	it := lexicalItem{zh: zh, answer: in.Answer, hasDoc: strings.TrimSpace(in.Document) != ""}
+	it := lexicalItem{zh: zh, answer: in.Answer}
+	it.doc = l.guides.get(in.Document, zh, func() lexicalDoc { return newLexicalDoc(in.Document, zh) })
 	it.aList = units(in.Answer, zh)
-	it.dList = units(in.Document, zh)
-	it.q, it.a, it.d = setOf(units(in.Question, zh)), setOf(it.aList), setOf(it.dList)
+	it.q, it.a = setOf(units(in.Question, zh)), setOf(it.aList)
 	return it
 }
 
@@ -175,14 +203,14 @@ func (it lexicalItem) relevance() (float64, string, bool) {
 }
 
 func (it lexicalItem) specificity() (float64, string, bool) {
-	if !it.hasDoc {
+	if !it.doc.hasDoc {
 		return 0, ReasonNoScore + ": specificity needs the service guide", false
 	}
-	p, n, m := share(it.a, it.d)
+	p, n, m := share(it.a, it.doc.set)
 	if p < 0 {
 		return 0, "specificity: empty answer", true
 	}
-	dn := numbers(it.d)
+	dn := it.doc.nums
 	if len(dn) == 0 {
 		return round1(10 * p), fmt.Sprintf("specificity: %d/%d answer words in the guide", n, m), true
 	}
@@ -193,10 +221,10 @@ func (it lexicalItem) specificity() (float64, string, bool) {
 }
 
 func (it lexicalItem) completeness() (float64, string, bool) {
-	if !it.hasDoc || len(it.d) == 0 {
+	if !it.doc.hasDoc || len(it.doc.set) == 0 {
 		return 0, ReasonNoScore + ": completeness needs the service guide", false
 	}
-	cov, n, m := share(topUnits(it.dList, keyUnits), it.a)
+	cov, n, m := share(it.doc.top, it.a)
 	return round1(10 * cov), fmt.Sprintf("completeness: %d/%d key guide words in the answer", n, m), true
 }
 
@@ -215,7 +243,7 @@ func (it lexicalItem) quality() (float64, string, bool) {
 	n := float64(len(it.aList))
 	short := math.Min(1, n/10) // fewer than ten content units: too thin to be useful
 	long := 1.0
-	if nd := float64(len(it.dList)); nd > 0 && n > 3*nd {
+	if nd := float64(len(it.doc.list)); nd > 0 && n > 3*nd {
 		long = 0.8 // three times the guide: padding
 	}
 	rep := 1.0
@@ -232,15 +260,32 @@ func (it lexicalItem) quality() (float64, string, bool) {
 }
 
 // Score implements Scorer. repeat is ignored: the result is deterministic.
-func (Lexical) Score(ctx context.Context, d Dimension, in Inputs, repeat int) (Outcome, error) {
+func (l Lexical) Score(ctx context.Context, d Dimension, in Inputs, repeat int) (Outcome, error) {
 	if err := ctx.Err(); err != nil {
 		return Outcome{}, err
 	}
+	return l.newItem(in).score(d, in), nil
+}
+
+// ScoreAll implements Batcher: the outcomes are Score's on each of dims,
+// with the answer's and question's units derived once.
+func (l Lexical) ScoreAll(ctx context.Context, dims []Dimension, in Inputs) ([]Outcome, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	it := l.newItem(in)
+	out := make([]Outcome, len(dims))
+	for k, d := range dims {
+		out[k] = it.score(d, in)
+	}
+	return out, nil
+}
+
+func (it lexicalItem) score(d Dimension, in Inputs) Outcome {
 	rule := dimension.RuleNone
 	if b, ok := dimension.Lookup(d.Name); ok {
 		rule = b.Lexical
 	}
-	it := newLexicalItem(in)
 	var v float64
 	var note string
 	var ok bool
@@ -260,16 +305,16 @@ func (Lexical) Score(ctx context.Context, d Dimension, in Inputs, repeat int) (O
 	case dimension.RuleContextRelevance:
 		v, note, ok = relevancy(it, in.Contexts)
 	default:
-		return Outcome{Reason: ReasonNoScore + ": the lexical judge has no rule for dimension " + d.Name}, nil
+		return Outcome{Reason: ReasonNoScore + ": the lexical judge has no rule for dimension " + d.Name}
 	}
 	if !ok {
-		return Outcome{Reason: note}, nil
+		return Outcome{Reason: note}
 	}
 	if d.Kind == KindScore && (v < float64(d.Min) || v > float64(d.Max)) {
 		// An edited template may change the scale; the rules above do not follow it.
-		return Outcome{Raw: note, Reason: fmt.Sprintf("%s: lexical score %g is outside %d–%d", ReasonOutOfRange, v, d.Min, d.Max)}, nil
+		return Outcome{Raw: note, Reason: fmt.Sprintf("%s: lexical score %g is outside %d–%d", ReasonOutOfRange, v, d.Min, d.Max)}
 	}
-	return Outcome{Score: v, OK: true, Raw: "lexical " + note}, nil
+	return Outcome{Score: v, OK: true, Raw: "lexical " + note}
 }
 
 // correctness maps the unit F1 between answer and reference onto 1–5.

@@ -25,7 +25,19 @@ const SemanticName = "semantic"
 // scattered; the two agree on clear cases and differ on the rest, which is
 // what a comparison of judges needs on the sample. Deterministic, instant,
 // free (see SemanticMethodNote).
-type Semantic struct{}
+//
+// The zero value works; NewSemantic's remembers each guide's vectors across
+// judgements, which a run over many questions needs (ScoreAll).
+type Semantic struct {
+	guides    *memo[semanticDoc]
+	questions *memo[embed.Sparse] // a question is judged with each of its answers
+}
+
+// NewSemantic returns a semantic judge that embeds each service guide once
+// for all the judgements that share it.
+func NewSemantic() Semantic {
+	return Semantic{guides: newMemo[semanticDoc](), questions: newMemo[embed.Sparse]()}
+}
 
 var _ Scorer = Semantic{}
 
@@ -98,6 +110,7 @@ func unscorable(code, zh, en string) string { return code + ": " + zh + langSep 
 type sentence struct {
 	v      embed.Sparse
 	weight float64
+	nn     float64 // v·v, which every cosine with v divides by: made once
 }
 
 // embedder gives the vector of one text in the item's language. Chinese
@@ -139,6 +152,8 @@ type semanticItem struct {
 	q, a, d                        embed.Sparse
 	aSents, dSents                 []sentence
 	aRunes, dRunes                 float64
+	judge                          Semantic   // its memo of guides and passages
+	cross                          *crossBest // answer × guide sentences, made on first use
 }
 
 var hashed = embed.NewHashed()
@@ -158,41 +173,107 @@ func (e embedder) sentences(text string) []sentence {
 	var out []sentence
 	for _, s := range textmetric.Sentences(text) {
 		if w := wordRunes(s); w > 0 {
-			out = append(out, sentence{e.vec(s), w})
+			v := e.vec(s)
+			out = append(out, sentence{v, w, v.Dot(v)})
 		}
 	}
 	return out
 }
 
-func newSemanticItem(in Inputs) semanticItem {
+// semanticDoc is what the semantic judge derives from a service guide (or
+// a retrieved passage): its vector, its sentences' vectors and its length.
+// Read only once made.
+type semanticDoc struct {
+	has   bool
+	v     embed.Sparse
+	sents []sentence
+	runes float64
+}
+
+func newSemanticDoc(e embedder, doc string) semanticDoc {
+	runes := wordRunes(doc)
+	return semanticDoc{has: runes > 0, v: e.vec(doc), sents: e.sentences(doc), runes: runes}
+}
+
+func (s Semantic) doc(e embedder, text string) semanticDoc {
+	return s.guides.get(text, e.zh, func() semanticDoc { return newSemanticDoc(e, text) })
+}
+
+func (s Semantic) newItem(in Inputs) semanticItem {
 	e := embedder{zh: textmetric.IsChinese(in.Question + in.Answer + in.Document)}
 	it := semanticItem{
 		e:           e,
 		hasQuestion: wordRunes(in.Question) > 0,
 		hasAnswer:   wordRunes(in.Answer) > 0,
-		hasDoc:      wordRunes(in.Document) > 0,
+		judge:       s,
+		cross:       &crossBest{},
 	}
-	it.q, it.a, it.d = e.vec(in.Question), e.vec(in.Answer), e.vec(in.Document)
-	it.aSents, it.dSents = e.sentences(in.Answer), e.sentences(in.Document)
-	it.aRunes, it.dRunes = wordRunes(in.Answer), wordRunes(in.Document)
+	d := s.doc(e, in.Document)
+	it.hasDoc, it.d, it.dSents, it.dRunes = d.has, d.v, d.sents, d.runes
+	it.q = s.questions.get(in.Question, e.zh, func() embed.Sparse { return e.vec(in.Question) })
+	it.a = e.vec(in.Answer)
+	it.aSents = e.sentences(in.Answer)
+	it.aRunes = wordRunes(in.Answer)
 	return it
 }
 
 // bestMatch is the highest cosine of x with any of ys.
 func bestMatch(x embed.Sparse, ys []sentence) float64 {
+	return bestOf(sentence{v: x, nn: x.Dot(x)}, ys)
+}
+
+// bestOf is bestMatch of a sentence whose v·v is made.
+func bestOf(x sentence, ys []sentence) float64 {
 	b := 0.0
 	for _, y := range ys {
-		b = math.Max(b, embed.SparseCosine(x, y.v))
+		b = math.Max(b, cosine(x, y))
 	}
 	return b
 }
 
-// matchedShare is the weight-share of xs whose best match in ys is on the
-// match ramp (partial credit), and how many of xs match fully.
+// cosine is embed.SparseCosine(x.v, y.v), the same expression with the
+// norms' dot products made once per sentence, not once per pair.
+func cosine(x, y sentence) float64 {
+	if x.nn == 0 || y.nn == 0 {
+		return 0
+	}
+	return x.v.Dot(y.v) / (math.Sqrt(x.nn) * math.Sqrt(y.nn))
+}
+
+// crossBest is, for an answer's and a guide's sentences, each answer
+// sentence's best cosine with a guide sentence and each guide sentence's
+// best with an answer sentence: specificity reads the one, completeness
+// the other, from one pass over the pairs (the cosine is symmetric to the
+// last bit: Dot sums the same products in the same order).
+type crossBest struct {
+	done       bool
+	ofA, ofDoc []float64
+}
+
+func (c *crossBest) make(as, ds []sentence) {
+	if c.done {
+		return
+	}
+	c.done = true
+	c.ofA, c.ofDoc = make([]float64, len(as)), make([]float64, len(ds))
+	for i, a := range as {
+		for k, d := range ds {
+			v := cosine(a, d)
+			c.ofA[i] = math.Max(c.ofA[i], v)
+			c.ofDoc[k] = math.Max(c.ofDoc[k], v)
+		}
+	}
+}
+
 func matchedShare(xs, ys []sentence) (share float64, full int) {
+	return shareOf(xs, func(i int) float64 { return bestOf(xs[i], ys) })
+}
+
+// shareOf is matchedShare with each sentence's best cosine given.
+func shareOf(xs []sentence, best func(i int) float64) (share float64, full int) {
 	var sum, total float64
-	for _, x := range xs {
-		m := ramp(bestMatch(x.v, ys), matchLo, matchHi)
+	for i, x := range xs {
+		m := ramp(best(i), matchLo, matchHi)
 		if m == 1 {
 			full++
 		}
@@ -223,7 +304,8 @@ func (it semanticItem) specificity() (float64, note, string) {
 	if !it.hasDoc {
 		return 0, note{}, unscorable(ReasonNoScore, "具体性需要办事指南", "specificity needs the service guide")
 	}
-	s, full := matchedShare(it.aSents, it.dSents)
+	it.cross.make(it.aSents, it.dSents)
+	s, full := shareOf(it.aSents, func(i int) float64 { return it.cross.ofA[i] })
 	return round1s(10 * s), note{
 		fmt.Sprintf("具体性：回答 %d 句中 %d 句与指南某句相近，按篇幅计 %.0f %%", len(it.aSents), full, 100*s),
 		fmt.Sprintf("specificity: %d of %d answer sentences close to a guide sentence, %.0f %% of the text", full, len(it.aSents), 100*s)}, ""
@@ -233,7 +315,8 @@ func (it semanticItem) completeness() (float64, note, string) {
 	if !it.hasDoc {
 		return 0, note{}, unscorable(ReasonNoScore, "完整性需要办事指南", "completeness needs the service guide")
 	}
-	s, full := matchedShare(it.dSents, it.aSents)
+	it.cross.make(it.aSents, it.dSents)
+	s, full := shareOf(it.dSents, func(k int) float64 { return it.cross.ofDoc[k] })
 	return round1s(10 * s), note{
 		fmt.Sprintf("完整性：指南 %d 句中 %d 句被回答覆盖，按篇幅计 %.0f %%", len(it.dSents), full, 100*s),
 		fmt.Sprintf("completeness: %d of %d guide sentences covered by the answer, %.0f %% of the text", full, len(it.dSents), 100*s)}, ""
@@ -255,7 +338,7 @@ func (it semanticItem) quality() (float64, note, string) {
 	}
 	repeated := 0
 	for i, s := range it.aSents {
-		if bestMatch(s.v, it.aSents[:i]) > repeatCos {
+		if bestOf(s, it.aSents[:i]) > repeatCos {
 			repeated++
 		}
 	}
@@ -278,10 +361,10 @@ func (it semanticItem) correctness(reference string) (float64, note, string) {
 		fmt.Sprintf("正确性：回答与参考答案的余弦 %.2f", c), fmt.Sprintf("correctness: cosine of answer and reference %.2f", c)}, ""
 }
 
-func (e embedder) passageSentences(contexts []string) []sentence {
+func (it semanticItem) passageSentences(contexts []string) []sentence {
 	var out []sentence
 	for _, c := range contexts {
-		out = append(out, e.sentences(c)...)
+		out = append(out, it.judge.doc(it.e, c).sents...)
 	}
 	return out
 }
@@ -289,7 +372,7 @@ func (e embedder) passageSentences(contexts []string) []sentence {
 // faithfulness: YES when at least half the answer's text matches a
 // sentence of the retrieved passages.
 func (it semanticItem) faithfulness(contexts []string) (float64, note, string) {
-	ps := it.e.passageSentences(contexts)
+	ps := it.passageSentences(contexts)
 	if len(ps) == 0 {
 		return 0, note{}, unscorable(ReasonNoScore, "忠实性需要检索段落", "faithfulness needs the retrieved passages")
 	}
@@ -308,7 +391,7 @@ func (it semanticItem) relevancy(contexts []string) (float64, note, string) {
 		return 0, note{}, unscorable(ReasonNoScore, "问题没有文字", "the question has no text")
 	}
 	c := math.Max(embed.SparseCosine(it.a, it.q), bestMatch(it.q, it.aSents))
-	c = math.Max(c, bestMatch(it.q, it.e.passageSentences(contexts)))
+	c = math.Max(c, bestMatch(it.q, it.passageSentences(contexts)))
 	if c >= questionClose {
 		return 1, note{fmt.Sprintf("相关度：是，回答或检索段落与问题的最高余弦 %.2f", c),
 			fmt.Sprintf("relevancy: YES, best cosine of answer or passage with the question %.2f", c)}, ""
@@ -320,20 +403,44 @@ func (it semanticItem) relevancy(contexts []string) (float64, note, string) {
 // Score implements Scorer. repeat is ignored: the result is deterministic.
 // An answer with no letters or digits is unscorable, never 0: there is
 // nothing to compare, and a 0 would pull the means down silently.
-func (Semantic) Score(ctx context.Context, d Dimension, in Inputs, repeat int) (Outcome, error) {
+func (s Semantic) Score(ctx context.Context, d Dimension, in Inputs, repeat int) (Outcome, error) {
 	if err := ctx.Err(); err != nil {
 		return Outcome{}, err
 	}
-	rule := dimension.RuleNone
+	if semanticRule(d) == dimension.RuleNone {
+		return semanticItem{}.score(d, in), nil // the no-rule reason, with nothing embedded
+	}
+	return s.newItem(in).score(d, in), nil
+}
+
+// ScoreAll implements Batcher: the outcomes are Score's on each of dims,
+// with the answer and question embedded once.
+func (s Semantic) ScoreAll(ctx context.Context, dims []Dimension, in Inputs) ([]Outcome, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	it := s.newItem(in)
+	out := make([]Outcome, len(dims))
+	for k, d := range dims {
+		out[k] = it.score(d, in)
+	}
+	return out, nil
+}
+
+func semanticRule(d Dimension) dimension.Rule {
 	if b, ok := dimension.Lookup(d.Name); ok {
-		rule = b.Semantic
+		return b.Semantic
 	}
+	return dimension.RuleNone
+}
+
+func (it semanticItem) score(d Dimension, in Inputs) Outcome {
+	rule := semanticRule(d)
 	if rule == dimension.RuleNone {
-		return Outcome{Reason: unscorable(ReasonNoScore, "语义评审没有维度 "+d.Name+" 的规则", "the semantic judge has no rule for dimension "+d.Name)}, nil
+		return Outcome{Reason: unscorable(ReasonNoScore, "语义评审没有维度 "+d.Name+" 的规则", "the semantic judge has no rule for dimension "+d.Name)}
 	}
-	it := newSemanticItem(in)
 	if !it.hasAnswer {
-		return Outcome{Reason: unscorable(ReasonNoScore, "回答为空", "the answer is empty")}, nil
+		return Outcome{Reason: unscorable(ReasonNoScore, "回答为空", "the answer is empty")}
 	}
 	var v float64
 	var n note
@@ -354,17 +461,17 @@ func (Semantic) Score(ctx context.Context, d Dimension, in Inputs, repeat int) (
 	case dimension.RulePassageSimilarity:
 		v, n, bad = it.relevancy(in.Contexts)
 	default:
-		return Outcome{Reason: unscorable(ReasonNoScore, "语义评审不认识规则 "+string(rule), "the semantic judge does not know rule "+string(rule))}, nil
+		return Outcome{Reason: unscorable(ReasonNoScore, "语义评审不认识规则 "+string(rule), "the semantic judge does not know rule "+string(rule))}
 	}
 	if bad != "" {
-		return Outcome{Reason: bad}, nil
+		return Outcome{Reason: bad}
 	}
 	if d.Kind == KindScore && (v < float64(d.Min) || v > float64(d.Max)) {
 		// An edited template may change the scale; the rules above do not follow it.
 		return Outcome{Raw: n.text(), Reason: unscorable(ReasonOutOfRange, fmt.Sprintf("语义评分 %g 超出 %d–%d", v, d.Min, d.Max),
-			fmt.Sprintf("semantic score %g is outside %d–%d", v, d.Min, d.Max))}, nil
+			fmt.Sprintf("semantic score %g is outside %d–%d", v, d.Min, d.Max))}
 	}
-	return Outcome{Score: v, OK: true, Raw: "semantic " + n.text()}, nil
+	return Outcome{Score: v, OK: true, Raw: "semantic " + n.text()}
 }
 
 // SemanticReason returns a semantic judge's raw reply ("semantic zh | en")

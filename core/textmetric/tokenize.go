@@ -3,6 +3,7 @@ package textmetric
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"cubeworkbench/assets/stopwords"
 )
@@ -64,7 +65,7 @@ func TokenizeChinese(s string) []string {
 		switch {
 		case unicode.Is(unicode.Han, r):
 			flush(i)
-			out = append(out, string(r))
+			out = append(out, s[i:i+utf8.RuneLen(r)]) // the text's own bytes: no copy per character
 		case unicode.IsLetter(r) || unicode.IsDigit(r):
 			if start < 0 {
 				start = i
@@ -96,10 +97,15 @@ func ContentTokens(s string) []string {
 func RemoveStopwords(toks []string, chinese bool) []string {
 	out := toks[:0]
 	for _, t := range toks {
-		if stopEN[t] || (chinese && stopZH[t]) {
+		if IsStopword(t, chinese) {
 			continue
 		}
 		out = append(out, t)
 	}
 	return out
+}
+
+// IsStopword says whether RemoveStopwords drops t.
+func IsStopword(t string, chinese bool) bool {
+	return stopEN[t] || (chinese && stopZH[t])
 }

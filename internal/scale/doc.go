@@ -11,6 +11,21 @@
 // Without CUBE_SCALE_ITEMS the test runs at 2,000 questions so that
 // `go test ./...` stays quick.
 //
+// BenchmarkEndToEnd (issue 27) runs what `cubectl evaluate BIG.xlsx
+// --offline --yes --out … --json …` runs, in one process, over 100,000
+// questions and 2,000 guides judged by the two offline judges (lexical,
+// semantic), and reports each stage's wall time, CPU time and the process's
+// peak resident set, with the load average; scripts/bench.sh prints it into
+// the README's table:
+//
+//	go test -run '^$' -bench EndToEnd -benchtime 1x -timeout 60m ./internal/scale
+//
+// The same workbook for the command line (written outside the repository):
+//
+//	go run ./internal/scale/bigbook -out /tmp/BIG.xlsx
+//
+// The figures below are the issue-8 measurement, before issue 27.
+//
 // Measured on the 2-core shared build machine, 100,000 questions (50,000
 // guides, 2.4 million judgements on three scores sheets, 65 MB workbook):
 // generate 10 s; ingest.Open 43 s, peak heap 1.9 GB; engine.Run 197 s, peak

@@ -172,13 +172,38 @@ func score(r *rand.Rand, it item, j, set, d int) int {
 }
 
 // Write generates a workbook of n questions over n/2 guides (at least
-// TopN+1) at path, with excelize's StreamWriter so memory stays flat, and
-// returns its shape. The same n and seed give the same workbook.
+// TopN+1) with the two imported judges' scores at path, with excelize's
+// StreamWriter so memory stays flat, and returns its shape. The same n and
+// seed give the same workbook.
 func Write(path string, n int, seed uint64) (Shape, error) {
+	return WriteBook(path, Book{Items: n, Seed: seed, Scores: true})
+}
+
+// Book is what WriteBook generates.
+type Book struct {
+	Items  int    // questions
+	Guides int    // guides; 0 is Items/2 (at least TopN+1)
+	Seed   uint64 // the same seed gives the same workbook
+	// Scores adds the scores sheets of the two imported judges (24
+	// judgements per question); without them an evaluation is judged by
+	// the judges of its profile (the offline lexical and semantic ones).
+	Scores bool
+}
+
+// WriteBook generates the workbook b describes at path (see Write).
+func WriteBook(path string, b Book) (Shape, error) {
+	n, seed := b.Items, b.Seed
 	if n < 1 {
 		return Shape{}, fmt.Errorf("scale: %d questions; give at least 1", n)
 	}
-	sh := Shape{Items: n, Guides: max(n/2, TopN+1), Scores: n * len(Judges) * len(Dimensions) * len(Sets)}
+	guides := b.Guides
+	if guides == 0 {
+		guides = n / 2
+	}
+	sh := Shape{Items: n, Guides: max(guides, TopN+1)}
+	if b.Scores {
+		sh.Scores = n * len(Judges) * len(Dimensions) * len(Sets)
+	}
 	f := excelize.NewFile()
 	defer f.Close()
 	if err := f.SetSheetName("Sheet1", SheetGuides); err != nil {
@@ -230,7 +255,22 @@ func Write(path string, n int, seed uint64) (Shape, error) {
 	if err := sw.Flush(); err != nil {
 		return sh, fmt.Errorf("scale: qa: %w", err)
 	}
+	if b.Scores {
+		if err := writeScores(f, &sh, r, items); err != nil {
+			return sh, err
+		}
+	}
+	if err := f.SaveAs(path); err != nil {
+		return sh, fmt.Errorf("scale: save %s: %w", path, err)
+	}
+	return sh, nil
+}
 
+// writeScores writes the imported judges' scores of every item over the
+// scores sheet and its continuations.
+func writeScores(f *excelize.File, sh *Shape, r *rand.Rand, items []item) error {
+	n := sh.Items
+	var sw *excelize.StreamWriter
 	var rowsOnSheet int
 	next := func() error { // start the next scores sheet
 		if sw != nil && rowsOnSheet > 0 {
@@ -254,7 +294,7 @@ func Write(path string, n int, seed uint64) (Shape, error) {
 		return sw.SetRow("A1", scoresHeader)
 	}
 	if err := next(); err != nil {
-		return sh, fmt.Errorf("scale: scores: %w", err)
+		return fmt.Errorf("scale: scores: %w", err)
 	}
 	row := make([]any, len(scoresHeader))
 	for i := 1; i <= n; i++ {
@@ -264,25 +304,22 @@ func Write(path string, n int, seed uint64) (Shape, error) {
 				for d, dim := range Dimensions {
 					if rowsOnSheet == maxDataRows {
 						if err := next(); err != nil {
-							return sh, fmt.Errorf("scale: scores: %w", err)
+							return fmt.Errorf("scale: scores: %w", err)
 						}
 					}
 					rowsOnSheet++
 					row[0], row[1], row[2], row[3], row[4] = id, set, judge, dim, score(r, items[i], j, s, d)
 					if err := sw.SetRow(cellRef(rowsOnSheet+1), row); err != nil {
-						return sh, fmt.Errorf("scale: scores of %s: %w", id, err)
+						return fmt.Errorf("scale: scores of %s: %w", id, err)
 					}
 				}
 			}
 		}
 	}
 	if err := sw.Flush(); err != nil {
-		return sh, fmt.Errorf("scale: scores: %w", err)
+		return fmt.Errorf("scale: scores: %w", err)
 	}
-	if err := f.SaveAs(path); err != nil {
-		return sh, fmt.Errorf("scale: save %s: %w", path, err)
-	}
-	return sh, nil
+	return nil
 }
 
 func cellRef(row int) string { return "A" + strconv.Itoa(row) }
