@@ -2,12 +2,12 @@ package ui
 
 import (
 	"context"
+	"cubeworkbench/core/result"
 	"os"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
 
-	"cubeworkbench/core/batch"
 	"cubeworkbench/core/session"
 )
 
@@ -87,10 +87,10 @@ func (t *evaluateTab) importBatchFrom(path string) {
 	}
 	t.setBatchBusy(true)
 	go func() {
-		rep, err := func() (batch.Report, error) {
+		rep, err := func() (result.BatchReport, error) {
 			f, err := os.Open(path)
 			if err != nil {
-				return batch.Report{}, err
+				return result.BatchReport{}, err
 			}
 			defer f.Close()
 			return session.BatchImport(context.Background(), store, f)

@@ -19,8 +19,9 @@ import (
 	"cubeworkbench/core/chart"
 	"cubeworkbench/core/compare"
 	"cubeworkbench/core/dataset"
-	"cubeworkbench/core/engine"
+	"cubeworkbench/core/result"
 	"cubeworkbench/core/session"
+	"cubeworkbench/core/text"
 )
 
 // compareTab is the Compare view: pick the other answer set or another
@@ -39,6 +40,8 @@ type compareTab struct {
 	book     *widget.Button
 	bookName *widget.Label
 	run      *widget.Button
+	cancel   *widget.Button // stops a running comparison (it may be a paid run)
+	stop     context.CancelFunc
 	bar      *widget.ProgressBar
 	status   *widget.Label
 
@@ -74,6 +77,8 @@ func newCompareTab(w *Window) *compareTab {
 	t.book = widget.NewButtonWithIcon(tr("compare.choose_workbook"), theme.FolderOpenIcon(), t.chooseWorkbook)
 	t.run = widget.NewButtonWithIcon(tr("compare.run"), theme.MediaPlayIcon(), t.start)
 	t.run.Importance = widget.HighImportance
+	t.cancel = widget.NewButtonWithIcon(tr("eval.cancel"), theme.MediaStopIcon(), t.Cancel)
+	t.cancel.Disable()
 	t.bar = widget.NewProgressBar()
 	t.status = widget.NewLabel("")
 	t.status.Wrapping = fyne.TextWrapWord
@@ -125,7 +130,7 @@ func newCompareTab(w *Window) *compareTab {
 		t.mode,
 		container.NewBorder(nil, nil, widget.NewLabel(tr("compare.other_set")), nil, t.sets),
 		container.NewBorder(nil, nil, t.book, nil, t.bookName),
-		container.NewBorder(nil, nil, t.run, nil, t.bar),
+		container.NewBorder(nil, nil, container.NewHBox(t.run, t.cancel), nil, t.bar),
 		t.status,
 	)
 	verdict := container.NewStack(t.verdictBg, container.NewPadded(t.verdict))
@@ -239,6 +244,9 @@ func (t *compareTab) start() {
 	offline := t.w.eval != nil && t.w.eval.offline.Checked
 	t.running = true
 	t.run.Disable()
+	ctx, stop := context.WithCancel(context.Background())
+	t.stop = stop
+	t.cancel.Enable()
 	t.bar.SetValue(0)
 	t.status.SetText(tr("compare.running"))
 	prog := newCoalescer(t.w.do, t.showEvent)
@@ -249,12 +257,12 @@ func (t *compareTab) start() {
 		var err error
 		if byBook {
 			var c *session.Comparison
-			c, err = s.CompareWith(context.Background(), p, dataset.SetRAG, session.CompareSide{Path: book}, o)
+			c, err = s.CompareWith(ctx, p, dataset.SetRAG, session.CompareSide{Path: book}, o)
 			if c != nil {
 				r = c.Result
 			}
 		} else {
-			r, err = s.CompareSets(context.Background(), p, dataset.SetRAG, set, o)
+			r, err = s.CompareSets(ctx, p, dataset.SetRAG, set, o)
 		}
 		var img image.Image
 		if err == nil {
@@ -265,8 +273,11 @@ func (t *compareTab) start() {
 		t.w.do(func() {
 			t.running = false
 			t.run.Enable()
+			t.cancel.Disable()
+			t.stop = nil
+			stop()
 			if err != nil {
-				t.status.SetText(tr("judges.error") + " " + errorText(err, lang))
+				t.status.SetText(errorText(ctx, err, s.StorePath, lang))
 				return
 			}
 			t.bar.SetValue(1)
@@ -276,16 +287,27 @@ func (t *compareTab) start() {
 	}()
 }
 
-// errorText is a comparison error in the window's language when it has both.
-func errorText(err error, lang string) string {
-	if ce, ok := err.(*compare.Error); ok {
-		return ce.In(lang)
+// errorText is why a comparison stopped, in session.Explain's words (the
+// CLI prints the same): an interruption says what was kept.
+func errorText(ctx context.Context, err error, storePath, lang string) string {
+	st := session.Explain(ctx, err, storePath)
+	if st.Kind == session.StopInterrupted {
+		return st.Text.In(text.LangOf(lang))
 	}
-	return err.Error()
+	return tr("judges.error") + " " + st.Text.In(text.LangOf(lang))
+}
+
+// Cancel stops a running comparison; what was judged stays in the run store.
+func (t *compareTab) Cancel() {
+	if t.stop != nil {
+		t.stop()
+		t.status.SetText(tr("eval.cancelling"))
+		t.cancel.Disable()
+	}
 }
 
 // showEvent shows the latest progress event (UI thread).
-func (t *compareTab) showEvent(e engine.Event) {
+func (t *compareTab) showEvent(e result.Event) {
 	if e.Step == session.StepCompare && e.Total > 0 {
 		t.bar.SetValue(float64(e.Done) / float64(e.Total))
 		return
@@ -398,17 +420,17 @@ func forestOf(r *compare.Result, lang string) chart.Forest {
 // window, and the window never falls behind a flood of events.
 type coalescer struct {
 	mu      sync.Mutex
-	latest  engine.Event
+	latest  result.Event
 	pending bool
 	do      func(func())
-	show    func(engine.Event)
+	show    func(result.Event)
 }
 
-func newCoalescer(do func(func()), show func(engine.Event)) *coalescer {
+func newCoalescer(do func(func()), show func(result.Event)) *coalescer {
 	return &coalescer{do: do, show: show}
 }
 
-func (c *coalescer) Event(e engine.Event) {
+func (c *coalescer) Event(e result.Event) {
 	c.mu.Lock()
 	c.latest = e
 	if c.pending {

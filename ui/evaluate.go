@@ -2,6 +2,8 @@ package ui
 
 import (
 	"context"
+	"cubeworkbench/core/result"
+	"cubeworkbench/core/text"
 	"errors"
 	"fmt"
 	"strings"
@@ -13,7 +15,6 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"cubeworkbench/core/engine"
 	"cubeworkbench/core/llm"
 	"cubeworkbench/core/profile"
 	"cubeworkbench/core/session"
@@ -146,12 +147,12 @@ func (t *evaluateTab) refresh(sess *session.Session, path string) {
 	for _, j := range prof.Judges {
 		switch {
 		case j.Lexical:
-			lines = append(lines, stepName(engine.StepJudge)+" · "+tr("eval.lexical_step"))
+			lines = append(lines, stepName(result.StepJudge)+" · "+tr("eval.lexical_step"))
 		case j.Semantic:
-			lines = append(lines, stepName(engine.StepJudge)+" · "+tr("eval.semantic_step"))
+			lines = append(lines, stepName(result.StepJudge)+" · "+tr("eval.semantic_step"))
 		}
 	}
-	lines = append(lines, stepName(engine.StepMetrics)+" · "+tr("eval.metrics_step"))
+	lines = append(lines, stepName(result.StepMetrics)+" · "+tr("eval.metrics_step"))
 	t.steps.SetText("• " + strings.Join(lines, "\n• "))
 	if plan.Calls == 0 {
 		t.estimate.SetText(tr("eval.no_calls"))
@@ -245,10 +246,7 @@ func (t *evaluateTab) finish(sess *session.Session, idx *resultIndex, err error,
 	case err != nil && (cancelled || errors.Is(err, context.Canceled)):
 		t.status.SetText(trf("eval.cancelled", map[string]any{"Store": sess.StorePath}))
 	case err != nil:
-		t.status.SetText(tr("eval.failed") + " " + err.Error())
-		if h := llm.Hint(err, t.sh.lang()); h != "" {
-			t.status.SetText(t.status.Text + "\n" + h)
-		}
+		t.status.SetText(tr("eval.failed") + " " + session.Explain(context.Background(), err, sess.StorePath).Text.In(text.LangOf(t.sh.lang())))
 	default:
 		r := sess.Result().Summary.Run
 		t.status.SetText(trf("eval.done", map[string]any{
@@ -260,7 +258,7 @@ func (t *evaluateTab) finish(sess *session.Session, idx *resultIndex, err error,
 }
 
 // apply shows the latest event of every step (UI thread).
-func (t *evaluateTab) apply(events []engine.Event, messages []string) {
+func (t *evaluateTab) apply(events []result.Event, messages []string) {
 	t.applied++
 	for _, e := range events {
 		key := e.Step + "\x00" + e.Label
@@ -296,7 +294,7 @@ func (t *evaluateTab) apply(events []engine.Event, messages []string) {
 }
 
 // eventText is a step's numbers: counts, ETA, failures, calls, tokens.
-func eventText(e engine.Event) string {
+func eventText(e result.Event) string {
 	parts := []string{fmt.Sprintf("%d / %d", e.Done, e.Total)}
 	if e.ETA > 0 && !e.Finished {
 		parts = append(parts, tr("eval.eta")+" "+e.ETA.Round(time.Second).String())
@@ -319,10 +317,10 @@ func eventText(e engine.Event) string {
 // hands the latest per step to the UI thread at most every eventInterval.
 type throttle struct {
 	do    func(func())
-	apply func([]engine.Event, []string)
+	apply func([]result.Event, []string)
 
 	mu     sync.Mutex
-	latest map[string]engine.Event
+	latest map[string]result.Event
 	order  []string
 	msgs   []string
 	dirty  bool
@@ -331,15 +329,15 @@ type throttle struct {
 	wg   sync.WaitGroup
 }
 
-func newThrottle(do func(func()), apply func([]engine.Event, []string)) *throttle {
-	th := &throttle{do: do, apply: apply, latest: map[string]engine.Event{}, quit: make(chan struct{})}
+func newThrottle(do func(func()), apply func([]result.Event, []string)) *throttle {
+	th := &throttle{do: do, apply: apply, latest: map[string]result.Event{}, quit: make(chan struct{})}
 	th.wg.Add(1)
 	go th.loop()
 	return th
 }
 
 // Event records e; the engine's workers call it.
-func (th *throttle) Event(e engine.Event) {
+func (th *throttle) Event(e result.Event) {
 	key := e.Step + "\x00" + e.Label
 	th.mu.Lock()
 	if _, ok := th.latest[key]; !ok {
@@ -375,7 +373,7 @@ func (th *throttle) flush() {
 		th.mu.Unlock()
 		return
 	}
-	events := make([]engine.Event, len(th.order))
+	events := make([]result.Event, len(th.order))
 	for i, k := range th.order {
 		events[i] = th.latest[k]
 	}

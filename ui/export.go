@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"cubeworkbench/core/result"
 	"fmt"
 	"os"
 	"os/exec"
@@ -15,7 +16,6 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"cubeworkbench/core/engine"
 	"cubeworkbench/core/kbexport"
 	"cubeworkbench/core/session"
 	"cubeworkbench/core/userdirs"
@@ -268,7 +268,7 @@ func (t *exportTab) exportKB() {
 }
 
 // result is the shown session's last result; nil before one.
-func (t *exportTab) result() *engine.Result {
+func (t *exportTab) result() *result.Outcome {
 	if t.sess == nil {
 		return nil
 	}

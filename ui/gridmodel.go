@@ -7,9 +7,9 @@ import (
 	"strings"
 
 	"cubeworkbench/core/cube"
-	"cubeworkbench/core/engine"
 	"cubeworkbench/core/explain"
 	"cubeworkbench/core/judge"
+	"cubeworkbench/core/result"
 )
 
 // The question grid's data lives here, apart from its widgets: everything a
@@ -52,7 +52,7 @@ func reasonBit(code string) uint8 {
 // gridModel is one result's questions, ready for the grid. Rows are the
 // result's item details in order (which is explain.Classify's order).
 type gridModel struct {
-	res     *engine.Result
+	res     *result.Outcome
 	cols    []gridCol
 	ids     []string
 	text    []string // the question on one line, cut short
@@ -73,7 +73,7 @@ func (m *gridModel) rows() int {
 }
 
 // newGridModel indexes res; nil when it has no CuBE result.
-func newGridModel(res *engine.Result) *gridModel {
+func newGridModel(res *result.Outcome) *gridModel {
 	if res == nil || res.Summary == nil || res.Summary.Result == nil || res.Workbook == nil {
 		return nil
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"cubeworkbench/core/glossary"
+	"cubeworkbench/core/text"
 )
 
 // The offline lexical judge (core/judge/lexical.go) writes its reasons in
@@ -36,10 +37,16 @@ var lexicalReasons = []struct {
 
 var lexicalQuality = regexp.MustCompile(`^quality: mean ([0-9.]+) × length ([0-9.]+) × padding ([0-9.]+) × repetition ([0-9.]+) \((.*)\)$`)
 
-// judgeReason is a judge's reason or reply in the window's language: the
-// lexical judge's sentences translated, anything else as written.
+// judgeReason is a judge's reason or reply in the window's language: a
+// reason stored in both languages in one of them, the lexical judge's
+// sentences translated, anything else as written.
 func judgeReason(s string) string {
 	s = strings.TrimSpace(s)
+	// A reason stored in both languages ("zh | en", the semantic judge's)
+	// in the window's language only.
+	if t := text.Parse(s); t.ZH != t.EN {
+		return t.In(text.LangOf(currentLanguage()))
+	}
 	s = strings.TrimPrefix(s, "lexical ")
 	if m := lexicalQuality.FindStringSubmatch(s); m != nil {
 		var parts []string

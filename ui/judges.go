@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"cubeworkbench/core/result"
 	"strconv"
 	"strings"
 	"time"
@@ -12,7 +13,6 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"cubeworkbench/core/dataset"
-	"cubeworkbench/core/engine"
 	"cubeworkbench/core/judge"
 	"cubeworkbench/core/judgepreset"
 	"cubeworkbench/core/llm"
@@ -410,7 +410,7 @@ func (t *judgesTab) setSemantic(on bool) {
 		}
 	}
 	if on {
-		kept = append(kept, profile.Endpoint{Name: engine.SemanticJudge, Semantic: true})
+		kept = append(kept, profile.Endpoint{Name: result.SemanticJudge, Semantic: true})
 	}
 	t.w.prof.Judges = kept
 	t.selected = -1
@@ -428,7 +428,7 @@ func (t *judgesTab) setLexical(on bool) {
 		}
 	}
 	if on {
-		kept = append(kept, profile.Endpoint{Name: engine.LexicalJudge, Lexical: true})
+		kept = append(kept, profile.Endpoint{Name: result.LexicalJudge, Lexical: true})
 	}
 	t.w.prof.Judges = kept
 	t.selected = -1

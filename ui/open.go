@@ -17,10 +17,7 @@ import (
 
 	"cubeworkbench/assets/sample"
 	"cubeworkbench/core/dataset"
-	"cubeworkbench/core/ingest"
-	"cubeworkbench/core/profile"
 	"cubeworkbench/core/session"
-	"cubeworkbench/core/store"
 )
 
 // openTab opens a workbook (file dialog, drop, recent, the sample) and shows
@@ -140,7 +137,7 @@ func newOpenTab(sh shell, act openActions) *openTab {
 			}
 			p := t.problem(id)
 			l.SetText(p.Message(t.sh.lang()))
-			if p.Severity == ingest.SeverityWarning {
+			if p.Severity == dataset.SeverityWarning {
 				icon.SetResource(theme.WarningIcon())
 			} else {
 				icon.SetResource(theme.ErrorIcon())
@@ -175,7 +172,7 @@ func (t *openTab) workbook() *dataset.Workbook {
 }
 
 // report is what the reader found; nil before a workbook opened.
-func (t *openTab) report() *ingest.Report {
+func (t *openTab) report() *dataset.ReadReport {
 	if t.sess == nil {
 		return nil
 	}
@@ -190,7 +187,7 @@ func (t *openTab) problemCount() int {
 	return len(r.Problems) + len(r.Skipped)
 }
 
-func (t *openTab) problem(i int) ingest.Problem {
+func (t *openTab) problem(i int) dataset.Problem {
 	r := t.report()
 	if i < len(r.Problems) {
 		return r.Problems[i]
@@ -213,7 +210,7 @@ func (t *openTab) refresh(sess *session.Session, path string, loadErr error) {
 		wb := t.workbook()
 		t.summary.SetText(trf("open.loaded", map[string]any{
 			"Guides": len(wb.Guides), "Items": len(wb.Items), "Scores": len(wb.Scores), "Human": len(wb.Human),
-			"Errors": t.report().Count(ingest.SeverityError), "Warnings": t.report().Count(ingest.SeverityWarning),
+			"Errors": t.report().Count(dataset.SeverityError), "Warnings": t.report().Count(dataset.SeverityWarning),
 		}))
 		if sess.Streamed > 0 {
 			t.summary.SetText(t.summary.Text + "\n" + trf("open.streamed", map[string]any{"Stored": sess.Streamed, "Store": sess.StorePath}))
@@ -283,7 +280,7 @@ func rowsOf(wb *dataset.Workbook, sheet int) []int {
 // when it can; otherwise the first table holding that source row. When the
 // row was left out (rows with errors are), index is the row before it and
 // exact is false.
-func (t *openTab) locate(p ingest.Problem) (sheet, index int, exact bool) {
+func (t *openTab) locate(p dataset.Problem) (sheet, index int, exact bool) {
 	if p.Row <= 0 {
 		return -1, 0, false
 	}
@@ -439,32 +436,14 @@ func (w *Window) setSession(path string, sess *session.Session, err error) {
 // holds one, without a click: reopening a workbook brings its results
 // back. It reads the store off the UI thread and never creates one.
 func (w *Window) restoreLast(sess *session.Session) {
-	if _, err := os.Stat(sess.StorePath); err != nil {
+	p, ok, err := sess.LastProfile(context.Background())
+	if err != nil || !ok {
 		return
 	}
-	st, err := store.Open(sess.StorePath)
-	if err != nil {
-		return
-	}
-	runs, err := st.Runs(context.Background())
-	st.Close()
-	if err != nil {
-		return
-	}
-	for i := len(runs) - 1; i >= 0; i-- {
-		if runs[i].Status != store.RunDone {
-			continue
+	w.do(func() {
+		if w.sess == sess && sess.Result() == nil {
+			p.Language = w.lang
+			w.eval.restore(sess, p)
 		}
-		p, err := profile.Parse([]byte(runs[i].Profile))
-		if err != nil {
-			return
-		}
-		w.do(func() {
-			if w.sess == sess && sess.Result() == nil {
-				p.Language = w.lang
-				w.eval.restore(sess, p)
-			}
-		})
-		return
-	}
+	})
 }

@@ -2,13 +2,13 @@ package ui
 
 import (
 	"bytes"
+	"cubeworkbench/core/result"
 	"fmt"
 	"reflect"
 	"sort"
 
 	"github.com/BurntSushi/toml"
 
-	"cubeworkbench/core/engine"
 	"cubeworkbench/core/profile"
 )
 
@@ -17,7 +17,7 @@ import (
 // Evaluate works anywhere and shows judges side by side, as cubectl demo does.
 func windowDefault() profile.Profile {
 	p := profile.Default()
-	p.Judges = []profile.Endpoint{{Name: engine.LexicalJudge, Lexical: true}, {Name: engine.SemanticJudge, Semantic: true}}
+	p.Judges = []profile.Endpoint{{Name: result.LexicalJudge, Lexical: true}, {Name: result.SemanticJudge, Semantic: true}}
 	return p
 }
 

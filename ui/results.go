@@ -14,7 +14,6 @@ import (
 
 	"cubeworkbench/core/cube"
 	"cubeworkbench/core/dataset"
-	"cubeworkbench/core/engine"
 	"cubeworkbench/core/glossary"
 	"cubeworkbench/core/judge"
 	"cubeworkbench/core/result"
@@ -30,7 +29,7 @@ type resultIndex struct {
 	grid    *gridModel // the question grid's model: 26–44 ms at 10,000 questions, too long for the UI thread
 }
 
-func newResultIndex(res *engine.Result) *resultIndex {
+func newResultIndex(res *result.Outcome) *resultIndex {
 	wb := res.Workbook
 	idx := &resultIndex{scores: map[string][]int{}, details: map[string]*cube.ItemDetail{}, guides: wb.GuideIndex()}
 	for i, j := range wb.Scores {
@@ -206,7 +205,7 @@ func (t *resultsTab) summary() *result.Summary {
 }
 
 // result is the shown session's last result; nil before one.
-func (t *resultsTab) result() *engine.Result {
+func (t *resultsTab) result() *result.Outcome {
 	if t.sess == nil {
 		return nil
 	}

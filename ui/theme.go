@@ -7,6 +7,8 @@ import (
 	"fyne.io/fyne/v2/theme"
 
 	"cubeworkbench/assets/fonts"
+
+	"cubeworkbench/core/result"
 )
 
 // cjkTheme is Fyne's default theme drawing every text style with the
@@ -37,13 +39,13 @@ var (
 	colorNeutral = color.NRGBA{R: 0x60, G: 0x60, B: 0x60, A: 0xff}
 )
 
-func verdictColor(code string) color.Color {
+func verdictColor(code result.VerdictCode) color.Color {
 	switch code {
-	case "deployable":
+	case result.Deployable:
 		return colorGood
-	case "needs_work":
+	case result.NeedsWork:
 		return colorWarn
-	case "not_ready":
+	case result.NotReady:
 		return colorBad
 	}
 	return colorNeutral

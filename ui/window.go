@@ -1,21 +1,18 @@
 package ui
 
 import (
+	"cubeworkbench/assets/icon"
 	"cubeworkbench/assets/sample"
-	"os"
-	"path/filepath"
-	"strings"
-
+	"cubeworkbench/core/dataset"
+	"cubeworkbench/core/profile"
+	"cubeworkbench/core/result"
+	"cubeworkbench/core/session"
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
-
-	"cubeworkbench/assets/icon"
-	"cubeworkbench/core/dataset"
-	"cubeworkbench/core/engine"
-	"cubeworkbench/core/ingest"
-	"cubeworkbench/core/profile"
-	"cubeworkbench/core/session"
+	"os"
+	"path/filepath"
+	"strings"
 )
 
 // AppID is the application identifier (also in FyneApp.toml).
@@ -284,7 +281,7 @@ func (w *Window) workbook() *dataset.Workbook {
 }
 
 // report is what the reader found in the workbook; nil before one opened.
-func (w *Window) report() *ingest.Report {
+func (w *Window) report() *dataset.ReadReport {
 	if w.sess == nil {
 		return nil
 	}
@@ -292,7 +289,7 @@ func (w *Window) report() *ingest.Report {
 }
 
 // result is the last evaluation's outcome; nil before one finished.
-func (w *Window) result() *engine.Result {
+func (w *Window) result() *result.Outcome {
 	if w.sess == nil {
 		return nil
 	}

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/app"
 
 	"cubeworkbench/core/session"
+	_ "cubeworkbench/core/session/backend" // the engine behind the session
 	"cubeworkbench/internal/cli"
 	"cubeworkbench/ui"
 )

@@ -6,6 +6,7 @@ package main
 import (
 	"os"
 
+	_ "cubeworkbench/core/session/backend" // the engine behind the session
 	"cubeworkbench/internal/cli"
 )
 

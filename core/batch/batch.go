@@ -3,6 +3,7 @@ package batch
 import (
 	"bufio"
 	"context"
+	"cubeworkbench/core/result"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -114,26 +115,12 @@ func Export(ctx context.Context, s *store.Store, w io.Writer, eps ...llm.Endpoin
 	return len(pending), nil
 }
 
-// Failure is one result line that carried no usable reply.
-type Failure struct {
-	Line   int
-	Key    string
-	Reason string
-}
+// Failure is one result line that carried no usable reply (result's type:
+// the front ends read it through core/session).
+type Failure = result.BatchFailure
 
-// Report says what an import did. Imported + AlreadyStored + Failed +
-// Duplicates + Unknown + Malformed = Lines.
-type Report struct {
-	Lines         int
-	Imported      int // replies written to the store
-	AlreadyStored int // replies the store already held (a re-import)
-	Failed        int // lines with an error or a non-200 status or an unusable body
-	Duplicates    int // a custom_id seen earlier in the same file
-	Unknown       int // a custom_id this store never deferred
-	Malformed     int // lines that are not JSON of the result shape
-	Failures      []Failure
-	StillPending  []string // deferred requests that still have no reply
-}
+// Report says what an import did (result.BatchReport).
+type Report = result.BatchReport
 
 type outputLine struct {
 	CustomID string `json:"custom_id"`

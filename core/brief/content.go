@@ -4,16 +4,18 @@ import (
 	"fmt"
 
 	"cubeworkbench/core/chart"
+	"cubeworkbench/core/glossary"
 	"math"
 	"time"
 )
 
-// Verdict codes, as SUMMARY.json spells them (engine.Verdict.Code).
+// Verdict codes, as SUMMARY.json spells them (result.Verdict.Code); their
+// words are the glossary's (glossary.VerdictCode.Words).
 const (
-	Deployable   = "deployable"
-	NeedsWork    = "needs_work"
-	NotReady     = "not_ready"
-	Undetermined = "undetermined"
+	Deployable   = glossary.Deployable
+	NeedsWork    = glossary.NeedsWork
+	NotReady     = glossary.NotReady
+	Undetermined = glossary.Undetermined
 )
 
 // Languages of Content.Lang.
@@ -27,9 +29,9 @@ const (
 type Content struct {
 	Lang string // LangZH (default) or LangEN
 
-	Verdict    string  // one of the verdict codes
-	Deployable float64 // CuBE at or above which the verdict is Deployable
-	NeedsWork  float64 // CuBE at or above which (and below Deployable) it is NeedsWork
+	Verdict    glossary.VerdictCode // one of the verdict codes
+	Deployable float64              // CuBE at or above which the verdict is Deployable
+	NeedsWork  float64              // CuBE at or above which (and below Deployable) it is NeedsWork
 
 	Cube      *float64 // the headline CuBE score (0–100), nil when undetermined
 	Lo, Hi    *float64 // its 95 % interval, nil when it could not be estimated

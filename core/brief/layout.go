@@ -100,7 +100,7 @@ func layoutAt(m measure, c *Content, b budget) (Page, float64) {
 	add(textBlock(m, "title", tr(lang, "title"), 9, marginX, y, contentW, 1))
 	gap(1.5)
 	add(Block{Kind: "banner", X: marginX, Y: y, W: contentW, H: 16, Size: 20,
-		Lines: []string{fit(m, tr(lang, "verdict.label")+sep(lang)+tr(lang, c.Verdict), 20, contentW-8)}})
+		Lines: []string{fit(m, tr(lang, "verdict.label")+sep(lang)+verdict(lang, c.Verdict), 20, contentW-8)}})
 	gap(3)
 
 	// The headline: the score, its interval in words, and the rule.
@@ -118,7 +118,7 @@ func layoutAt(m measure, c *Content, b budget) (Page, float64) {
 		add(textBlock(m, "text", tr(lang, "interval.none"), 11, marginX, y, contentW, 1))
 	}
 	d, n := threshold(c.Deployable), threshold(c.NeedsWork)
-	add(textBlock(m, "text", trf(lang, "thresholds", d, n, d), 9, marginX, y, contentW, 2))
+	add(textBlock(m, "text", trf(lang, "thresholds", d, n, d, verdict(lang, Deployable), verdict(lang, NeedsWork), verdict(lang, NotReady)), 9, marginX, y, contentW, 2))
 	gap(2.5)
 
 	var notices []string

@@ -11,13 +11,14 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"cubeworkbench/assets/fonts"
+	"cubeworkbench/core/glossary"
 )
 
 const face = "wenkai"
 
 // colours of the verdict banner: fill and text. Green, amber, red, grey; the
 // amber takes dark text, the others white, for contrast in print.
-var banner = map[string][2][3]int{
+var banner = map[glossary.VerdictCode][2][3]int{
 	Deployable:   {{0x1E, 0x7B, 0x34}, {0xFF, 0xFF, 0xFF}},
 	NeedsWork:    {{0xF0, 0xB4, 0x00}, {0x22, 0x22, 0x22}},
 	NotReady:     {{0xB3, 0x26, 0x1E}, {0xFF, 0xFF, 0xFF}},

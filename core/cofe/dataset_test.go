@@ -5,19 +5,20 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"path/filepath"
 	"testing"
 
 	"cubeworkbench/core/dataset"
+
+	"cubeworkbench/internal/shareddata"
 )
 
 // loadCoFE reads rag_dataset_{lang}.json into items; test use only.
 func loadCoFE(t *testing.T, lang string) ([]dataset.Item, []string, []string) {
 	t.Helper()
-	path := filepath.Join("..", "..", "..", "shared", "data", "cofe", "rag_dataset_"+lang+".json")
+	path := shareddata.Path(t, "cofe", "rag_dataset_"+lang+".json")
 	b, err := os.ReadFile(path)
 	if err != nil {
-		t.Skipf("CoFE-RAG data absent (%s): %v", path, err)
+		t.Fatal(err)
 	}
 	var f struct {
 		Examples []struct {

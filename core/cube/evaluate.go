@@ -115,7 +115,7 @@ func evaluate(items []dataset.Item, scores []dataset.Judgement, human []dataset.
 	res := &Result{
 		Items: len(items), TopN: cfg.TopN, Subset: cfg.Subset, Trim: cfg.Trim,
 		Dimensions: slices.Clone(e.dims), WeightsMode: cfg.Weights, BootstrapB: cfg.BootstrapB, Seed: cfg.Seed,
-		Judges: []JudgeResult{}, Recommendations: []Recommendation{},
+		Judges: []JudgeResult{}, Recommendations: []Finding{},
 	}
 	e.ranks(res)
 	ignored, err := e.collect(scores, byID)

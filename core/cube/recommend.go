@@ -31,8 +31,8 @@ var genericAdvice = Text{
 }
 
 // recommend applies the rules whose thresholds Config holds.
-func (e *evaluation) recommend(res *Result) []Recommendation {
-	recs := []Recommendation{}
+func (e *evaluation) recommend(res *Result) []Finding {
+	recs := []Finding{}
 	cfg := e.cfg
 
 	if res.RecallAtK != nil && *res.RecallAtK < cfg.RecallLow {
@@ -44,7 +44,7 @@ func (e *evaluation) recommend(res *Result) []Recommendation {
 		}
 		known := res.Items - res.UnknownGold
 		r := 100 * *res.RecallAtK
-		recs = append(recs, Recommendation{
+		recs = append(recs, Finding{
 			Code: "recall_low", Severity: "high",
 			EN: fmt.Sprintf("Recall@%d is %.2f %% (below %.0f %%): %d of %d questions never see their guide. Raise TOP-N or improve retrieval (chunking, embedding model, reranking). Check the misses for near-duplicate guides — the same service for another district, level or year — which retrievers confuse with the gold document.",
 				cfg.TopN, r, 100*cfg.RecallLow, known-res.Retrieved, known),
@@ -64,7 +64,7 @@ func (e *evaluation) recommend(res *Result) []Recommendation {
 		if !ok {
 			adv = genericAdvice
 		}
-		recs = append(recs, Recommendation{
+		recs = append(recs, Finding{
 			Code: "dimension_weak", Severity: "medium",
 			EN:       fmt.Sprintf("%s reaches only %.2f of 100 between the bounds (below %.0f): %s.", d, *m, cfg.DimensionWeak, adv.EN),
 			ZH:       fmt.Sprintf("%s 在上下界之间仅达到 %.2f（低于 %.0f）：%s。", d, *m, cfg.DimensionWeak, adv.ZH),
@@ -74,7 +74,7 @@ func (e *evaluation) recommend(res *Result) []Recommendation {
 
 	if sd := res.Aggregate.Cube.SD; sd != nil && *sd > cfg.JudgeSDHigh {
 		top := e.mostDisputed(res)
-		recs = append(recs, Recommendation{
+		recs = append(recs, Finding{
 			Code: "judges_disagree", Severity: "medium",
 			EN:       fmt.Sprintf("The judges' CuBE scores spread by SD %.2f points (above %.0f): add judges or repeats, and read the most disputed items to see which rubric reading differs.", *sd, cfg.JudgeSDHigh),
 			ZH:       fmt.Sprintf("各评审模型的 CuBE 分数标准差为 %.2f 分（高于 %.0f）：请增加评审模型或重复次数，并查看分歧最大的题目，找出评分标准理解的差异。", *sd, cfg.JudgeSDHigh),
@@ -82,7 +82,7 @@ func (e *evaluation) recommend(res *Result) []Recommendation {
 		})
 	}
 	if res.Aggregate.Cube.N == 1 {
-		recs = append(recs, Recommendation{
+		recs = append(recs, Finding{
 			Code: "single_judge", Severity: "low",
 			EN:       "Only one judge has a CuBE score, so nothing says how much another judge would differ: add a second judge.",
 			ZH:       "只有一个评审模型得出 CuBE 分数，无法估计评审之间的差异：建议增加第二个评审模型。",
@@ -101,7 +101,7 @@ func (e *evaluation) recommend(res *Result) []Recommendation {
 		}
 	}
 	if count > 0 {
-		recs = append(recs, Recommendation{
+		recs = append(recs, Finding{
 			Code: "own_knowledge", Severity: "low",
 			EN:       fmt.Sprintf("%d answers score %.0f or more although their guide was not retrieved (e.g. %s): the model answers from its own knowledge, which may be outdated or not local policy. Check these answers against the guides.", count, cfg.ZeroHighScore, strings.Join(own, ", ")),
 			ZH:       fmt.Sprintf("有 %d 个回答在未检索到对应指南的情况下仍得分 %.0f 分及以上（如 %s）：模型在依靠自身知识作答，可能已过时或不符合本地政策。请对照指南核查这些回答。", count, cfg.ZeroHighScore, strings.Join(own, "、")),
@@ -111,7 +111,7 @@ func (e *evaluation) recommend(res *Result) []Recommendation {
 
 	for _, jr := range res.Judges {
 		if jr.Judgements > 0 && float64(jr.Unscorable) > unscorableHigh*float64(jr.Judgements) {
-			recs = append(recs, Recommendation{
+			recs = append(recs, Finding{
 				Code: "unscorable", Severity: "medium",
 				EN:       fmt.Sprintf("Judge %s left %d of %d replies unscorable: check its model, the rubric prompt and the score format it is asked for.", jr.Judge, jr.Unscorable, jr.Judgements),
 				ZH:       fmt.Sprintf("评审模型 %s 有 %d/%d 条回复无法解析为分数：请检查该模型、评分提示词及要求的分数格式。", jr.Judge, jr.Unscorable, jr.Judgements),
@@ -125,7 +125,7 @@ func (e *evaluation) recommend(res *Result) []Recommendation {
 			}
 		}
 		if len(bounds) > 0 {
-			recs = append(recs, Recommendation{
+			recs = append(recs, Finding{
 				Code: "bounds", Severity: "medium",
 				EN:       fmt.Sprintf("Judge %s: %s. The zero and full answers do not bracket the system here; check that the full set was given the gold guide and the zero set no context.", jr.Judge, strings.Join(bounds, "; ")),
 				ZH:       fmt.Sprintf("评审模型 %s：%s。此处零上下文与全文档答案未能构成上下界；请确认 full 组给了标准指南、zero 组没有给上下文。", jr.Judge, strings.Join(translateFlags(bounds, "zh"), "；")),

@@ -21,10 +21,10 @@ type Result struct {
 	Judges    []JudgeResult `json:"judges"`
 	Aggregate Aggregate     `json:"aggregate"`
 
-	HeadlineText    Text             `json:"headline"`
-	Human           *Human           `json:"human"` // nil without expert ratings
-	Recommendations []Recommendation `json:"recommendations"`
-	Notes           []Text           `json:"method_notes"`
+	HeadlineText    Text      `json:"headline"`
+	Human           *Human    `json:"human"`           // nil without expert ratings
+	Recommendations []Finding `json:"recommendations"` // the rules that fired (Finding)
+	Notes           []Text    `json:"method_notes"`
 	// IgnoredJudgements are rows CuBE does not read: an unknown item, a
 	// dimension not configured, or a set other than rag, zero and full.
 	IgnoredJudgements int          `json:"ignored_judgements"`
@@ -153,14 +153,23 @@ type ItemDetail struct {
 	DisagreementOverall *float64            `json:"disagreement_overall"`
 }
 
-// Recommendation is one rule that fired, with the numbers behind it.
-type Recommendation struct {
+// Finding is one of CuBE's rules that fired, with the numbers behind it
+// (Result.Recommendations, SUMMARY.json's top-level "recommendations").
+// CuBE finds; core/explain alone turns findings into the recommendations
+// every front end shows (Summary.Explanation.Recommendations), adding its
+// own and the side each one changes.
+type Finding struct {
 	Code     string         `json:"code"`
 	Severity string         `json:"severity"` // high | medium | low
 	EN       string         `json:"en"`
 	ZH       string         `json:"zh"`
 	Evidence map[string]any `json:"evidence"`
 }
+
+// Recommendation is the old name of Finding.
+//
+// Deprecated: use Finding.
+type Recommendation = Finding
 
 // Human is the agreement of the judges with expert ratings.
 type Human struct {

@@ -3,8 +3,6 @@ package engine
 import (
 	"sync"
 	"time"
-
-	"cubeworkbench/core/llm"
 )
 
 // stepCounter turns finished units of work into Events with an ETA.
@@ -56,19 +54,6 @@ func (c *stepCounter) price(currency string, priced bool) {
 	c.mu.Lock()
 	c.ev.Currency, c.ev.Unpriced = currency, !priced
 	c.mu.Unlock()
-}
-
-// Money is what the step's calls cost so far, in lang: the amount in its
-// currency, "unknown" for an unpriced endpoint that made calls, "" when
-// there is nothing to say.
-func (e Event) Money(lang string) string {
-	switch {
-	case e.Unpriced && e.Calls > 0:
-		return llm.Spent(nil, []string{e.Label}, lang)
-	case e.Cost > 0:
-		return llm.Money(e.Cost, e.Currency, lang)
-	}
-	return ""
 }
 
 // addDone records done finished units at once, failed of them without a

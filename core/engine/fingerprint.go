@@ -7,8 +7,8 @@ import (
 	"strconv"
 
 	"cubeworkbench/core/dataset"
-	"cubeworkbench/core/httpsafe"
 	"cubeworkbench/core/profile"
+	"cubeworkbench/core/target"
 	"cubeworkbench/prompts"
 )
 
@@ -29,14 +29,15 @@ func fingerprint(parts ...string) string {
 }
 
 // targetFingerprint binds a system answer to the question and to the
-// target that answered it: kind, base URL (without password or secret
+// target that answered it (the connector says what that is:
+// target.FingerprintParts): kind, base URL (without password or secret
 // query parameters), assistant/app, model, the generic connector's
 // template and the name of the key's variable. A Dify app is known only by
 // its key, so the variable's name stands in for the app; the key itself is
 // never part of anything stored.
 func targetFingerprint(t profile.Target, question string) string {
-	return fingerprint("rag/1", t.Kind, httpsafe.SanitizeURL(t.BaseURL), t.ChatID, t.Model,
-		t.RequestTemplate, t.AnswerPath, t.DocsPath, t.APIKeyEnv, question)
+	parts := append([]string{"rag/1"}, target.FingerprintParts(t)...)
+	return fingerprint(append(parts, question)...)
 }
 
 // generatorFP is what every generated answer's fingerprint shares: the

@@ -150,9 +150,10 @@ func (r *runner) judgeAll(ctx context.Context, judges []activeJudge) error {
 	// Room for every judgement owed, made once: growing the scores judge
 	// by judge held the old array, the new one and a judge's results at
 	// once (650 MB at 100,000 questions and two offline judges).
+	sets := r.judgedSets()
 	owed, total := make([]int, len(judges)), 0
 	for k, aj := range judges {
-		owedJudgements(r.wb.Items, names, cubeDims, aj.repeats,
+		owedJudgements(r.wb.Items, sets, names, cubeDims, aj.repeats,
 			func(it *dataset.Item, set string) bool { return it.Answer(set) != "" },
 			func(id, set, dim string, rep int) bool { return have[slot{id, set, aj.ep.Name, dim, rep}] },
 			func(int, string, int, int) { owed[k]++ })
@@ -161,7 +162,7 @@ func (r *runner) judgeAll(ctx context.Context, judges []activeJudge) error {
 	r.wb.Scores = slices.Grow(r.wb.Scores, total)
 	for k, aj := range judges {
 		tasks := make([]judgeTask, 0, owed[k])
-		owedJudgements(r.wb.Items, names, cubeDims, aj.repeats,
+		owedJudgements(r.wb.Items, sets, names, cubeDims, aj.repeats,
 			func(it *dataset.Item, set string) bool { return it.Answer(set) != "" },
 			func(id, set, dim string, rep int) bool { return have[slot{id, set, aj.ep.Name, dim, rep}] },
 			func(i int, set string, d, rep int) { tasks = append(tasks, judgeTask{i, set, d, rep}) })
@@ -329,11 +330,11 @@ func haveJudgements(scores []dataset.Judgement) map[slot]bool {
 // every repeat, less the judgements had. CoFE's generation dimensions (index
 // cube and up) judge the system's answer against a reference answer: rag
 // only, with a reference.
-func owedJudgements(items []dataset.Item, dims []string, cube, repeats int, answered func(it *dataset.Item, set string) bool,
+func owedJudgements(items []dataset.Item, sets, dims []string, cube, repeats int, answered func(it *dataset.Item, set string) bool,
 	had func(id, set, dim string, rep int) bool, yield func(item int, set string, dim, rep int)) {
 	for i := range items {
 		it := &items[i]
-		for _, set := range judgedSets {
+		for _, set := range sets {
 			if !answered(it, set) {
 				continue
 			}
@@ -353,6 +354,15 @@ func owedJudgements(items []dataset.Item, dims []string, cube, repeats int, answ
 
 // judgedSets are the answer sets judges score, in task order.
 var judgedSets = []string{dataset.SetRAG, dataset.SetZero, dataset.SetFull}
+
+// judgedSets are the sets this run judges: Options.JudgeSets (then the
+// bounds), or judgedSets.
+func (r *runner) judgedSets() []string {
+	if r.opt.JudgeSets == nil {
+		return judgedSets
+	}
+	return append(slices.Clone(r.opt.JudgeSets), dataset.SetZero, dataset.SetFull)
+}
 
 // contextsShown is how many retrieved guides stand in for the retrieved
 // chunk texts when the workbook has none (CoFE faithfulness needs them).
@@ -403,7 +413,7 @@ func judgeInfos(judges []activeJudge, wb *dataset.Workbook) []result.JudgeInfo {
 
 // ErrBudget stops a run whose cost reached the profile's budget; what was
 // finished is in the store, so raising the budget resumes it.
-var ErrBudget = errors.New("engine: the cost budget is used up; raise `budget` in the profile to resume")
+var ErrBudget = result.ErrBudget
 
 // replicaLine summarises a pool for the progress line:
 // "10.0.0.5:8000 3 in flight 120 done · 10.0.0.6:8000 down (2 failures)".

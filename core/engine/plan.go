@@ -1,40 +1,21 @@
 package engine
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/llm"
 	"cubeworkbench/core/profile"
+	"cubeworkbench/core/result"
 )
 
-// PlanStep is one step's share of a pre-flight estimate.
-type PlanStep struct {
-	Step     string
-	Label    string
-	Calls    int
-	Estimate llm.CostEstimate
-}
+// PlanStep is one step's share of a pre-flight estimate (result.PlanStep).
+type PlanStep = result.PlanStep
 
-// Preflight is the pre-flight estimate shown before a run starts: the endpoint
-// calls each step will make at most (replies already in the store make
-// fewer), the tokens they carry and their cost at the profile's prices.
-type Preflight struct {
-	Steps            []PlanStep
-	Calls            int
-	PromptTokens     int
-	CompletionTokens int
-	Cost             float64 // every priced step, whatever its currency (see CostBy)
-	// Reasks are the calls within Calls that only happen when a judge's
-	// reply cannot be read and is asked again (parseRetries per judgement).
-	Reasks int
-	// CostBy is the cost per currency; Unpriced names the endpoints
-	// without a price, whose cost is unknown, never free.
-	CostBy   map[string]float64
-	Unpriced []string
-}
+// Preflight is the pre-flight estimate shown before a run starts
+// (result.Preflight, which also words it).
+type Preflight = result.Preflight
 
 // parseRetries is how many more times a judge is asked after an unreadable
 // reply (judge.Judge.ParseRetries): the estimate's upper bound counts them.
@@ -143,7 +124,7 @@ func Plan(wb *dataset.Workbook, p profile.Profile) Preflight {
 			continue
 		}
 		calls, prompt := 0, 0
-		owedJudgements(items, names, cubeDims, max(ep.Repeats, 1), answered,
+		owedJudgements(items, judgedSets, names, cubeDims, max(ep.Repeats, 1), answered,
 			func(id, set, dim string, rep int) bool { return have[slot{id, set, ep.Name, dim, rep}] },
 			func(i int, set string, d, _ int) {
 				it := items[i]
@@ -160,39 +141,4 @@ func Plan(wb *dataset.Workbook, p profile.Profile) Preflight {
 		add(StepJudge, ep.Name, ep, (1+parseRetries)*calls, (1+parseRetries)*prompt, (1+parseRetries)*120*calls)
 	}
 	return plan
-}
-
-// Describe lists the steps, e.g. "judge qwen 4,800 calls; bounds gen 240 calls".
-func (p Preflight) Describe(lang string) string {
-	var parts []string
-	for _, s := range p.Steps {
-		label := s.Step
-		if s.Label != "" {
-			label += " " + s.Label
-		}
-		parts = append(parts, fmt.Sprintf("%s %d", label, s.Calls))
-	}
-	return strings.Join(parts, "; ")
-}
-
-// Estimate is the sentence shown before a paid run: an upper bound, re-asks
-// of unreadable replies included, and the cost in each currency or unknown.
-func (p Preflight) Estimate(lang string) string {
-	cost := llm.Spent(p.CostBy, p.Unpriced, lang)
-	about, aboutZH := "; cost at most about ", "；费用至多约 "
-	if len(p.CostBy) == 0 { // only unknown costs: no amount to be "about"
-		about, aboutZH = "; cost ", "；"
-	}
-	if lang == "zh" {
-		if cost != "" {
-			cost = aboutZH + cost
-		}
-		return fmt.Sprintf("预计最多调用接口 %d 次（%s；其中 %d 次只在评审回复读不出分数、需要重问时发生），至多约 %d 个输入 token、%d 个输出 token%s。已保存在运行库中的结果不会重复调用。",
-			p.Calls, p.Describe(lang), p.Reasks, p.PromptTokens, p.CompletionTokens, cost)
-	}
-	if cost != "" {
-		cost = about + cost
-	}
-	return fmt.Sprintf("This run makes at most %d endpoint calls (%s; %d of them only if judges' replies cannot be read and are asked again), at most about %d prompt and %d completion tokens%s. Replies already in the run store are not requested again.",
-		p.Calls, p.Describe(lang), p.Reasks, p.PromptTokens, p.CompletionTokens, cost)
 }

@@ -53,23 +53,26 @@ type Options struct {
 	// they stay unscorable. Judgements that were fine are served from the
 	// store as always, so no paid call is repeated.
 	ReaskUnscorable bool
+	// JudgeSets are the answer sets judged besides the bounds zero and
+	// full; nil is rag, the system under test. Compare hands in another
+	// system's set so it is judged under its own name; such a run computes
+	// no metrics (CuBE, MFSS, CoFE-RAG and the baselines read rag): its
+	// summary holds the run record, and its workbook the judgements.
+	JudgeSets []string
 }
 
-// Result is an evaluation's outcome: the workbook with everything the run
-// added (answers, judgements) and the summary.
-type Result struct {
-	Workbook *dataset.Workbook
-	Summary  *result.Summary
-}
+// Result is an evaluation's outcome (result.Outcome): the workbook with
+// everything the run added (answers, judgements) and the summary.
+type Result = result.Outcome
 
 // ErrOffline marks a step that needs the network in an offline run.
-var ErrOffline = errors.New("engine: this step needs an endpoint, and the run is offline")
+var ErrOffline = result.ErrOffline
 
 // LexicalJudge is the name of the offline baseline judge.
-const LexicalJudge = "lexical"
+const LexicalJudge = result.LexicalJudge
 
 // SemanticJudge is the name of the offline semantic baseline judge.
-const SemanticJudge = "semantic"
+const SemanticJudge = result.SemanticJudge
 
 // Run evaluates wb. It changes wb in place (answers and judgements are added)
 // and returns the summary. A cancelled context stops the run; everything
@@ -237,60 +240,13 @@ func (r *runner) run(ctx context.Context) (*result.Summary, error) {
 		return nil, err
 	}
 
-	metrics := newStepCounter(r.opt.Progress, StepMetrics, "", 3)
 	sum := &result.Summary{ToolVersion: r.opt.Version}
-	if len(r.wb.Items) > 0 && len(r.wb.Scores) > 0 {
-		cfg, err := cubeConfig(p, r.wb)
-		if err != nil {
+	if r.opt.JudgeSets == nil {
+		if err := r.metrics(ctx, p, sum); err != nil {
 			return nil, err
 		}
-		res, err := cube.Evaluate(r.wb.Items, r.wb.Scores, r.wb.Human, cfg)
-		if err != nil {
-			return nil, fmt.Errorf("engine: CuBE: %w", err)
-		}
-		sum.Result = res
 	}
-	r.applyMapping(sum)
-	metrics.add(false, 0, 0, 0, 0)
-
 	emb := r.emb
-	systems := answerSystems(r.wb)
-	if len(systems) > 0 {
-		mcfg := mfss.DefaultConfig()
-		if len(p.MFSS.Weights) > 0 {
-			w, err := mfss.WeightsFromMap(p.MFSS.Weights)
-			if err != nil {
-				return nil, fmt.Errorf("engine: MFSS weights: %w", err)
-			}
-			mcfg.Weights = w
-		}
-		res, err := mfss.Evaluate(ctx, emb, r.wb.Items, systems, mcfg, nil)
-		if err != nil {
-			return nil, fmt.Errorf("engine: MFSS: %w", err)
-		}
-		if scoredAny(res.Scored) {
-			sum.MFSS = res
-			sum.Warnings = append(sum.Warnings, mfssWarnings(res)...)
-		}
-	}
-	metrics.add(false, 0, 0, 0, 0)
-	if b := computeBaselines(r.wb); b.Items > 0 {
-		sum.Baselines = b
-	}
-	cofeRes, err := r.cofe(ctx, emb)
-	if err != nil {
-		return nil, err
-	}
-	if gen := cofe.EvaluateGeneration(r.wb.Items, r.wb.Scores, dataset.SetRAG); gen != nil {
-		if cofeRes == nil {
-			cofeRes = &cofe.Result{K: p.CoFE.K, ByQueryType: map[string]cofe.Metrics{}}
-		}
-		cofeRes.Generation = gen
-	}
-	sum.CoFE = cofeRes
-	metrics.add(false, 0, 0, 0, 0)
-	metrics.finish()
-
 	var c *float64
 	if sum.Result != nil {
 		c = sum.Aggregate.Cube.Mean
@@ -318,6 +274,64 @@ func (r *runner) run(ctx context.Context) (*result.Summary, error) {
 		sum.Problems = []result.Problem{}
 	}
 	return sum, nil
+}
+
+// metrics computes CuBE, MFSS, CoFE-RAG and the baselines into sum.
+func (r *runner) metrics(ctx context.Context, p profile.Profile, sum *result.Summary) error {
+	metrics := newStepCounter(r.opt.Progress, StepMetrics, "", 3)
+	if len(r.wb.Items) > 0 && len(r.wb.Scores) > 0 {
+		cfg, err := cubeConfig(p, r.wb)
+		if err != nil {
+			return err
+		}
+		res, err := cube.Evaluate(r.wb.Items, r.wb.Scores, r.wb.Human, cfg)
+		if err != nil {
+			return fmt.Errorf("engine: CuBE: %w", err)
+		}
+		sum.Result = res
+	}
+	r.applyMapping(sum)
+	metrics.add(false, 0, 0, 0, 0)
+
+	emb := r.emb
+	systems := answerSystems(r.wb)
+	if len(systems) > 0 {
+		mcfg := mfss.DefaultConfig()
+		if len(p.MFSS.Weights) > 0 {
+			w, err := mfss.WeightsFromMap(p.MFSS.Weights)
+			if err != nil {
+				return fmt.Errorf("engine: MFSS weights: %w", err)
+			}
+			mcfg.Weights = w
+		}
+		res, err := mfss.Evaluate(ctx, emb, r.wb.Items, systems, mcfg, nil)
+		if err != nil {
+			return fmt.Errorf("engine: MFSS: %w", err)
+		}
+		if scoredAny(res.Scored) {
+			sum.MFSS = res
+			sum.Warnings = append(sum.Warnings, mfssWarnings(res)...)
+		}
+	}
+	metrics.add(false, 0, 0, 0, 0)
+	if b := computeBaselines(r.wb); b.Items > 0 {
+		sum.Baselines = b
+	}
+	cofeRes, err := r.cofe(ctx, emb)
+	if err != nil {
+		return err
+	}
+	if gen := cofe.EvaluateGeneration(r.wb.Items, r.wb.Scores, dataset.SetRAG); gen != nil {
+		if cofeRes == nil {
+			cofeRes = &cofe.Result{K: p.CoFE.K, ByQueryType: map[string]cofe.Metrics{}}
+		}
+		cofeRes.Generation = gen
+	}
+	sum.CoFE = cofeRes
+	metrics.add(false, 0, 0, 0, 0)
+	metrics.finish()
+
+	return nil
 }
 
 // cubeConfig turns the profile into CuBE's configuration; documents are

@@ -17,7 +17,7 @@ func TestGlossaryVerdictsMatchTheProduct(t *testing.T) {
 		result.VerdictFor(c(70), 60, 40), result.VerdictFor(c(50), 60, 40),
 		result.VerdictFor(c(10), 60, 40), result.VerdictFor(nil, 60, 40),
 	} {
-		id, ok := glossary.VerdictID(v.Code)
+		id, ok := glossary.VerdictID(string(v.Code))
 		if !ok {
 			t.Errorf("verdict %s has no glossary id", v.Code)
 			continue

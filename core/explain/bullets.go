@@ -98,11 +98,10 @@ func cubeBullet(res *cube.Result, v Verdict) Bullet {
 		"needs_work_at": v.NeedsWorkAt, "verdict": v.Code, "straddles": nil}}
 	code := v.Code
 	if code == "" { // a session that did not say: never a blank verdict
-		code = "undetermined"
+		code = glossary.Undetermined
 	}
-	verdictZH := glossary.Name(glossary.VerdictID, code, "zh")
-	verdictEN := glossary.Name(glossary.VerdictID, code, "en")
-	if c == nil || code == "undetermined" && len(v.Reasons) > 0 {
+	verdictZH, verdictEN := code.Words("zh"), code.Words("en")
+	if c == nil || code == glossary.Undetermined && len(v.Reasons) > 0 {
 		b.ZH = glossary.Term(glossary.VerdictUndetermined, "zh") + "：未能算出 " + glossary.Term(glossary.CubeScore, "zh")
 		b.EN = glossary.Term(glossary.VerdictUndetermined, "en") + ": no CuBE score could be computed"
 		if len(v.Reasons) > 0 {

@@ -85,7 +85,7 @@ func sqrt(x float64) float64 {
 
 func (w world) input(judges ...Judge) Input {
 	res := w.result()
-	v := Verdict{Code: w.verdict, Cube: res.Aggregate.Cube.Mean, DeployableAt: 60, NeedsWorkAt: 40}
+	v := Verdict{Code: glossary.VerdictCode(w.verdict), Cube: res.Aggregate.Cube.Mean, DeployableAt: 60, NeedsWorkAt: 40}
 	if len(judges) == 0 {
 		judges = []Judge{{Name: "qwen", Kind: KindLLM}}
 	}

@@ -1,17 +1,19 @@
 package explain
 
+import "cubeworkbench/core/glossary"
+
 // The JSON names below are meant for SUMMARY.json ("explanation"): add
 // fields freely, rename none. Undefined numbers are nil and marshal as null.
 
 // Explanation is the why of one verdict.
 type Explanation struct {
-	Verdict         string           `json:"verdict"` // the verdict code explained
-	Bullets         []Bullet         `json:"bullets"`
-	Weakest         []WeakItem       `json:"weakest"`
-	WeakCounts      map[string]int   `json:"weak_counts"` // reason code → questions with it, over all questions
-	Recommendations []Recommendation `json:"recommendations"`
-	Precision       Precision        `json:"precision"`
-	Banners         []Banner         `json:"banners"`
+	Verdict         glossary.VerdictCode `json:"verdict"` // the verdict code explained
+	Bullets         []Bullet             `json:"bullets"`
+	Weakest         []WeakItem           `json:"weakest"`
+	WeakCounts      map[string]int       `json:"weak_counts"` // reason code → questions with it, over all questions
+	Recommendations []Recommendation     `json:"recommendations"`
+	Precision       Precision            `json:"precision"`
+	Banners         []Banner             `json:"banners"`
 }
 
 // Bullet is one plain sentence and the numbers it states.

@@ -3,6 +3,7 @@ package explain
 import (
 	"cubeworkbench/core/cube"
 	"cubeworkbench/core/dataset"
+	"cubeworkbench/core/glossary"
 )
 
 // Input is what a session knows after an evaluation. Only Result and
@@ -24,10 +25,10 @@ type Input struct {
 // Verdict is result.Verdict's part that explain reads: its code
 // (deployable | needs_work | not_ready | undetermined) and thresholds.
 type Verdict struct {
-	Code         string   `json:"code"`
-	Cube         *float64 `json:"cube"`
-	DeployableAt float64  `json:"deployable_at"`
-	NeedsWorkAt  float64  `json:"needs_work_at"`
+	Code         glossary.VerdictCode `json:"code"`
+	Cube         *float64             `json:"cube"`
+	DeployableAt float64              `json:"deployable_at"`
+	NeedsWorkAt  float64              `json:"needs_work_at"`
 	// Reasons say why an undetermined verdict is undetermined.
 	Reasons []cube.Text `json:"reasons,omitempty"`
 }
@@ -79,5 +80,5 @@ func (t Thresholds) withDefaults() Thresholds {
 
 // belowDeployable says the verdict asks for changes to the system.
 func (v Verdict) belowDeployable() bool {
-	return v.Code == "needs_work" || v.Code == "not_ready"
+	return v.Code == glossary.NeedsWork || v.Code == glossary.NotReady
 }

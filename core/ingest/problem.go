@@ -2,14 +2,14 @@ package ingest
 
 import (
 	"fmt"
-	"path/filepath"
-	"strings"
+
+	"cubeworkbench/core/dataset"
 )
 
-// Severities of a Problem.
+// Severities of a Problem (dataset's, where the front ends read them).
 const (
-	SeverityError   = "error"   // the row or file cannot be used
-	SeverityWarning = "warning" // usable, but the user should know
+	SeverityError   = dataset.SeverityError   // the row or file cannot be used
+	SeverityWarning = dataset.SeverityWarning // usable, but the user should know
 )
 
 // Problem codes: stable machine names, one per kind of problem.
@@ -46,100 +46,12 @@ const (
 	CodeCellTooLong         = "cell_too_long"         // a cell over Excel's 32,767 characters, cut at read time
 )
 
-// Problem is one thing wrong with an input, located as precisely as known.
-type Problem struct {
-	File     string // path of the file
-	Sheet    string // sheet name ("" for CSV and JSON files)
-	Row      int    // 1-based row (line or record for JSON); 0 = the whole sheet or file
-	Column   string // column header as written in the file, or the canonical name
-	Code     string // one of the Code constants
-	Severity string // SeverityError or SeverityWarning
-	EN, ZH   string // what is wrong, one sentence in each language
-}
+// Problem is one thing wrong with an input, located as precisely as known
+// (dataset.Problem: the front ends read it through core/session).
+type Problem = dataset.Problem
 
-// Message is a full sentence naming file, sheet, row and column, in Chinese
-// when lang starts with "zh" and in English otherwise.
-func (p Problem) Message(lang string) string {
-	file := filepath.Base(p.File)
-	if strings.HasPrefix(strings.ToLower(lang), "zh") {
-		parts := []string{file}
-		if p.Sheet != "" {
-			parts = append(parts, "工作表“"+p.Sheet+"”")
-		}
-		if p.Row > 0 {
-			parts = append(parts, fmt.Sprintf("第 %d 行", p.Row))
-		}
-		if p.Column != "" {
-			parts = append(parts, "“"+p.Column+"”列")
-		}
-		level := "错误"
-		if p.Severity == SeverityWarning {
-			level = "提示"
-		}
-		return level + "：" + strings.Join(parts, "，") + "：" + p.ZH
-	}
-	parts := []string{file}
-	if p.Sheet != "" {
-		parts = append(parts, fmt.Sprintf("sheet %q", p.Sheet))
-	}
-	if p.Row > 0 {
-		parts = append(parts, fmt.Sprintf("row %d", p.Row))
-	}
-	if p.Column != "" {
-		parts = append(parts, fmt.Sprintf("column %q", p.Column))
-	}
-	level := "Error"
-	if p.Severity == SeverityWarning {
-		level = "Warning"
-	}
-	return level + ": " + strings.Join(parts, ", ") + ": " + p.EN
-}
-
-// Error makes a Problem usable as an error (ReadSheetRows returns one for a
-// file it cannot open); the text is the English message.
-func (p Problem) Error() string { return p.Message("en") }
-
-// Report lists every problem found while reading.
-type Report struct {
-	Problems []Problem // everything found, except what Skipped holds
-	Skipped  []Problem // errors of rows left out because Options.SkipBadRows was set
-}
-
-// HasErrors reports whether any problem in Problems is an error, in which
-// case nothing may be evaluated from the workbook.
-func (r *Report) HasErrors() bool {
-	if r == nil {
-		return false
-	}
-	for _, p := range r.Problems {
-		if p.Severity == SeverityError {
-			return true
-		}
-	}
-	return false
-}
-
-// Count returns how many problems of a severity Problems holds.
-func (r *Report) Count(severity string) int {
-	n := 0
-	if r != nil {
-		for _, p := range r.Problems {
-			if p.Severity == severity {
-				n++
-			}
-		}
-	}
-	return n
-}
-
-// Codes returns the codes of Problems in order, for tests and summaries.
-func (r *Report) Codes() []string {
-	out := make([]string, 0, len(r.Problems))
-	for _, p := range r.Problems {
-		out = append(out, p.Code)
-	}
-	return out
-}
+// Report lists every problem found while reading (dataset.ReadReport).
+type Report = dataset.ReadReport
 
 // collector gathers problems for one table. Row problems are buffered until
 // the row ends so that a bad row is either reported or skipped as a whole.

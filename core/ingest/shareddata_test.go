@@ -2,21 +2,18 @@ package ingest
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"cubeworkbench/core/dataset"
+
+	"cubeworkbench/internal/shareddata"
 )
 
-// sharedData locates ../shared/data beside the repository, or skips.
+// sharedData locates ../shared/data beside the repository; a missing
+// file fails under CI=true (internal/shareddata).
 func sharedData(t *testing.T, parts ...string) string {
 	t.Helper()
-	p := filepath.Join(append([]string{"..", "..", "..", "shared", "data"}, parts...)...)
-	if _, err := os.Stat(p); err != nil {
-		t.Skipf("shared test data %s not present: %v", p, err)
-	}
-	return p
+	return shareddata.Path(t, parts...)
 }
 
 // TestCoFEDataset loads CoFE-RAG's Chinese queries; the counts are those of

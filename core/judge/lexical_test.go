@@ -2,14 +2,14 @@ package judge
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/xuri/excelize/v2"
 
 	"cubeworkbench/core/textmetric"
+
+	"cubeworkbench/internal/shareddata"
 )
 
 func lexScore(t *testing.T, dim string, in Inputs) Outcome {
@@ -115,10 +115,7 @@ func TestLexicalDeterministic(t *testing.T) {
 // "full" bound) must outscore a vague reply (the "zero" bound) on every
 // dimension, on average.
 func TestLexicalSeparatesBoundsOnRealData(t *testing.T) {
-	path := filepath.Join("..", "..", "..", "shared", "data", "msgabench", "gov_qa.xlsx")
-	if _, err := os.Stat(path); err != nil {
-		t.Skipf("real data absent (%s): %v", path, err)
-	}
+	path := shareddata.Path(t, "msgabench", "gov_qa.xlsx")
 	f, err := excelize.OpenFile(path)
 	if err != nil {
 		t.Fatal(err)

@@ -9,6 +9,7 @@ import (
 
 	"cubeworkbench/core/dimension"
 	"cubeworkbench/core/embed"
+	"cubeworkbench/core/text"
 	"cubeworkbench/core/textmetric"
 )
 
@@ -95,10 +96,12 @@ func ramp(c, lo, hi float64) float64 { return math.Max(0, math.Min(1, (c-lo)/(hi
 // note is a reason in both languages.
 type note struct{ zh, en string }
 
-// text is how a note is stored: Chinese first, English second.
-func (n note) text() string { return n.zh + langSep + n.en }
+// text is how a note is stored: Chinese first, English second, as
+// text.Text.Stored writes it and text.Parse reads it back.
+func (n note) text() string { return text.New(n.zh, n.en).Stored() }
 
-// langSep separates the Chinese and the English part of a reason.
+// langSep separates the Chinese and the English part of a reason (the
+// separator of text.Text.Stored).
 const langSep = " | "
 
 // unscorable is an unscorable outcome's reason: the code, so that

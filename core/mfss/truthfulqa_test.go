@@ -5,7 +5,6 @@ import (
 	"encoding/csv"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"unicode"
@@ -13,6 +12,8 @@ import (
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/embed"
 	"cubeworkbench/core/textmetric"
+
+	"cubeworkbench/internal/shareddata"
 )
 
 // tqaRow is one TruthfulQA question.
@@ -23,10 +24,10 @@ type tqaRow struct {
 
 func loadTruthfulQA(tb testing.TB) []tqaRow {
 	tb.Helper()
-	path := filepath.Join("..", "..", "..", "shared", "data", "truthfulqa", "TruthfulQA.csv")
+	path := shareddata.Path(tb, "truthfulqa", "TruthfulQA.csv")
 	f, err := os.Open(path)
 	if err != nil {
-		tb.Skipf("TruthfulQA not found at %s (shared data absent): %v", path, err)
+		tb.Fatal(err)
 	}
 	defer f.Close()
 	recs, err := csv.NewReader(f).ReadAll()

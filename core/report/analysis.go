@@ -346,27 +346,52 @@ func (w *writer) problemsSheet() error {
 		return err
 	}
 	s.wrap = true
-	section := func(title string) error {
-		if s.row > 1 {
-			s.row++
+	p := problemsPage{w: w, s: s}
+	for _, part := range []func() error{p.problemsSkipped, p.problemsWarnings, p.problemsRun, p.problemsUnscorable, p.problemsFlags, p.problemsCut} {
+		if err := part(); err != nil {
+			return err
 		}
-		return s.line(styled{title, w.st.title})
 	}
-	none := func() error { return s.line(styled{w.t("None.", "无。"), w.st.note}) }
-	check := func(errs ...error) error {
-		for _, e := range errs {
-			if e != nil {
-				return e
-			}
-		}
-		return nil
-	}
+	return s.flush()
+}
 
-	if err := section(w.t("Rows skipped when reading the workbook", "读取工作簿时跳过的行")); err != nil {
+// problemsPage writes the Problems sheet's sections to its stream.
+type problemsPage struct {
+	w *writer
+	s *stream
+}
+
+// section starts a section: a blank row after the one before, then its title.
+func (p problemsPage) section(title string) error {
+	if p.s.row > 1 {
+		p.s.row++
+	}
+	return p.s.line(styled{title, p.w.st.title})
+}
+
+// none says a section has nothing to list.
+func (p problemsPage) none() error {
+	return p.s.line(styled{p.w.t("None.", "无。"), p.w.st.note})
+}
+
+// firstErr is the first error of errs that is not nil.
+func firstErr(errs ...error) error {
+	for _, e := range errs {
+		if e != nil {
+			return e
+		}
+	}
+	return nil
+}
+
+// problemsSkipped writes the rows skipped when reading the workbook.
+func (p problemsPage) problemsSkipped() error {
+	w, s := p.w, p.s
+	if err := p.section(w.t("Rows skipped when reading the workbook", "读取工作簿时跳过的行")); err != nil {
 		return err
 	}
 	if sk := w.s.Skipped; len(sk) == 0 {
-		if err := none(); err != nil {
+		if err := p.none(); err != nil {
 			return err
 		}
 	} else {
@@ -376,14 +401,19 @@ func (w *writer) problemsSheet() error {
 			}
 		}
 	}
+	return nil
+}
 
+// problemsWarnings writes the findings about the input the run went on despite, from every package that reports them (result.Warning.Source says which).
+func (p problemsPage) problemsWarnings() error {
+	w, s := p.w, p.s
 	// Findings about the input the run went on despite, from every package
 	// that reports them (result.Warning.Source says which).
-	if err := section(w.t("Warnings about the input", "关于输入数据的警告")); err != nil {
+	if err := p.section(w.t("Warnings about the input", "关于输入数据的警告")); err != nil {
 		return err
 	}
 	if len(w.s.Warnings) == 0 {
-		if err := none(); err != nil {
+		if err := p.none(); err != nil {
 			return err
 		}
 	} else {
@@ -396,26 +426,36 @@ func (w *writer) problemsSheet() error {
 			}
 		}
 	}
+	return nil
+}
 
-	if err := section(w.t("Problems during the run", "运行中的问题")); err != nil {
+// problemsRun writes the problems during the run.
+func (p problemsPage) problemsRun() error {
+	w, s := p.w, p.s
+	if err := p.section(w.t("Problems during the run", "运行中的问题")); err != nil {
 		return err
 	}
 	if len(w.s.Problems) == 0 {
-		if err := none(); err != nil {
+		if err := p.none(); err != nil {
 			return err
 		}
 	} else {
 		if err := s.header(w.t("Step", "步骤"), w.t("id", "编号"), w.t("Set", "答案集"), w.t("Judge", "评审模型"), w.t("Dimension", "维度"), "", w.t("Reason", "原因")); err != nil {
 			return err
 		}
-		for _, p := range w.s.Problems {
-			if err := s.line(p.Step, p.ItemID, p.Set, p.Judge, p.Dim, nil, p.Reason); err != nil {
+		for _, pr := range w.s.Problems {
+			if err := s.line(pr.Step, pr.ItemID, pr.Set, pr.Judge, pr.Dim, nil, pr.Reason); err != nil {
 				return err
 			}
 		}
 	}
+	return nil
+}
 
-	if err := section(w.t("Unscorable judgements (left out of every mean)", "无法评分的判断（不计入任何平均）")); err != nil {
+// problemsUnscorable writes the unscorable judgements, at most 10,000 of them.
+func (p problemsPage) problemsUnscorable() error {
+	w, s := p.w, p.s
+	if err := p.section(w.t("Unscorable judgements (left out of every mean)", "无法评分的判断（不计入任何平均）")); err != nil {
 		return err
 	}
 	const maxListed = 10000
@@ -440,7 +480,7 @@ func (w *writer) problemsSheet() error {
 	}
 	switch {
 	case total == 0:
-		if err := none(); err != nil {
+		if err := p.none(); err != nil {
 			return err
 		}
 	case total > listed:
@@ -448,8 +488,13 @@ func (w *writer) problemsSheet() error {
 			return err
 		}
 	}
+	return nil
+}
 
-	if err := section(w.t("Flags and counts", "标记与计数")); err != nil {
+// problemsFlags writes the judges' flags and the counts of what a method left out.
+func (p problemsPage) problemsFlags() error {
+	w, s := p.w, p.s
+	if err := p.section(w.t("Flags and counts", "标记与计数")); err != nil {
 		return err
 	}
 	n := 0
@@ -498,16 +543,21 @@ func (w *writer) problemsSheet() error {
 		}
 	}
 	if n == 0 {
-		if err := none(); err != nil {
+		if err := p.none(); err != nil {
 			return err
 		}
 	}
+	return nil
+}
 
-	if err := section(w.t("Cells cut to Excel's 32,767-character limit (full text in the run store)", "超过 Excel 32,767 字符上限而截断的单元格（全文见运行记录）")); err != nil {
+// problemsCut writes the cells cut to Excel's limit and the judgements beyond one sheet.
+func (p problemsPage) problemsCut() error {
+	w, s := p.w, p.s
+	if err := p.section(w.t("Cells cut to Excel's 32,767-character limit (full text in the run store)", "超过 Excel 32,767 字符上限而截断的单元格（全文见运行记录）")); err != nil {
 		return err
 	}
 	if len(w.truncated) == 0 {
-		if err := none(); err != nil {
+		if err := p.none(); err != nil {
 			return err
 		}
 	} else {
@@ -527,11 +577,11 @@ func (w *writer) problemsSheet() error {
 		}
 	}
 	if len(w.overflow) > 0 {
-		if err := check(section(w.t("Judgements beyond one sheet", "超出单表行数的评分")),
+		if err := firstErr(p.section(w.t("Judgements beyond one sheet", "超出单表行数的评分")),
 			s.line(fmt.Sprintf(w.t("%d judgements exceed Excel's 1,048,575 rows per sheet; they continue on %v. CuBE Workbench reads them all; other tools that take only the scores sheet see the first part.",
 				"共有 %d 条评分，超过 Excel 单表 1,048,575 行；其余在 %v 中。CuBE Workbench 会全部读取；只读取 scores 表的其他工具只能看到第一部分。"), len(w.wb.Scores), w.overflow))); err != nil {
 			return err
 		}
 	}
-	return s.flush()
+	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"cubeworkbench/core/compare"
+	"cubeworkbench/core/result"
 )
 
 // SheetComparison is the before/after comparison (Summary.Comparison).
@@ -30,13 +31,13 @@ func (w *writer) comparisonSteps() []func() error {
 func (w *writer) comparisonVerdictStyle(v string) int {
 	switch v {
 	case compare.VerdictBetter:
-		return w.st.verdict["deployable"]
+		return w.st.verdict[result.Deployable]
 	case compare.VerdictWorse:
-		return w.st.verdict["not_ready"]
+		return w.st.verdict[result.NotReady]
 	case compare.VerdictNone:
-		return w.st.verdict["needs_work"]
+		return w.st.verdict[result.NeedsWork]
 	}
-	return w.st.verdict["undetermined"]
+	return w.st.verdict[result.Undetermined]
 }
 
 // Rows of the Comparison sheet read by tests.

@@ -18,7 +18,97 @@ const tickEvery = 2048
 // BLEU/ROUGE-L against the gold document and the MFSS total.
 func (w *writer) itemsSheet() error {
 	name := SheetItems
-	nj, nd := len(w.judges), len(w.dims)
+	l := w.itemsColumns()
+	n := len(w.wb.Items)
+	if err := w.itemsFormats(name, l, n); err != nil {
+		return err
+	}
+	s, err := w.stream(name, l.widths, true)
+	if err != nil {
+		return err
+	}
+	s.opts = []excelize.RowOpts{{Height: 42}} // the headers wrap to three lines
+	cells := make([]any, len(l.head))
+	for i, h := range l.head {
+		st := w.st.header
+		if c := i + 1; c == itemsMeanCol || c == itemsDisCol || c == 6 || c == 7 || c >= l.scoreFrom {
+			st = w.st.headerNum // over numbers: right-aligned like them
+		}
+		cells[i] = styled{h, st}
+	}
+	if err := s.line(cells...); err != nil {
+		return err
+	}
+	s.wrap = true
+	s.opts = []excelize.RowOpts{{Height: 45}}
+	details := map[string]*cube.ItemDetail{}
+	if w.s.Result != nil {
+		for i := range w.s.ItemDetails {
+			details[w.s.ItemDetails[i].ID] = &w.s.ItemDetails[i]
+		}
+	}
+	gidx := w.wb.GuideIndex()
+	var scores *cube.ItemScores // each judge's rag score per item, as cube computed it
+	if w.s.Result != nil {
+		scores = w.s.RAGScores
+	}
+	row := make([]any, 0, len(l.head))
+	missed, found := w.t(yesNo(true)), w.t(yesNo(false))
+	for i, ix := range w.worstFirst(details) {
+		it := &w.wb.Items[ix]
+		title := ""
+		if gi, ok := gidx[it.DocID]; ok && it.DocID != "" {
+			title = w.wb.Guides[gi].Title
+		}
+		var rank, miss, rankScore, mean, dis any = w.na(), w.na(), (*float64)(nil), (*float64)(nil), (*float64)(nil)
+		if d := details[it.ID]; d != nil {
+			if d.GoldKnown {
+				rank, miss = d.Rank, found
+				if d.Rank == 0 {
+					miss = missed
+				}
+			}
+			rankScore, mean, dis = d.RankScore, d.RAGOverall, d.DisagreementOverall
+		}
+		row = w.itemsRow(row, l, it, title, rank, miss, rankScore, mean, dis, scores)
+		if err := s.line(row...); err != nil {
+			return err
+		}
+		if (i+1)%tickEvery == 0 {
+			if err := w.tick(tickEvery); err != nil {
+				return err
+			}
+		}
+	}
+	if err := w.tick(n % tickEvery); err != nil {
+		return err
+	}
+	return s.flush()
+}
+
+// itemsLayout is the Items sheet's columns: their headers and widths,
+// where the judges' scores are, and the MFSS totals when MFSS ran.
+type itemsLayout struct {
+	head               []string
+	widths             []float64
+	scoreFrom, scoreTo int                // the judges' score columns, 1-based
+	mfssTotal          map[string]float64 // item → MFSS total of rag; nil when MFSS did not run
+}
+
+// The Items sheet's fixed columns (1-based): the mean, the retrieval miss
+// and the disagreement a reader filters on. printCols are the columns a
+// printout holds: id to the gold guide's title, the way from a reason on
+// the Summary to its questions. The answers and every judge's scores stay
+// on screen (about 690 pt wide, one landscape page at 100 %).
+const (
+	itemsMeanCol   = 3
+	itemsMissCol   = 4
+	itemsDisCol    = 5
+	itemsPrintCols = 8
+)
+
+// itemsColumns lays out the Items sheet's columns.
+func (w *writer) itemsColumns() itemsLayout {
 	// The columns a reader filters on come first: the mean score (the
 	// sort key, worst first), whether the gold guide was missed, how far
 	// the judges disagree.
@@ -27,12 +117,6 @@ func (w *writer) itemsSheet() error {
 		w.t("Rank (0 = not retrieved)", "排名（0 = 未检索到）"), w.t("Rank score", "排名得分"), w.t("Gold guide title", "标准指南名称"), w.t("Gold guide id", "标准指南编号"),
 		w.t("System answer", "被测系统回答"), w.t("No-context answer (lower bound)", "零上下文回答（下界）"), w.t("Gold-guide answer (upper bound)", "标准指南回答（上界）")}
 	widths := []float64{10, 40, 11, 10, 11, 9, 8, 24, 14, 50, 40, 40}
-	// printCols are the columns a printout holds: id to the gold guide's
-	// title, the way from a reason on the Summary to its questions. The
-	// answers and every judge's scores stay on screen (about 690 pt wide,
-	// one landscape page at 100 %).
-	const printCols = 8
-	meanCol, missCol, disCol := 3, 4, 5
 	scoreFrom := len(head) + 1
 	for _, j := range w.judges {
 		for _, d := range w.dims {
@@ -63,8 +147,14 @@ func (w *writer) itemsSheet() error {
 		head = append(head, w.t("MFSS total (rag)", "MFSS 总分（rag）"))
 		widths = append(widths, 10)
 	}
+	return itemsLayout{head: head, widths: widths, scoreFrom: scoreFrom, scoreTo: scoreTo, mfssTotal: mfssTotal}
+}
 
-	n := len(w.wb.Items)
+// itemsFormats sets the Items sheet's filter, print area and colour
+// scales over its n rows of items.
+func (w *writer) itemsFormats(name string, l itemsLayout, n int) error {
+	head, scoreFrom, scoreTo := l.head, l.scoreFrom, l.scoreTo
+	meanCol, missCol, disCol, printCols := itemsMeanCol, itemsMissCol, itemsDisCol, itemsPrintCols
 	lastRow := n + 1
 	if err := w.f.AutoFilter(name, fmt.Sprintf("A1:%s%d", colName(len(head)), lastRow), nil); err != nil {
 		return fmt.Errorf("report: items filter: %w", err)
@@ -99,96 +189,43 @@ func (w *writer) itemsSheet() error {
 			return fmt.Errorf("report: items colours: %w", err)
 		}
 	}
-	s, err := w.stream(name, widths, true)
-	if err != nil {
-		return err
-	}
-	s.opts = []excelize.RowOpts{{Height: 42}} // the headers wrap to three lines
-	cells := make([]any, len(head))
-	for i, h := range head {
-		st := w.st.header
-		if c := i + 1; c == meanCol || c == disCol || c == 6 || c == 7 || c >= scoreFrom {
-			st = w.st.headerNum // over numbers: right-aligned like them
-		}
-		cells[i] = styled{h, st}
-	}
-	if err := s.line(cells...); err != nil {
-		return err
-	}
-	s.wrap = true
-	s.opts = []excelize.RowOpts{{Height: 45}}
-	details := map[string]*cube.ItemDetail{}
-	if w.s.Result != nil {
-		for i := range w.s.ItemDetails {
-			details[w.s.ItemDetails[i].ID] = &w.s.ItemDetails[i]
-		}
-	}
-	gidx := w.wb.GuideIndex()
-	var scores *cube.ItemScores // each judge's rag score per item, as cube computed it
-	if w.s.Result != nil {
-		scores = w.s.RAGScores
-	}
-	row := make([]any, 0, len(head))
-	missed, found := w.t(yesNo(true)), w.t(yesNo(false))
-	for i, ix := range w.worstFirst(details) {
-		it := &w.wb.Items[ix]
-		title := ""
-		if gi, ok := gidx[it.DocID]; ok && it.DocID != "" {
-			title = w.wb.Guides[gi].Title
-		}
-		var rank, miss, rankScore, mean, dis any = w.na(), w.na(), (*float64)(nil), (*float64)(nil), (*float64)(nil)
-		if d := details[it.ID]; d != nil {
-			if d.GoldKnown {
-				rank, miss = d.Rank, found
-				if d.Rank == 0 {
-					miss = missed
-				}
-			}
-			rankScore, mean, dis = d.RankScore, d.RAGOverall, d.DisagreementOverall
-		}
-		row = append(row[:0], it.ID, it.Question, mean, miss, dis, rank, rankScore, title, it.DocID,
-			it.Answer(dataset.SetRAG), it.Answer(dataset.SetZero), it.Answer(dataset.SetFull))
-		for ji := range nj {
-			for di := range nd {
-				if v, ok := scores.At(it.ID, ji, di); ok {
-					row = append(row, v)
-				} else {
-					row = append(row, (*float64)(nil))
-				}
-			}
-		}
-		if bl != nil {
-			per, ok := bl.PerItem[it.ID]
-			for k := range 2 {
-				for _, set := range sets {
-					if v, has := per[set]; ok && has {
-						row = append(row, v[k])
-					} else {
-						row = append(row, (*float64)(nil))
-					}
-				}
-			}
-		}
-		if mfssTotal != nil {
-			if v, ok := mfssTotal[it.ID]; ok {
+	return nil
+}
+
+// itemsRow is one item's row of the Items sheet, appended to row[:0].
+func (w *writer) itemsRow(row []any, l itemsLayout, it *dataset.Item, title string, rank, miss, rankScore, mean, dis any, scores *cube.ItemScores) []any {
+	nj, nd, bl, mfssTotal := len(w.judges), len(w.dims), w.s.Baselines, l.mfssTotal
+	row = append(row[:0], it.ID, it.Question, mean, miss, dis, rank, rankScore, title, it.DocID,
+		it.Answer(dataset.SetRAG), it.Answer(dataset.SetZero), it.Answer(dataset.SetFull))
+	for ji := range nj {
+		for di := range nd {
+			if v, ok := scores.At(it.ID, ji, di); ok {
 				row = append(row, v)
 			} else {
 				row = append(row, (*float64)(nil))
 			}
 		}
-		if err := s.line(row...); err != nil {
-			return err
-		}
-		if (i+1)%tickEvery == 0 {
-			if err := w.tick(tickEvery); err != nil {
-				return err
+	}
+	if bl != nil {
+		per, ok := bl.PerItem[it.ID]
+		for k := range 2 {
+			for _, set := range sets {
+				if v, has := per[set]; ok && has {
+					row = append(row, v[k])
+				} else {
+					row = append(row, (*float64)(nil))
+				}
 			}
 		}
 	}
-	if err := w.tick(n % tickEvery); err != nil {
-		return err
+	if mfssTotal != nil {
+		if v, ok := mfssTotal[it.ID]; ok {
+			row = append(row, v)
+		} else {
+			row = append(row, (*float64)(nil))
+		}
 	}
-	return s.flush()
+	return row
 }
 
 // worstFirst orders the items by their mean system-answer score, lowest

@@ -17,10 +17,23 @@ import (
 func (w *writer) methodSheet() error {
 	g := w.grid(SheetMethod)
 	g.widths(30, 22, 28, 28, 10, 60)
-	p, s := w.in.Profile, w.s
 	g.line(styled{w.t("How this evaluation was made", "评估方法"), w.st.title})
 	g.skip(1)
 
+	w.methodProfile(g)
+	w.methodMeanings(g)
+	w.methodJudges(g)
+	w.methodDimensions(g)
+	w.methodRun(g)
+	w.methodFindings(g)
+	w.methodAdviceLeft(g)
+	w.methodNotes(g)
+	return g.first
+}
+
+// methodProfile writes the evaluation profile's settings.
+func (w *writer) methodProfile(g *grid) {
+	p := w.in.Profile
 	g.block()
 	g.line(styled{w.t("Evaluation profile", "评估配置"), w.st.label})
 	mode, table, _ := p.WeightMode()
@@ -66,7 +79,10 @@ func (w *writer) methodSheet() error {
 		g.line(styled{x[0], w.st.label}, x[1])
 	}
 	g.skip(1)
+}
 
+// methodMeanings writes what the Summary's key numbers mean.
+func (w *writer) methodMeanings(g *grid) {
 	// Judges: name, model and host only — never a key or its variable.
 	// What the Summary's key numbers mean, in the words the page leaves
 	// out for room.
@@ -81,7 +97,11 @@ func (w *writer) methodSheet() error {
 	}
 	g.wrap = false
 	g.skip(1)
+}
 
+// methodJudges writes the judges, the generator, the embedder and the system under test: name, model and host only — never a key or its variable.
+func (w *writer) methodJudges(g *grid) {
+	p := w.in.Profile
 	g.block()
 	g.line(styled{w.t("Judges", "评审模型"), w.st.label})
 	g.header(w.t("Name", "名称"), w.t("Kind", "类型"), w.t("Model", "模型"), w.t("Endpoint host", "服务地址（主机）"), w.t("Repeats", "重复次数"), w.t("Note", "说明"))
@@ -113,7 +133,11 @@ func (w *writer) methodSheet() error {
 		g.line(styled{w.t("System under test", "被测系统"), w.st.label}, p.Target.Kind, p.Target.Model, host(p.Target.BaseURL, nil))
 	}
 	g.skip(1)
+}
 
+// methodDimensions writes the dimensions and the prompts that judged them.
+func (w *writer) methodDimensions(g *grid) {
+	p := w.in.Profile
 	g.block()
 	g.line(styled{w.t("Dimensions", "评分维度"), w.st.label})
 	g.header(w.t("Dimension", "维度"), w.t("Title", "名称"), w.t("Prompt", "提示词"), w.t("What the judge is asked", "评分要点"))
@@ -130,7 +154,11 @@ func (w *writer) methodSheet() error {
 		g.err(w.f.SetRowHeight(g.name, row, rowHeight(line, 110)))
 	}
 	g.skip(1)
+}
 
+// methodRun writes the run record.
+func (w *writer) methodRun(g *grid) {
+	s := w.s
 	g.block()
 	g.line(styled{w.t("Run", "运行记录"), w.st.label})
 	r := s.Run
@@ -161,7 +189,12 @@ func (w *writer) methodSheet() error {
 		g.line(styled{x[0], w.st.label}, x[1])
 	}
 	g.skip(1)
+}
 
+// methodFindings writes what the endpoints refused, how retrieved documents were matched and what MFSS could not tell apart.
+func (w *writer) methodFindings(g *grid) {
+	s := w.s
+	r := s.Run
 	g.block()
 	if len(r.Adaptations) > 0 {
 		g.block()
@@ -208,7 +241,10 @@ func (w *writer) methodSheet() error {
 		}
 		g.skip(1)
 	}
+}
 
+// methodAdviceLeft writes the recommendations the Summary had no room for.
+func (w *writer) methodAdviceLeft(g *grid) {
 	if left := w.summaryAdviceLeft; len(left) > 0 {
 		g.block()
 		g.line(styled{w.t("Recommendations the Summary had no room for", "摘要页放不下的建议"), w.st.label})
@@ -222,7 +258,11 @@ func (w *writer) methodSheet() error {
 		g.wrap = false
 		g.skip(1)
 	}
+}
 
+// methodNotes writes the method notes.
+func (w *writer) methodNotes(g *grid) {
+	s := w.s
 	g.block()
 	g.line(styled{w.t("Method notes", "方法说明"), w.st.label})
 	var notes []string
@@ -246,7 +286,6 @@ func (w *writer) methodSheet() error {
 		g.err(w.f.SetRowHeight(g.name, row, rowHeight(n, 150)))
 	}
 	g.wrap = false
-	return g.first
 }
 
 // noteLines writes one wrapped note per row, merged across the sheet.

@@ -25,7 +25,8 @@ type Page struct {
 	// VerdictCode is the verdict's code (deployable, needs_work, not_ready,
 	// undetermined), Verdict its words and VerdictRule the thresholds it
 	// was read against, as one complete sentence.
-	VerdictCode, Verdict, VerdictRule string
+	VerdictCode          result.VerdictCode
+	Verdict, VerdictRule string
 	// Headline is the score with its interval in words.
 	Headline string
 	Figures  []PageFigure
@@ -113,7 +114,7 @@ func (w *writer) page() Page {
 		pg.Verdict = v.ZH
 	}
 	if pg.Verdict == "" {
-		pg.Verdict = w.t("Undetermined", "无法判定")
+		pg.Verdict = result.Undetermined.Words(w.lang)
 	}
 	pg.VerdictRule = w.verdictRule()
 	pg.Headline = w.headlineWords()
@@ -207,9 +208,9 @@ func (w *writer) verdictRule() string {
 	if v.Cube != nil {
 		c = fmt.Sprintf(w.t("CuBE score %.2f", "CuBE 得分 %.2f"), *v.Cube)
 	}
-	return fmt.Sprintf(w.t("%s; %g or more is deployable, %g up to %g needs work, below %g is not ready (thresholds of the evaluation profile).",
-		"%s；得分 ≥ %g 为可以部署，%g 至 %g 之间为需改进后部署，低于 %g 为尚不具备部署条件（阈值来自评估配置）。"),
-		c, v.Deployable, v.NeedsWork, v.Deployable, v.NeedsWork)
+	return fmt.Sprintf(w.t("%[1]s; %[2]g or more is deployable, %[3]g up to %[2]g needs work, below %[3]g is not ready (thresholds of the evaluation profile).",
+		"%[1]s；得分 ≥ %[2]g 为%[4]s，%[3]g 至 %[2]g 之间为%[5]s，低于 %[3]g 为%[6]s（阈值来自评估配置）。"),
+		c, v.Deployable, v.NeedsWork, result.Deployable.Words(w.lang), result.NeedsWork.Words(w.lang), result.NotReady.Words(w.lang))
 }
 
 // resamples is the number of resamples behind the intervals.

@@ -268,7 +268,7 @@ func explainFixture(in *Input, verdict string) {
 	// score (70.1): the brief refuses a verdict that does not follow.
 	needsWork := map[string]float64{"needs_work": 40, "not_ready": 80}[verdict]
 	s.Verdict = result.VerdictFor(s.Verdict.Cube, 90, needsWork)
-	if s.Verdict.Code != verdict && s.Verdict.Cube != nil {
+	if string(s.Verdict.Code) != verdict && s.Verdict.Cube != nil {
 		panic("explainFixture: the thresholds do not give " + verdict)
 	}
 	e := explain.Explain(explain.Input{Result: s.Result, Items: in.Workbook.Items, Scores: in.Workbook.Scores, Guides: in.Workbook.Guides,

@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	"github.com/xuri/excelize/v2"
+
+	"cubeworkbench/core/result"
 )
 
 // styles are the cell styles of the report, created once per file.
@@ -19,7 +21,7 @@ type styles struct {
 	// formula stays text even when a user edits the cell in Excel.
 	safeText, safeWrap         int
 	sevHigh, sevMedium, sevLow int
-	verdict                    map[string]int // verdict code → style
+	verdict                    map[result.VerdictCode]int // verdict code → style
 }
 
 func newStyles(f *excelize.File) (styles, error) {
@@ -72,8 +74,8 @@ func newStyles(f *excelize.File) (styles, error) {
 			Alignment: &excelize.Alignment{Vertical: "top", Horizontal: "center"}})
 	}
 	st.sevHigh, st.sevMedium, st.sevLow = sev("C00000"), sev("ED7D31"), sev("70AD47")
-	st.verdict = map[string]int{}
-	for code, color := range map[string]string{"deployable": "2E7D32", "needs_work": "E69500", "not_ready": "C62828", "undetermined": "757575"} {
+	st.verdict = map[result.VerdictCode]int{}
+	for code, color := range map[result.VerdictCode]string{result.Deployable: "2E7D32", result.NeedsWork: "E69500", result.NotReady: "C62828", result.Undetermined: "757575"} {
 		st.verdict[code] = mk(&excelize.Style{Font: &excelize.Font{Bold: true, Size: 22, Color: "FFFFFF"},
 			Fill:      excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{color}},
 			Alignment: &excelize.Alignment{Horizontal: "left", Vertical: "center", WrapText: true, Indent: 1}})

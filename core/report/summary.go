@@ -11,6 +11,7 @@ import (
 	"cubeworkbench/core/chart"
 	"cubeworkbench/core/cube"
 	"cubeworkbench/core/dimension"
+	"cubeworkbench/core/result"
 )
 
 // The Summary sheet is one A4 portrait page at 100 %: eight columns of
@@ -48,37 +49,63 @@ func (w *writer) summarySheet() error {
 		ws[i] = pageColWidth
 	}
 	g.widths(ws...)
-	f := w.f
-	last := colName(pageCols)
-	merge := func(r, from, to int) {
-		g.err(f.MergeCell(g.name, fmt.Sprintf("%s%d", colName(from), r), fmt.Sprintf("%s%d", colName(to), r)))
+	if err := w.summaryTop(g, pg); err != nil {
+		return err
 	}
-	full := func(r int, text string, style int, height float64) {
-		g.at(r, 1, styled{text, style})
-		merge(r, 1, pageCols)
-		g.height(r, height)
+	w.summaryFigures(g, pg)
+	w.summaryAdvice(g, pg)
+	w.summaryJudges(g, pg)
+	if err := w.summaryCharts(g, pg); err != nil {
+		return err
 	}
-	widthAll := float64(pageCols) * pageColWidth
+	w.summaryLastRow = g.row - 1
+	g.err(w.f.SetDefinedName(&excelize.DefinedName{Name: "_xlnm.Print_Area", Scope: g.name,
+		RefersTo: fmt.Sprintf("'%s'!$A$1:$%s$%d", g.name, colName(pageCols), w.summaryLastRow)}))
+	return g.first
+}
 
+// widthAll is the Summary page's width in characters.
+const widthAll = float64(pageCols) * pageColWidth
+
+// merge merges columns from–to of row r.
+func (g *grid) merge(r, from, to int) {
+	g.err(g.w.f.MergeCell(g.name, fmt.Sprintf("%s%d", colName(from), r), fmt.Sprintf("%s%d", colName(to), r)))
+}
+
+// full writes text across the whole Summary page in row r.
+func (g *grid) full(r int, text string, style int, height float64) {
+	g.at(r, 1, styled{text, style})
+	g.merge(r, 1, pageCols)
+	g.height(r, height)
+}
+
+// summaryJudgeHeight is the height of a judge's row on the Summary.
+func summaryJudgeHeight(j PageJudge) float64 {
+	return max(16, textHeight(j.Note, 2*pageColWidth, 9), textHeight(j.Kind, pageColWidth*0.9, 11))
+}
+
+// summaryTop writes the title, what was evaluated, the verdict, its rule,
+// the headline, the comparison's row and the notices.
+func (w *writer) summaryTop(g *grid, pg Page) error {
 	r := g.line(styled{pg.Title, w.st.pageTitle})
-	merge(r, 1, pageCols)
+	g.merge(r, 1, pageCols)
 	g.height(r, 28)
 	r = g.row
-	full(r, pg.About, w.st.small, textHeight(pg.About, widthAll, 9))
+	g.full(r, pg.About, w.st.small, textHeight(pg.About, widthAll, 9))
 	g.row++
 	code := pg.VerdictCode
 	if _, ok := w.st.verdict[code]; !ok {
-		code = "undetermined"
+		code = result.Undetermined
 	}
 	r = g.row
-	full(r, w.t("Verdict: ", "结论：")+pg.Verdict, w.st.verdict[code], 36)
+	g.full(r, w.t("Verdict: ", "结论：")+pg.Verdict, w.st.verdict[code], 36)
 	w.summaryVerdictRow = r
 	g.row++
 	r = g.row
-	full(r, pg.VerdictRule, w.st.small, textHeight(pg.VerdictRule, widthAll, 9)-2)
+	g.full(r, pg.VerdictRule, w.st.small, textHeight(pg.VerdictRule, widthAll, 9)-2)
 	g.row++
 	r = g.row
-	full(r, pg.Headline, w.st.headline, textHeight(pg.Headline, widthAll, 11))
+	g.full(r, pg.Headline, w.st.headline, textHeight(pg.Headline, widthAll, 11))
 	w.summaryHeadlineRow = r
 	if r != rowHeadline {
 		return fmt.Errorf("report: the Summary's headline is on row %d, not %d", r, rowHeadline)
@@ -95,12 +122,17 @@ func (w *writer) summarySheet() error {
 	// The notices: the sample data, the baseline judge, a missing Recall@k.
 	for _, n := range pg.Notices {
 		r = g.row
-		full(r, n, w.st.notice, textHeight(n, widthAll-4, 9.5)+2)
+		g.full(r, n, w.st.notice, textHeight(n, widthAll-4, 9.5)+2)
 		g.row++
 	}
 	g.height(g.row, 3)
 	g.skip(1)
+	return nil
+}
 
+// summaryFigures writes the key numbers in one row under their names (an
+// interval's two ends under one name).
+func (w *writer) summaryFigures(g *grid, pg Page) {
 	// The key numbers in one row under their names (an interval's two
 	// ends under one name): what each means is on the Method sheet, and
 	// the headline and the reasons say it in sentences.
@@ -128,7 +160,7 @@ func (w *writer) summarySheet() error {
 		g.at(hr, col, styled{name, w.st.headerSmall})
 		if span == 2 {
 			g.at(hr, col+1, styled{"", w.st.headerSmall})
-			merge(hr, col, col+1)
+			g.merge(hr, col, col+1)
 		}
 		g.at(vr, col, scoreLike(val, fig.Bold, w.st.score))
 		if span == 2 {
@@ -145,7 +177,12 @@ func (w *writer) summarySheet() error {
 	g.row = vr + 1
 	g.height(g.row, 3)
 	g.skip(1)
+}
 
+// summaryAdvice writes why the verdict is what it is and the advice the
+// page has room for.
+func (w *writer) summaryAdvice(g *grid, pg Page) {
+	var r int
 	// Why, and what to do.
 	if len(pg.Why) > 0 {
 		r = g.line(styled{w.t("Why this verdict", "为什么是这个结论"), w.st.label})
@@ -155,7 +192,7 @@ func (w *writer) summarySheet() error {
 			// The bullet leads the text across the whole width: a column of
 			// its own cost a line in three reasons of five.
 			g.at(r, 1, styled{"• " + y, w.st.body})
-			merge(r, 1, pageCols)
+			g.merge(r, 1, pageCols)
 			g.height(r, textHeight("• "+y, widthAll, 9.5))
 			g.row++
 		}
@@ -164,21 +201,18 @@ func (w *writer) summarySheet() error {
 	g.height(r, 16)
 	if len(pg.Advice) == 0 {
 		r = g.line(styled{w.t("No rule fired: nothing to recommend.", "没有触发任何建议规则，暂无建议。"), w.st.small})
-		merge(r, 1, pageCols)
+		g.merge(r, 1, pageCols)
 		g.height(r, 16)
 	}
 	// The advice the page has room for, most urgent first (explain orders
 	// them so): what the judges table and the charts at their floor need
 	// is kept free; the rest is listed on the Method sheet and the page
 	// says how many.
-	judgeH := func(j PageJudge) float64 {
-		return max(16, textHeight(j.Note, 2*pageColWidth, 9), textHeight(j.Kind, pageColWidth*0.9, 11))
-	}
 	below := 3.0 + 3 // spacers
 	if len(pg.Judges.Rows) > 0 {
-		below += 18 + 3 + judgeH(pg.Judges.Mean)
+		below += 18 + 3 + summaryJudgeHeight(pg.Judges.Mean)
 		for _, j := range pg.Judges.Rows {
-			below += judgeH(j)
+			below += summaryJudgeHeight(j)
 		}
 	}
 	if len(pg.Charts) > 0 {
@@ -207,25 +241,29 @@ func (w *writer) summarySheet() error {
 		}
 		r = g.row
 		g.at(r, 1, styled{a.Priority, st}, styled{a.Text, w.st.body})
-		merge(r, 2, pageCols)
+		g.merge(r, 2, pageCols)
 		g.height(r, textHeight(a.Text, widthAll-pageColWidth, 9.5))
 		g.row++
 	}
 	if n := len(w.summaryAdviceLeft); n > 0 {
 		r = g.line(styled{fmt.Sprintf(w.t("%d more recommendations are on the Method sheet.", "另有 %d 条建议见“方法 Method”表。"), n), w.st.small})
-		merge(r, 1, pageCols)
+		g.merge(r, 1, pageCols)
 		g.height(r, 16)
 	}
 	g.height(g.row, 3)
 	g.skip(1)
+}
 
+// summaryJudges writes the judges' table.
+func (w *writer) summaryJudges(g *grid, pg Page) {
+	var r int
 	// The judges.
 	if len(pg.Judges.Rows) > 0 {
 		h := pg.Judges.Header
 		r = g.line(styled{h[0], w.st.header}, nil, styled{h[1], w.st.header}, styled{h[2], w.st.headerNum}, styled{h[3], w.st.headerNum},
 			styled{h[4], w.st.headerNum}, styled{h[5], w.st.header})
-		merge(r, 1, 2)
-		merge(r, 7, pageCols)
+		g.merge(r, 1, 2)
+		g.merge(r, 7, pageCols)
 		g.height(r, 18)
 		for i, j := range append(append([]PageJudge{}, pg.Judges.Rows...), pg.Judges.Mean) {
 			r = g.row
@@ -234,15 +272,19 @@ func (w *writer) summarySheet() error {
 				name = styled{j.Name, w.st.label}
 			}
 			g.at(r, 1, name, nil, styled{j.Kind, w.st.wrap}, scoreCell(j.Cube, w.st.score), j.Lo, j.Hi, styled{j.Note, w.st.small})
-			merge(r, 1, 2)
-			merge(r, 7, pageCols)
-			g.height(r, judgeH(j))
+			g.merge(r, 1, 2)
+			g.merge(r, 7, pageCols)
+			g.height(r, summaryJudgeHeight(j))
 			g.row++
 		}
 		g.height(g.row, 3)
 		g.skip(1)
 	}
+}
 
+// summaryCharts writes the two charts side by side.
+func (w *writer) summaryCharts(g *grid, pg Page) error {
+	var r int
 	// Two charts side by side on one row as tall as they are: an anchor
 	// inside one row cannot cross a page break the row does not.
 	if len(pg.Charts) > 0 {
@@ -270,10 +312,7 @@ func (w *writer) summarySheet() error {
 		}
 		g.row++
 	}
-	w.summaryLastRow = g.row - 1
-	g.err(f.SetDefinedName(&excelize.DefinedName{Name: "_xlnm.Print_Area", Scope: g.name,
-		RefersTo: fmt.Sprintf("'%s'!$A$1:$%s$%d", g.name, last, w.summaryLastRow)}))
-	return g.first
+	return nil
 }
 
 // chartRowHeight is the height of a row that holds a picture ht points

@@ -3,6 +3,8 @@ package result
 import (
 	"time"
 
+	"cubeworkbench/core/glossary"
+
 	"cubeworkbench/core/cofe"
 	"cubeworkbench/core/compare"
 	"cubeworkbench/core/cube"
@@ -58,12 +60,12 @@ func (s *Summary) HasCoFERetrieval() bool {
 
 // Verdict answers "can we deploy?" against the profile's thresholds.
 type Verdict struct {
-	Code       string   `json:"code"` // deployable | needs_work | not_ready | undetermined
-	EN         string   `json:"en"`
-	ZH         string   `json:"zh"`
-	Cube       *float64 `json:"cube"`
-	Deployable float64  `json:"deployable_at"`
-	NeedsWork  float64  `json:"needs_work_at"`
+	Code       VerdictCode `json:"code"` // deployable | needs_work | not_ready | undetermined
+	EN         string      `json:"en"`
+	ZH         string      `json:"zh"`
+	Cube       *float64    `json:"cube"`
+	Deployable float64     `json:"deployable_at"`
+	NeedsWork  float64     `json:"needs_work_at"`
 	// Reasons say, in both languages, why an undetermined verdict is
 	// undetermined (each condition adds its own).
 	Reasons []cube.Text `json:"reasons,omitempty"`
@@ -166,19 +168,37 @@ type Baselines struct {
 	PerItem    map[string]map[string][2]float64 `json:"-"` // item → set → {BLEU, ROUGE-L}
 }
 
+// VerdictCode is a deployment verdict code; its words come from the
+// glossary only (glossary.VerdictCode.Words).
+type VerdictCode = glossary.VerdictCode
+
+// The deployment verdicts (glossary's).
+const (
+	Deployable   = glossary.Deployable
+	NeedsWork    = glossary.NeedsWork
+	NotReady     = glossary.NotReady
+	Undetermined = glossary.Undetermined
+)
+
 // VerdictFor judges a CuBE score against the deployable and needs-work
-// thresholds; a nil score is undetermined.
+// thresholds; a nil score is undetermined. The words are the glossary's;
+// an undetermined verdict adds why.
 func VerdictFor(c *float64, deployable, needsWork float64) Verdict {
 	v := Verdict{Cube: c, Deployable: deployable, NeedsWork: needsWork}
 	switch {
 	case c == nil:
-		v.Code, v.EN, v.ZH = "undetermined", "Undetermined: no CuBE score could be computed", "无法判定：未能算出 CuBE 分数"
+		v.Code = Undetermined
 	case *c >= deployable:
-		v.Code, v.EN, v.ZH = "deployable", "Deployable", "可以部署"
+		v.Code = Deployable
 	case *c >= needsWork:
-		v.Code, v.EN, v.ZH = "needs_work", "Needs work before deployment", "需改进后部署"
+		v.Code = NeedsWork
 	default:
-		v.Code, v.EN, v.ZH = "not_ready", "Not ready for deployment", "尚不具备部署条件"
+		v.Code = NotReady
+	}
+	v.ZH, v.EN = v.Code.Words("zh"), v.Code.Words("en")
+	if v.Code == Undetermined {
+		v.ZH += "：未能算出 CuBE 分数"
+		v.EN += ": no CuBE score could be computed"
 	}
 	return v
 }
@@ -190,7 +210,8 @@ func NoQualifiedJudge(v Verdict, r *cube.Result) Verdict {
 	if r == nil || len(r.Judges) == 0 || r.QualifiedJudges() > 0 {
 		return v
 	}
-	v.Code, v.EN, v.ZH = "undetermined", "Undetermined: no judge qualified", "无法判定：没有评审模型通过评审资格检查"
+	v.Code = Undetermined
+	v.ZH, v.EN = v.Code.Words("zh")+"：没有评审模型通过评审资格检查", v.Code.Words("en")+": no judge qualified"
 	v.Reasons = append(v.Reasons, cube.Text{
 		ZH: "没有评审模型通过评审资格检查，它们的分数不能作为结论依据（各评审模型的原因见其卡片）",
 		EN: "no judge qualified, so their scores are no basis for a verdict (each judge's card says why)",

@@ -3,8 +3,6 @@ package retrieve
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -13,6 +11,8 @@ import (
 
 	"cubeworkbench/core/chunk"
 	"cubeworkbench/core/embed"
+
+	"cubeworkbench/internal/shareddata"
 )
 
 // govQA is the real Chinese government Q&A corpus of /work/shared/data
@@ -27,10 +27,7 @@ type govQA struct {
 
 func loadGovQA(tb testing.TB) *govQA {
 	tb.Helper()
-	path := filepath.Join("..", "..", "..", "shared", "data", "msgabench", "gov_qa.xlsx")
-	if _, err := os.Stat(path); err != nil {
-		tb.Skipf("real corpus absent (%s): %v", path, err)
-	}
+	path := shareddata.Path(tb, "msgabench", "gov_qa.xlsx")
 	f, err := excelize.OpenFile(path)
 	if err != nil {
 		tb.Fatal(err)

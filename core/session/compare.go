@@ -10,11 +10,9 @@ import (
 
 	"cubeworkbench/core/compare"
 	"cubeworkbench/core/dataset"
-	"cubeworkbench/core/embed"
-	"cubeworkbench/core/engine"
 	"cubeworkbench/core/mfss"
 	"cubeworkbench/core/profile"
-	"cubeworkbench/core/store"
+	"cubeworkbench/core/result"
 )
 
 // StepCompare is the progress step of a comparison: evaluate side A, judge
@@ -109,7 +107,7 @@ func (s *Session) CompareSets(ctx context.Context, p profile.Profile, setA, setB
 	}
 	prog := progressOf(o.Progress)
 	step := func(done int, label string) {
-		prog.Event(engine.Event{Step: StepCompare, Label: label, Done: done, Total: 3, Finished: done == 3})
+		prog.Event(result.Event{Step: StepCompare, Label: label, Done: done, Total: 3, Finished: done == 3})
 	}
 	step(0, setA)
 	res, err := s.evaluated(ctx, p, o.EvalOptions)
@@ -131,7 +129,7 @@ func (s *Session) CompareSets(ctx context.Context, p profile.Profile, setA, setB
 	step(2, "")
 	a, b := compare.FromWorkbook(wb, setA, setB)
 	a.MFSS, b.MFSS = mfssTotals(res.Summary.MFSS, setA), mfssTotals(res.Summary.MFSS, setB)
-	cfg, err := engine.CubeConfig(p, wb)
+	cfg, err := be().CubeConfig(p, wb)
 	if err != nil {
 		return nil, err
 	}
@@ -182,7 +180,7 @@ func (s *Session) CompareWith(ctx context.Context, p profile.Profile, setA strin
 	}
 	prog := progressOf(o.Progress)
 	step := func(done int, label string) {
-		prog.Event(engine.Event{Step: StepCompare, Label: label, Done: done, Total: 3, Finished: done == 3})
+		prog.Event(result.Event{Step: StepCompare, Label: label, Done: done, Total: 3, Finished: done == 3})
 	}
 	step(0, filepath.Base(s.Path))
 	resA, err := s.evaluated(ctx, p, o.EvalOptions)
@@ -199,7 +197,7 @@ func (s *Session) CompareWith(ctx context.Context, p profile.Profile, setA strin
 	step(1, filepath.Base(sb.Path))
 	lent := lendBounds(resA.Workbook, b.Workbook, p.Judges)
 	if lent > 0 {
-		prog.Event(engine.Event{Message: fmt.Sprintf("%s：%d 个问题与 %s 相同，沿用其零分、满分答案及评分，不再付费 / %d questions are the same as in %s: their zero and full answers and judgements are reused, not paid again",
+		prog.Event(result.Event{Message: fmt.Sprintf("%s：%d 个问题与 %s 相同，沿用其零分、满分答案及评分，不再付费 / %d questions are the same as in %s: their zero and full answers and judgements are reused, not paid again",
 			filepath.Base(sb.Path), lent, filepath.Base(s.Path), lent, filepath.Base(s.Path))})
 	}
 	resB, err := b.Evaluate(ctx, p, o.EvalOptions)
@@ -229,7 +227,7 @@ func (s *Session) CompareWith(ctx context.Context, p profile.Profile, setA strin
 		wbB.Scores = append(wbB.Scores, js...)
 	}
 	step(2, "")
-	side := func(sess *Session, wb *dataset.Workbook, set string, res *engine.Result) compare.Side {
+	side := func(sess *Session, wb *dataset.Workbook, set string, res *result.Outcome) compare.Side {
 		name := strings.TrimSuffix(filepath.Base(sess.Path), filepath.Ext(sess.Path))
 		if set != dataset.SetRAG {
 			name += ":" + set
@@ -241,7 +239,7 @@ func (s *Session) CompareWith(ctx context.Context, p profile.Profile, setA strin
 	if A.Name == B.Name {
 		A.Name, B.Name = "A "+A.Name, "B "+B.Name
 	}
-	cfg, err := engine.CubeConfig(p, wbA)
+	cfg, err := be().CubeConfig(p, wbA)
 	if err != nil {
 		return nil, err
 	}
@@ -255,7 +253,7 @@ func (s *Session) CompareWith(ctx context.Context, p profile.Profile, setA strin
 }
 
 // evaluated is the session's result, evaluating it first when it has none.
-func (s *Session) evaluated(ctx context.Context, p profile.Profile, o EvalOptions) (*engine.Result, error) {
+func (s *Session) evaluated(ctx context.Context, p profile.Profile, o EvalOptions) (*result.Outcome, error) {
 	if res := s.Result(); res != nil {
 		return res, nil
 	}
@@ -283,14 +281,13 @@ func (s *Session) Comparison() *compare.Result {
 }
 
 // judgeSet judges the answers of one further system of an evaluated
-// workbook and returns its judgements under its own set name. The engine
-// judges the rag set, so the run is over a copy whose rag answers are set's
-// (only the questions that have one), whose scores are the bounds already
-// judged and set's judgements already known (both relabelled as the engine
-// reads them), so that nothing judged is judged again. No target is asked
-// (set's answers are the ones compared, never another system's), no
-// reranker is called, and the run's own MFSS and CoFE figures are computed
-// with the hashed embedder and discarded: the first run already has them.
+// workbook and returns its judgements under its own set name. The run
+// judges set itself (RunOptions.JudgeSets) over a copy holding only the
+// questions that have an answer of set, with their bound answers, the
+// bounds already judged and set's judgements already known, so nothing
+// judged is judged again. No target is asked (set's answers are the ones
+// compared, never another system's), no reranker is called, and no
+// metrics are computed (MFSS and CoFE-RAG read rag; the first run has them).
 func (s *Session) judgeSet(ctx context.Context, p profile.Profile, base *dataset.Workbook, set string, o EvalOptions) ([]dataset.Judgement, error) {
 	wb := Clone(base)
 	wb.Items = wb.Items[:0]
@@ -300,12 +297,11 @@ func (s *Session) judgeSet(ctx context.Context, p profile.Profile, base *dataset
 		}
 		c := it
 		c.Answers = map[string]string{}
-		for _, k := range []string{dataset.SetZero, dataset.SetFull} {
+		for _, k := range []string{dataset.SetZero, dataset.SetFull, set} {
 			if v := it.Answer(k); v != "" {
 				c.Answers[k] = v
 			}
 		}
-		c.Answers[dataset.SetRAG] = it.Answer(set)
 		wb.Items = append(wb.Items, c)
 	}
 	if len(wb.Items) == 0 {
@@ -314,32 +310,24 @@ func (s *Session) judgeSet(ctx context.Context, p profile.Profile, base *dataset
 	wb.Scores = nil
 	for _, j := range base.Scores {
 		switch j.Set {
-		case dataset.SetZero, dataset.SetFull:
-			wb.Scores = append(wb.Scores, j)
-		case set:
-			j.Set = dataset.SetRAG
+		case dataset.SetZero, dataset.SetFull, set:
 			wb.Scores = append(wb.Scores, j)
 		}
 	}
-	wb.Systems = []string{dataset.SetRAG, dataset.SetZero, dataset.SetFull}
+	wb.Systems = []string{set, dataset.SetZero, dataset.SetFull}
 	q := p
 	q.Target, q.Reranker = nil, nil
-	st, err := store.Open(s.StorePath)
-	if err != nil {
-		return nil, err
-	}
-	defer st.Close()
-	res, err := engine.Run(ctx, wb, engine.Options{
-		Profile: q, Store: st, Offline: o.Offline, Progress: stepsOnly(o.Progress), Version: Version,
-		WorkbookPath: s.Path, NewCompleter: o.NewCompleter, PartialGuides: true, Embedder: embed.NewHashed(),
+	res, err := be().Run(ctx, wb, RunOptions{
+		Profile: q, StorePath: s.StorePath, Offline: o.Offline, Progress: stepsOnly(o.Progress), Version: Version,
+		WorkbookPath: s.Path, NewCompleter: o.NewCompleter, PartialGuides: true, HashedEmbedder: true,
+		JudgeSets: []string{set},
 	})
 	if err != nil {
 		return nil, fmt.Errorf("session: compare: judging %s: %w", set, err)
 	}
 	var out []dataset.Judgement
 	for _, j := range res.Workbook.Scores {
-		if j.Set == dataset.SetRAG {
-			j.Set = set
+		if j.Set == set {
 			out = append(out, j)
 		}
 	}
@@ -452,9 +440,9 @@ func mfssTotals(res *mfss.Result, system string) map[string]float64 {
 	return out
 }
 
-func progressOf(p engine.Progress) engine.Progress {
+func progressOf(p result.Progress) result.Progress {
 	if p == nil {
-		return engine.NoProgress
+		return result.NoProgress
 	}
 	return p
 }
@@ -462,9 +450,9 @@ func progressOf(p engine.Progress) engine.Progress {
 // stepsOnly passes a set's judging run's step events on and drops its
 // free-standing messages: they are about that run's MFSS and CoFE figures,
 // which are discarded (the "CoFE skipped" note would mislead).
-func stepsOnly(p engine.Progress) engine.Progress {
+func stepsOnly(p result.Progress) result.Progress {
 	p = progressOf(p)
-	return engine.ProgressFunc(func(e engine.Event) {
+	return result.ProgressFunc(func(e result.Event) {
 		if e.Message != "" && e.Total == 0 {
 			return
 		}

@@ -238,7 +238,7 @@ func TestSampleFiguresIndependentOfPrompts(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return res.Summary.Headline("en") + " " + res.Summary.Verdict.Code
+		return res.Summary.Headline("en") + " " + string(res.Summary.Verdict.Code)
 	}
 	dir := t.TempDir()
 	if err := prompts.Export(dir); err != nil {

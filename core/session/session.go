@@ -9,7 +9,6 @@ package session
 import (
 	"context"
 	"cubeworkbench/internal/version"
-	"errors"
 	"fmt"
 	"maps"
 	"os"
@@ -19,13 +18,10 @@ import (
 	"sync"
 
 	"cubeworkbench/core/dataset"
-	"cubeworkbench/core/engine"
-	"cubeworkbench/core/ingest"
-	"cubeworkbench/core/kb"
 	"cubeworkbench/core/llm"
 	"cubeworkbench/core/profile"
 	"cubeworkbench/core/result"
-	"cubeworkbench/core/store"
+	"cubeworkbench/core/text"
 )
 
 // Version is the tool version written into every summary and run record:
@@ -34,7 +30,7 @@ var Version = version.String()
 
 // ErrWorkbookErrors refuses to evaluate a workbook with errors the user did
 // not choose to skip.
-var ErrWorkbookErrors = errors.New("session: the workbook has errors; fix them, or evaluate without those rows / 工作簿有错误：请修正，或跳过出错的行后评估")
+var ErrWorkbookErrors error = text.NewError(text.New("工作簿有错误：请修正，或跳过出错的行后评估", "The workbook has errors; fix them, or evaluate without those rows"), nil)
 
 // OpenOptions say how to read a workbook.
 type OpenOptions struct {
@@ -57,11 +53,11 @@ var startup sync.Once
 
 // Startup is what each front end does once when it starts, before opening
 // anything: it removes the temporary files a killed earlier process left
-// (ingest.CleanTemp). Later calls do nothing; the error is worth a line on
+// (the backend's CleanTemp). Later calls do nothing; the error is worth a line on
 // stderr or in the log, never a refusal to start.
 func Startup() error {
 	var err error
-	startup.Do(func() { err = ingest.CleanTemp() })
+	startup.Do(func() { err = be().CleanTemp() })
 	return err
 }
 
@@ -73,12 +69,12 @@ type Session struct {
 	Path      string
 	StorePath string
 	Workbook  *dataset.Workbook // as read; Evaluate works on a copy
-	Report    *ingest.Report
+	Report    *dataset.ReadReport
 	SkipBad   bool
 	Streamed  int // guides kept in the run store, not memory; 0 when in memory
 
 	mu      sync.Mutex
-	result  *engine.Result
+	result  *result.Outcome
 	profile profile.Profile // the profile of the last evaluation
 }
 
@@ -97,21 +93,9 @@ func Open(ctx context.Context, path string, o OpenOptions) (*Session, error) {
 	if s.StorePath == "" {
 		s.StorePath = StorePath(path)
 	}
-	opt := ingest.Options{SkipBadRows: o.SkipBadRows, ReadHiddenSheets: o.ReadHiddenSheets}
+	o.StorePath = s.StorePath
 	var err error
-	if o.AllGuides || !o.StreamGuides && !kb.Large(path) {
-		s.Workbook, s.Report, err = ingest.Open(ctx, path, opt)
-		if err != nil {
-			return nil, err
-		}
-		return s, nil
-	}
-	st, err := store.Open(s.StorePath)
-	if err != nil {
-		return nil, err
-	}
-	defer st.Close()
-	s.Workbook, s.Report, s.Streamed, err = kb.Open(ctx, path, st, opt)
+	s.Workbook, s.Report, s.Streamed, err = be().Read(ctx, path, o)
 	if err != nil {
 		return nil, err
 	}
@@ -120,7 +104,7 @@ func Open(ctx context.Context, path string, o OpenOptions) (*Session, error) {
 
 // New makes a session of a workbook already in memory (a test's, or one a
 // caller built), with its run store beside path.
-func New(path string, wb *dataset.Workbook, rep *ingest.Report) *Session {
+func New(path string, wb *dataset.Workbook, rep *dataset.ReadReport) *Session {
 	return &Session{Path: path, StorePath: StorePath(path), Workbook: wb, Report: rep}
 }
 
@@ -135,16 +119,16 @@ func (s *Session) Check() error {
 
 // Plan estimates the endpoint calls, tokens and cost an evaluation under p
 // would make at most.
-func (s *Session) Plan(p profile.Profile) engine.Preflight { return engine.Plan(s.Workbook, p) }
+func (s *Session) Plan(p profile.Profile) result.Preflight { return be().Plan(s.Workbook, p) }
 
 // EvalOptions are what an evaluation takes besides the profile.
 type EvalOptions struct {
 	Offline  bool
-	Progress engine.Progress
+	Progress result.Progress
 	// NewCompleter replaces the LLM clients (tests); nil is the real thing.
 	NewCompleter func(profile.Endpoint) (llm.Completer, error)
 	// ReaskUnscorable makes new attempts for judgements whose every stored
-	// attempt was unreadable (engine.Options.ReaskUnscorable).
+	// attempt was unreadable (RunOptions.ReaskUnscorable).
 	ReaskUnscorable bool
 	// Outputs are the files and folders the caller will write when the
 	// evaluation ends (report, SUMMARY.json, charts): each is checked,
@@ -156,20 +140,15 @@ type EvalOptions struct {
 // beside it and fills everything the summary has: the engine's figures, the
 // rows skipped when reading and the reader's warnings. The result is kept
 // for Export and Figures.
-func (s *Session) Evaluate(ctx context.Context, p profile.Profile, o EvalOptions) (*engine.Result, error) {
+func (s *Session) Evaluate(ctx context.Context, p profile.Profile, o EvalOptions) (*result.Outcome, error) {
 	if err := s.Check(); err != nil {
 		return nil, err
 	}
 	if err := CheckOutputs(append([]Output{File(s.StorePath)}, o.Outputs...)...); err != nil {
 		return nil, err
 	}
-	st, err := store.Open(s.StorePath)
-	if err != nil {
-		return nil, err
-	}
-	defer st.Close()
-	res, err := engine.Run(ctx, Clone(s.Workbook), engine.Options{
-		Profile: p, Store: st, Offline: o.Offline, Progress: o.Progress, Version: Version,
+	res, err := be().Run(ctx, Clone(s.Workbook), RunOptions{
+		Profile: p, StorePath: s.StorePath, Offline: o.Offline, Progress: o.Progress, Version: Version,
 		WorkbookPath: s.Path, NewCompleter: o.NewCompleter, PartialGuides: s.Streamed > 0,
 		ReaskUnscorable: o.ReaskUnscorable,
 	})
@@ -188,7 +167,7 @@ func (s *Session) Evaluate(ctx context.Context, p profile.Profile, o EvalOptions
 // judgements the last evaluation left unscorable because no attempt's reply
 // could be read; every other judgement comes from the run store at no cost.
 // The window's "re-ask unscorable" button calls it.
-func (s *Session) Reask(ctx context.Context, p profile.Profile, o EvalOptions) (*engine.Result, error) {
+func (s *Session) Reask(ctx context.Context, p profile.Profile, o EvalOptions) (*result.Outcome, error) {
 	o.ReaskUnscorable = true
 	return s.Evaluate(ctx, p, o)
 }
@@ -212,7 +191,7 @@ func (s *Session) complete(sum *result.Summary, lang string) {
 		sum.Skipped = append(sum.Skipped, p.Message(lang))
 	}
 	for _, p := range s.Report.Problems {
-		if p.Severity == ingest.SeverityWarning {
+		if p.Severity == dataset.SeverityWarning {
 			sum.Warnings = append(sum.Warnings, result.Warning{Source: "ingest", Code: p.Code, Where: where(p),
 				ZH: p.Message("zh"), EN: p.Message("en")})
 		}
@@ -220,7 +199,7 @@ func (s *Session) complete(sum *result.Summary, lang string) {
 }
 
 // where names a problem's place: file, sheet, row, column.
-func where(p ingest.Problem) string {
+func where(p dataset.Problem) string {
 	var parts []string
 	if p.File != "" {
 		parts = append(parts, filepath.Base(p.File))
@@ -238,14 +217,14 @@ func where(p ingest.Problem) string {
 }
 
 // Result is the last evaluation's outcome; nil before one finished.
-func (s *Session) Result() *engine.Result {
+func (s *Session) Result() *result.Outcome {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.result
 }
 
 // last is the last result and the profile that produced it.
-func (s *Session) last() (*engine.Result, profile.Profile) {
+func (s *Session) last() (*result.Outcome, profile.Profile) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.result, s.profile
@@ -271,4 +250,28 @@ func Clone(wb *dataset.Workbook) *dataset.Workbook {
 	c.Scores = slices.Clone(wb.Scores)
 	c.Systems = slices.Clone(wb.Systems)
 	return &c
+}
+
+// Read reads a workbook, a CSV folder or a JSONL QA set into memory with
+// every guide and returns it with the problems found, without a run store
+// (cubectl validate): nothing is written beside it.
+func Read(ctx context.Context, path string, readHiddenSheets bool) (*dataset.Workbook, *dataset.ReadReport, error) {
+	wb, rep, _, err := be().Read(ctx, path, OpenOptions{AllGuides: true, ReadHiddenSheets: readHiddenSheets})
+	return wb, rep, err
+}
+
+// LastProfile is the profile of the last evaluation of this workbook that
+// finished, as its run store recorded it; ok is false when the store does
+// not exist (it is never created here) or holds no finished run. The
+// window shows that evaluation again when a workbook is reopened.
+func (s *Session) LastProfile(ctx context.Context) (p profile.Profile, ok bool, err error) {
+	if _, err := os.Stat(s.StorePath); err != nil {
+		return p, false, nil
+	}
+	toml, ok, err := be().LastProfile(ctx, s.StorePath)
+	if err != nil || !ok {
+		return p, false, err
+	}
+	p, err = profile.Parse([]byte(toml))
+	return p, err == nil, err
 }

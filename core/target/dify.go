@@ -20,6 +20,14 @@ func init() {
 			{Key: "api_key_env", Label: Text{"应用 API 密钥", "App API key"}, Secret: true,
 				Hint: Text{"应用“访问 API”页面创建的 app- 开头的密钥", "the app-… key created on the app's \"Access API\" page"}},
 		},
+		Blame: func(e *Error) (string, Text, bool) {
+			if e.Code != "not_chat_app" && e.Code != "app_unavailable" {
+				return "", Text{}, false
+			}
+			return "api_key_env", Text{
+				ZH: "“应用 API 密钥”属于一个不能对话或不可用的应用：请使用聊天助手、Agent 或 Chatflow 应用的密钥，并确认应用已发布。",
+				EN: "The App API key belongs to an app that cannot chat or is unavailable: use the key of a chatbot, agent or chatflow app, and publish it."}, true
+		},
 	}, func(c client, cfg Config) (Target, error) {
 		return &Dify{client: c, Base: cfg.BaseURL, User: "cube-eval"}, nil
 	})

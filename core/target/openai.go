@@ -13,6 +13,11 @@ func init() {
 		Placeholder: "http://127.0.0.1:8000/v1",
 		Fields: []Field{fieldBaseURL, fieldKey,
 			{Key: "model", Label: Text{"模型名称", "Model name"}}},
+		Blame: func(e *Error) (string, Text, bool) {
+			msg := strings.ToLower(e.Message)
+			ok := e.Status == 404 || strings.Contains(msg, "model") && (strings.Contains(msg, "not found") || strings.Contains(msg, "does not exist"))
+			return "model", Text{}, ok
+		},
 	}, func(c client, cfg Config) (Target, error) {
 		return &OpenAI{client: c, Base: cfg.BaseURL, Model: cfg.Model}, nil
 	})

@@ -19,6 +19,11 @@ func init() {
 		Fields: []Field{fieldBaseURL, fieldKey,
 			{Key: "chat_id", Label: Text{"聊天助理 ID", "Chat assistant ID"}, Required: true,
 				Hint: Text{"RAGFlow 聊天页面地址中的 32 位 ID", "the 32-character id in the RAGFlow chat page's address"}}},
+		Blame: func(e *Error) (string, Text, bool) {
+			msg := strings.ToLower(e.Message)
+			ok := strings.Contains(msg, "own the assistant") || strings.Contains(msg, "own the chat") || strings.Contains(msg, "chat not found")
+			return "chat_id", Text{}, ok
+		},
 	}, func(c client, cfg Config) (Target, error) {
 		return &RAGFlow{client: c, Base: cfg.BaseURL, ChatID: cfg.ChatID}, nil
 	})

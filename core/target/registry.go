@@ -42,7 +42,14 @@ type Spec struct {
 	// Retrieves says the system returns its retrieved documents, so Recall@k
 	// can be computed (false for a plain chat endpoint).
 	Retrieves bool
-	build     func(c client, cfg Config) (Target, error)
+	// Blame, when set, reads an error the system returned and names the
+	// setting it blames (a Field key, e.g. "chat_id" for an assistant the
+	// key may not use); why is what to tell the user, zero for the generic
+	// "this setting is wrong". Test connection (core/targetcheck) asks the
+	// connector's own entry, so a new connector brings its diagnosis with
+	// it instead of a case in a switch elsewhere.
+	Blame func(e *Error) (field string, why Text, ok bool)
+	build func(c client, cfg Config) (Target, error)
 }
 
 // Field returns the spec's field with key.

@@ -175,21 +175,14 @@ func fromError(err error, cfg profile.Target, zh, en func(string) string) Verdic
 			ZH: "系统本身的大模型调用失败（回答以 **ERROR** 开头），请检查该系统的模型设置。",
 			EN: "The system's own LLM call failed (its answer starts with **ERROR**): check the model settings inside that system."}}
 	}
+	// The connector's own diagnosis (its registry entry's Blame).
 	idKey := ""
-	switch cfg.Kind {
-	case "ragflow":
-		if strings.Contains(msg, "own the assistant") || strings.Contains(msg, "own the chat") || strings.Contains(msg, "chat not found") {
-			idKey = "chat_id"
-		}
-	case "openai":
-		if te.Status == 404 || strings.Contains(msg, "model") && (strings.Contains(msg, "not found") || strings.Contains(msg, "does not exist")) {
-			idKey = "model"
-		}
-	case "dify":
-		if te.Code == "not_chat_app" || te.Code == "app_unavailable" {
-			return Verdict{Code: WrongID, Field: "api_key_env", Detail: detail, Message: target.Text{
-				ZH: fmt.Sprintf("“%s”属于一个不能对话或不可用的应用：请使用聊天助手、Agent 或 Chatflow 应用的密钥，并确认应用已发布。", zh("api_key_env")),
-				EN: fmt.Sprintf("The %s belongs to an app that cannot chat or is unavailable: use the key of a chatbot, agent or chatflow app, and publish it.", en("api_key_env"))}}
+	if spec, ok := target.SpecOf(cfg.Kind); ok && spec.Blame != nil {
+		if field, why, blamed := spec.Blame(te); blamed {
+			if why.ZH != "" || why.EN != "" {
+				return Verdict{Code: WrongID, Field: field, Detail: detail, Message: why}
+			}
+			idKey = field
 		}
 	}
 	if idKey != "" {

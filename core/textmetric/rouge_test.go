@@ -10,11 +10,13 @@ import (
 	"testing"
 )
 
+// vectorsDir is a reference implementation's public test vectors, in the
+// repository (testdata/vectors, with their licences): they never skip.
 func vectorsDir(t *testing.T, sub string) string {
 	t.Helper()
-	dir := filepath.Join("..", "..", "..", "shared", "data", "vectors", sub)
+	dir := filepath.Join("testdata", "vectors", sub)
 	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("reference vectors not found at %s (shared data absent): %v", dir, err)
+		t.Fatalf("reference vectors missing from the repository: %v", err)
 	}
 	return dir
 }

@@ -3,7 +3,6 @@ package cli
 import (
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -120,30 +119,6 @@ func TestSweep(t *testing.T) {
 	}
 	if info, err := os.Stat(png); err != nil || info.Size() < 1000 {
 		t.Errorf("sweep chart: %v", err)
-	}
-}
-
-// The architecture rule: nothing under core/ and nothing cubectl needs
-// imports Fyne, and cubectl builds without cgo.
-func TestArchitecture(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the CLI")
-	}
-	root := filepath.Join("..", "..")
-	list := exec.Command("go", "list", "-deps", "./core/...", "./cmd/cubectl")
-	list.Dir = root
-	out, err := list.Output()
-	if err != nil {
-		t.Fatalf("go list: %v", err)
-	}
-	if strings.Contains(string(out), "fyne.io") {
-		t.Fatal("core/ or cmd/cubectl depends on fyne.io")
-	}
-	build := exec.Command("go", "build", "-o", filepath.Join(t.TempDir(), "cubectl"), "./cmd/cubectl")
-	build.Dir = root
-	build.Env = append(os.Environ(), "CGO_ENABLED=0")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("CGO_ENABLED=0 build: %v\n%s", err, out)
 	}
 }
 

@@ -2,7 +2,7 @@ package cli
 
 import (
 	"context"
-	"errors"
+	"cubeworkbench/core/result"
 	"flag"
 	"fmt"
 	"io"
@@ -13,7 +13,6 @@ import (
 	"unicode/utf8"
 
 	"cubeworkbench/core/compare"
-	"cubeworkbench/core/engine"
 	"cubeworkbench/core/profile"
 	"cubeworkbench/core/session"
 )
@@ -97,7 +96,7 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	if len(p.Judges) == 0 {
 		// As the demo and the window's default: a first comparison works
 		// anywhere, and says plainly that the judge is not an LLM.
-		p.Judges = []profile.Endpoint{{Name: engine.LexicalJudge, Lexical: true}}
+		p.Judges = []profile.Endpoint{{Name: result.LexicalJudge, Lexical: true}}
 		fmt.Fprintln(stderr, pick(lang,
 			"No judge in the profile: the offline lexical baseline judge (not an LLM) scores both sides.",
 			"配置中没有评审模型：由离线词汇评审（基线方法，不是大模型）为两方评分。"))
@@ -152,30 +151,7 @@ func checked(s *session.Session, lang string, stderr io.Writer) error {
 }
 
 func compareFailed(ctx context.Context, err error, lang string, stderr io.Writer) int {
-	switch {
-	case errors.Is(err, context.Canceled) || ctx.Err() != nil:
-		fmt.Fprintln(stderr, pick(lang,
-			"Interrupted. Everything judged is in the run store; run the same command again to resume.",
-			"已中断。已完成的评分都保存在运行库中；再次运行同一命令即可继续。"))
-		return ExitInterrupted
-	case errors.Is(err, engine.ErrOffline):
-		fmt.Fprintln(stderr, pick(lang,
-			fmt.Sprintf("--offline: the comparison needs endpoint calls the run store cannot answer (%v). Remove --offline, or fill the workbook.", err),
-			fmt.Sprintf("--offline：比较需要调用接口，而运行库中没有相应结果（%v）。请去掉 --offline 或在工作簿中补齐。", err)))
-		return ExitBadInput
-	case errors.Is(err, engine.ErrBudget):
-		fmt.Fprintln(stderr, pick(lang,
-			"Stopped at the cost budget; raise `budget` in the profile and run the same command to resume.",
-			"已达到费用预算而停止；请提高配置中的 budget 后再次运行同一命令继续。"))
-		return ExitInterrupted
-	}
-	var ce *compare.Error
-	if errors.As(err, &ce) {
-		fmt.Fprintln(stderr, ce.In(lang))
-		return ExitBadInput
-	}
-	fmt.Fprintln(stderr, err)
-	return ExitBadInput
+	return stopped(ctx, err, "", lang, stderr)
 }
 
 // printComparison prints the headline, the verdict, the warnings, the delta

@@ -4,8 +4,8 @@ import (
 	"bufio"
 	"context"
 	"cubeworkbench/core/glossary"
+	"cubeworkbench/core/text"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -19,7 +19,6 @@ import (
 
 	"cubeworkbench/core/cofe"
 	"cubeworkbench/core/dataset"
-	"cubeworkbench/core/engine"
 	"cubeworkbench/core/mfss"
 	"cubeworkbench/core/profile"
 	"cubeworkbench/core/querytype"
@@ -147,26 +146,7 @@ func evaluate(ctx context.Context, o evalOptions, p profile.Profile, stdin io.Re
 	pr := newPrinter(stderr, isTerminal(stderr))
 	res, err := sess.Evaluate(ctx, p, session.EvalOptions{Offline: o.offline, Progress: pr, ReaskUnscorable: o.reask, Outputs: outputs})
 	if err != nil {
-		if errors.Is(err, context.Canceled) || ctx.Err() != nil {
-			fmt.Fprintln(stderr, pick(lang,
-				"Interrupted. Everything finished is in the run store "+o.storePath+"; run the same command again to resume.",
-				"已中断。已完成的结果都保存在 "+o.storePath+"；再次运行同一命令即可继续。"))
-			return ExitInterrupted
-		}
-		if errors.Is(err, engine.ErrOffline) {
-			fmt.Fprintln(stderr, pick(lang,
-				fmt.Sprintf("--offline: this evaluation needs endpoint calls the run store cannot answer (%v). Remove --offline, import a batch result, or fill the workbook.", err),
-				fmt.Sprintf("--offline：本次评估需要调用接口，而运行库中没有相应结果（%v）。请去掉 --offline、导入批量结果或在工作簿中补齐。", err)))
-			return ExitBadInput
-		}
-		if errors.Is(err, engine.ErrBudget) {
-			fmt.Fprintln(stderr, pick(lang,
-				"Stopped at the cost budget. Everything finished is in "+o.storePath+"; raise `budget` in the profile and run the same command to resume.",
-				"已达到费用预算而停止。已完成的结果保存在 "+o.storePath+"；请提高配置中的 budget 后再次运行同一命令继续。"))
-			return ExitInterrupted
-		}
-		fmt.Fprintln(stderr, err)
-		return ExitBadInput
+		return stopped(ctx, err, o.storePath, lang, stderr)
 	}
 	printResults(stdout, res, lang)
 	runLine(stdout, res.Summary.Run, lang)
@@ -182,7 +162,7 @@ func evaluate(ctx context.Context, o evalOptions, p profile.Profile, stdin io.Re
 		code = writeReport(ctx, sess, o.out, lang, pr, stderr)
 	}
 	if code == ExitOK && o.gate {
-		return gateExit(res.Summary.Verdict.Code)
+		return gateExit(string(res.Summary.Verdict.Code))
 	}
 	return code
 }
@@ -191,7 +171,7 @@ func evaluate(ctx context.Context, o evalOptions, p profile.Profile, stdin io.Re
 // bar, and says where; evaluate and compare share it.
 func writeReport(ctx context.Context, sess *session.Session, path, lang string, pr *printer, stderr io.Writer) int {
 	err := sess.WriteReport(ctx, path, lang, func(done, total int) {
-		pr.Event(engine.Event{Step: engine.StepReport, Done: done, Total: total, Finished: done == total})
+		pr.Event(result.Event{Step: result.StepReport, Done: done, Total: total, Finished: done == total})
 	})
 	if err != nil {
 		fmt.Fprintln(stderr, err)
@@ -222,7 +202,7 @@ func writeJSON(path string, v any) error {
 }
 
 // printResults prints the headline, the per-judge tables and MFSS.
-func printResults(w io.Writer, res *engine.Result, lang string) {
+func printResults(w io.Writer, res *result.Outcome, lang string) {
 	s := res.Summary
 	if s.Result == nil && s.MFSS == nil && s.CoFE == nil {
 		fmt.Fprintln(w, nothingToScore(res.Workbook, lang))
@@ -435,4 +415,21 @@ func nothingToScore(wb *dataset.Workbook, lang string) string {
 	return fmt.Sprintf("Nothing to report. %d questions: %d with an answer of the system under test, %d with a reference answer, %d with keywords; %d guides.\n"+
 		"CuBE needs answers (or a [target] in the profile to collect them) and judges; MFSS needs answers and reference answers; CoFE-RAG needs keywords and guides (or a corpus folder).",
 		len(wb.Items), answers, refs, keywords, len(wb.Guides))
+}
+
+// stopped prints why a run ended without a result, in session.Explain's
+// words (the window shows the same; an offline refusal adds which flag
+// forbade the calls), and returns the exit code: an
+// interruption or a budget stop can be resumed (ExitInterrupted), anything
+// else is the input's or the profile's (ExitBadInput).
+func stopped(ctx context.Context, err error, storePath, lang string, stderr io.Writer) int {
+	st := session.Explain(ctx, err, storePath)
+	fmt.Fprintln(stderr, st.Text.In(text.LangOf(lang)))
+	if st.Kind == session.StopOffline { // how, in this front end's terms
+		fmt.Fprintln(stderr, pick(lang, "(--offline forbids the calls; remove it to allow them.)", "（--offline 禁止了这些调用；去掉它即可调用。）"))
+	}
+	if st.Resumable {
+		return ExitInterrupted
+	}
+	return ExitBadInput
 }

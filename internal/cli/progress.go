@@ -7,7 +7,7 @@ import (
 	"sync"
 	"time"
 
-	"cubeworkbench/core/engine"
+	"cubeworkbench/core/result"
 )
 
 // printer shows engine events on stderr: a redrawn bar on a terminal, plain
@@ -25,7 +25,7 @@ func newPrinter(w io.Writer, terminal bool) *printer {
 	return &printer{w: w, terminal: terminal, last: map[string]int{}}
 }
 
-func (p *printer) Event(e engine.Event) {
+func (p *printer) Event(e result.Event) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if e.Message != "" && e.Total == 0 {
@@ -79,7 +79,7 @@ func (p *printer) endBar() {
 }
 
 // barLine renders "judge qwen [#####.....] 120/400 failed 2 calls 118 cached 0 tokens 52k ETA 1m20s".
-func barLine(e engine.Event, width int) string {
+func barLine(e result.Event, width int) string {
 	var b strings.Builder
 	b.WriteString(e.Step)
 	if e.Label != "" {

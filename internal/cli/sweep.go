@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"cubeworkbench/core/result"
 	"errors"
 	"flag"
 	"fmt"
@@ -15,7 +16,6 @@ import (
 	"cubeworkbench/core/chart"
 	"cubeworkbench/core/chunk"
 	"cubeworkbench/core/cofe"
-	"cubeworkbench/core/engine"
 	"cubeworkbench/core/profile"
 	"cubeworkbench/core/session"
 )
@@ -79,7 +79,7 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	}
 	pr := newPrinter(stderr, isTerminal(stderr))
 	res, skipped, err := sess.Sweep(ctx, p, cs, rs, func(done, total int) {
-		pr.Event(engine.Event{Step: "sweep", Done: done, Total: total, Finished: done == total})
+		pr.Event(result.Event{Step: "sweep", Done: done, Total: total, Finished: done == total})
 	})
 	for _, e := range skipped {
 		fmt.Fprintln(stderr, e)

@@ -2,11 +2,11 @@ package cli
 
 import (
 	"context"
+	"cubeworkbench/core/dataset"
 	"flag"
 	"fmt"
 	"io"
 
-	"cubeworkbench/core/ingest"
 	"cubeworkbench/core/session"
 )
 
@@ -25,7 +25,7 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "validate needs exactly one WORKBOOK")
 		return ExitUsage
 	}
-	wb, rep, err := ingest.Open(context.Background(), positional[0], ingest.Options{ReadHiddenSheets: *hidden})
+	wb, rep, err := session.Read(context.Background(), positional[0], *hidden)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return ExitBadInput
@@ -33,7 +33,7 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 	errorsFound := false
 	for _, p := range rep.Problems {
 		fmt.Fprintln(stdout, p.Message(*lang))
-		if p.Severity == "error" {
+		if p.Severity == dataset.SeverityError {
 			errorsFound = true
 		}
 	}
