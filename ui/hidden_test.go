@@ -2,6 +2,7 @@ package ui
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -40,5 +41,38 @@ func TestReadHiddenSheetsCheck(t *testing.T) {
 	loop.runUntil(t, time.Minute, "the reopened workbook", func() bool { return w.sess != first })
 	if n := len(w.workbook().Scores); n != 1 {
 		t.Errorf("with 读取隐藏工作表: %d scores, want 1", n)
+	}
+}
+
+// TestValidationPaneNamesWorkbookDoubts (issue 23): rows hidden by a filter
+// and a second question sheet are named in the open tab's problem list in
+// the window's language, and 读取隐藏的工作表和行 reads the filtered rows.
+func TestValidationPaneNamesWorkbookDoubts(t *testing.T) {
+	b := testbook.New()
+	b.Sheet("问答集", "问题").Row("一").Row("撤回的问题").Row("三").Filter(3)
+	b.Sheet("问答集 (2)", "问题").Row("四")
+	path := b.WriteXLSX(t, filepath.Join(t.TempDir(), "filtered.xlsx"))
+
+	w, loop := newTestWindow(t, "zh", nil)
+	w.openAsync(path)
+	loop.runUntil(t, time.Minute, "the workbook", func() bool { return w.workbook() != nil })
+	if n := len(w.workbook().Items); n != 3 {
+		t.Fatalf("filtered row read without asking: %d questions", n)
+	}
+	var shown []string
+	for i := range w.open.problemCount() {
+		shown = append(shown, w.open.problem(i).Message("zh"))
+	}
+	all := strings.Join(shown, "\n")
+	for _, want := range []string{"被筛选或手动隐藏（第 3 行）", "共读取 2 个问答集工作表并合并：问答集、问答集 (2)"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("the problem list lacks %q:\n%s", want, all)
+		}
+	}
+	first := w.sess
+	w.open.readHidden.SetChecked(true)
+	loop.runUntil(t, time.Minute, "the reopened workbook", func() bool { return w.sess != first })
+	if n := len(w.workbook().Items); n != 4 {
+		t.Errorf("with 读取隐藏的工作表和行: %d questions, want 4", n)
 	}
 }

@@ -36,6 +36,10 @@ type Content struct {
 	Cube      *float64 // the headline CuBE score (0–100), nil when undetermined
 	Lo, Hi    *float64 // its 95 % interval, nil when it could not be estimated
 	Resamples int      // how many resamples estimated the interval
+	// Undetermined says, in Lang, why the verdict is undetermined when a
+	// reason other than a missing score is known (too few questions); ""
+	// says no CuBE score could be computed.
+	Undetermined string
 
 	Why             []string // 3–5 reasons, in Lang; more are cut with a marker
 	Recommendations []string // in Lang; more are cut with a marker

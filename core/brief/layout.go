@@ -110,6 +110,8 @@ func layoutAt(m measure, c *Content, b budget) (Page, float64) {
 	}
 	add(textBlock(m, "text", score, 15, marginX, y, contentW, 1))
 	switch {
+	case c.Cube == nil && c.Undetermined != "":
+		add(textBlock(m, "text", c.Undetermined, 11, marginX, y, contentW, 3))
 	case c.Cube == nil:
 		add(textBlock(m, "text", tr(lang, "undetermined.why"), 11, marginX, y, contentW, 2))
 	case c.Lo != nil:

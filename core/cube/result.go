@@ -10,6 +10,9 @@ type Result struct {
 	Retrieved   int      `json:"retrieved"`    // items whose gold document is in the top N
 	RecallAtK   *float64 `json:"recall_at_k"`  // Retrieved / items with a known gold document
 	UnknownGold int      `json:"unknown_gold"` // items left out of Recall@k
+	// RecallNA says why Recall@k (and so CuBE) is null although questions
+	// name their gold guide: the retrieval data was not read. Nil otherwise.
+	RecallNA    *Text    `json:"recall_na,omitempty"`
 	TopN        int      `json:"top_n"`
 	Subset      string   `json:"subset"`
 	Trim        float64  `json:"trim"`

@@ -2,7 +2,14 @@ package docmatch_test
 
 import (
 	"context"
+	"cubeworkbench/internal/fakefastgpt"
+	"cubeworkbench/internal/fakemaxkb"
 	"cubeworkbench/internal/fakeragflow"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -131,4 +138,86 @@ func deref(v *float64) any {
 		return "n/a"
 	}
 	return *v
+}
+
+// The sample through a fake FastGPT and a fake MaxKB whose files were
+// uploaded by hand (<title>办事指南.pdf): Recall@8 is the workbook's own and
+// every retrieved document resolves.
+func TestSampleThroughFastGPTAndMaxKBNamedByHand(t *testing.T) {
+	want := run(t, openSample(t), evalProfile(), nil).Summary.RecallAtK
+	if want == nil {
+		t.Fatal("the sample has no Recall@8 of its own")
+	}
+	for _, c := range []struct {
+		kind string
+		url  func() string
+	}{
+		{"fastgpt", func() string { return fakefastgpt.New(t, openSample(t)).URL + "/api" }},
+		{"maxkb", func() string { return fakemaxkb.New(t, openSample(t)).URL }},
+	} {
+		t.Run(c.kind, func(t *testing.T) {
+			wb := openSample(t)
+			fakeragflow.Unasked(wb)
+			p := evalProfile()
+			p.Target = &profile.Target{Kind: c.kind, BaseURL: c.url(), Concurrency: 2}
+			tr := docmatch.NewTracker(wb.Guides, nil, func(w target.Warning) { t.Errorf("warning: %s", w.Message.EN) })
+			sum := run(t, wb, p, tr.NewTarget).Summary
+			if sum.RecallAtK == nil || *sum.RecallAtK != *want {
+				t.Errorf("Recall@8 = %v, want %v (from the workbook's retrieved column)", deref(sum.RecallAtK), *want)
+			}
+			rep := tr.Report()
+			if rep.Answers != len(wb.Items) || rep.Retrieved == 0 || rep.Resolved != rep.Retrieved || len(rep.Unmatched) != 0 || rep.Loud() {
+				t.Errorf("mapping report = %+v", rep)
+			}
+			if sum.DocMapping == nil || len(sum.DocMapping.Unmatched) != 0 {
+				t.Errorf("engine's mapping report = %+v", sum.DocMapping)
+			}
+			t.Logf("%s: Recall@8 %.4f; %s", c.kind, *want, strings.Join(rep.Messages("en", 5), " | "))
+		})
+	}
+}
+
+// A Dify 1.x app with "Citations and Attributions" off answers every
+// question with retriever_resources [] (TaskStateMetadata's default; see
+// core/target/replay_test.go): Recall@8 and CuBE are null in the summary
+// (SUMMARY.json), never 0, and the warning names 引用和归属.
+func TestSampleThroughDifyCitationsOff(t *testing.T) {
+	wb := openSample(t)
+	answers := map[string]string{}
+	for _, it := range wb.Items {
+		answers[it.Question] = it.Answer(dataset.SetRAG)
+	}
+	fakeragflow.Unasked(wb)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/parameters") {
+			io.WriteString(w, `{"opening_statement":"","retriever_resource":{"enabled":false},"user_input_form":[]}`)
+			return
+		}
+		var req struct {
+			Query string `json:"query"`
+		}
+		_ = json.NewDecoder(r.Body).Decode(&req)
+		msg, _ := json.Marshal(map[string]any{"event": "message", "conversation_id": "c", "message_id": "m", "answer": answers[req.Query]})
+		w.Header().Set("Content-Type", "text/event-stream")
+		fmt.Fprintf(w, "data: %s\n\n", msg)
+		io.WriteString(w, `data: {"event":"message_end","conversation_id":"c","message_id":"m","id":"m","metadata":{"annotation_reply":null,"retriever_resources":[],"usage":{"total_tokens":9}},"files":null}`+"\n\n")
+	}))
+	defer srv.Close()
+	p := evalProfile()
+	p.Target = &profile.Target{Kind: "dify", BaseURL: srv.URL + "/v1", Concurrency: 2}
+	sum := run(t, wb, p, nil).Summary
+	if sum.RecallAtK != nil {
+		t.Fatalf("Recall@8 = %v with citations off, want null", *sum.RecallAtK)
+	}
+	js, _ := json.Marshal(sum)
+	if !strings.Contains(string(js), `"recall_at_k":null`) && strings.Contains(string(js), `"recall_at_k":0`) {
+		t.Errorf("SUMMARY has recall_at_k 0: %.300s", js)
+	}
+	var named bool
+	for _, w := range sum.Warnings {
+		named = named || strings.Contains(w.ZH, "引用和归属") && strings.Contains(w.EN, "Citations and Attributions")
+	}
+	if !named {
+		t.Errorf("no warning names 引用和归属: %+v", sum.Warnings)
+	}
 }

@@ -3,6 +3,8 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"strings"
+	"time"
 
 	"cubeworkbench/core/llm"
 	"cubeworkbench/core/profile"
@@ -20,7 +22,18 @@ func LLMEndpoint(ep profile.Endpoint, name, base string) llm.Endpoint {
 		Concurrency: ep.Concurrency, RPM: ep.RPM, Timeout: ep.Timeout(), MaxRetries: ep.MaxRetries,
 		PriceInPerMTok: ep.PriceIn, PriceOutPerMTok: ep.PriceOut, Currency: ep.Currency,
 		MaxReplyBytes: ep.MaxReplyBytes, AllowRedirects: ep.AllowRedirects,
+		StallTimeout: time.Duration(ep.StallSec) * time.Second, TotalTimeout: time.Duration(ep.TotalSec) * time.Second,
+		Provider: serverSetting(ep.Server),
 	}
+}
+
+// serverSetting is the profile's server as the client's provider: unset is
+// "auto" (the server is asked once), "generic" a plain OpenAI server.
+func serverSetting(s string) string {
+	if s = strings.ToLower(strings.TrimSpace(s)); s == "" {
+		return llm.ProviderAuto
+	}
+	return s
 }
 
 // endpointKey finds the key of an endpoint in core/secret's order: typed

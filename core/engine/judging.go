@@ -245,6 +245,7 @@ func (r *runner) judgeTasks(ctx context.Context, aj activeJudge, dims []judge.Di
 				counter.add(false, 0, out.Cached, 0, 0)
 				return nil
 			}
+			r.noteStall(StepJudge, aj.ep.Name, out.OK, out.Reason)
 			if n, tripped := down.record(out); tripped {
 				return fmt.Errorf("%w: judge %s failed %d times in a row without a single answer (last: %s)", ErrEndpointDown, aj.ep.Name, n, out.Reason)
 			}

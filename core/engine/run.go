@@ -140,6 +140,8 @@ type runner struct {
 	deferred int                  // requests left for a batch file
 	warnings []result.Warning     // findings the summary lists
 	mapping  *docmatch.Tally      // the target's documents matched to guides; nil when no target was asked
+	target   targetTally          // what the system under test answered and failed
+	stalls   sync.Map             // endpoint names already said to stall (stall.go)
 
 	genOnce sync.Once
 	genFP   generatorFP
@@ -253,6 +255,10 @@ func (r *runner) run(ctx context.Context) (*result.Summary, error) {
 	}
 	sum.Verdict = result.VerdictFor(c, p.Thresholds.Deployable, p.Thresholds.NeedsWork)
 	sum.Verdict = result.NoQualifiedJudge(sum.Verdict, sum.Result)
+	if why, few := tooFewQuestions(sum.Result, p.Thresholds.MinQuestions); few {
+		sum.Verdict.Undetermine(why)
+	}
+	r.applyTargetFailed(sum)
 	counts := r.counts()
 	sum.Run = result.RunInfo{
 		ID: r.runID, Started: r.started, Finished: time.Now(), Calls: counts.Calls, Cached: counts.Cached,
@@ -291,6 +297,7 @@ func (r *runner) metrics(ctx context.Context, p profile.Profile, sum *result.Sum
 		sum.Result = res
 	}
 	r.applyMapping(sum)
+	r.applyRetrievalRead(sum)
 	metrics.add(false, 0, 0, 0, 0)
 
 	emb := r.emb
@@ -418,6 +425,9 @@ func (r *runner) embedder() (embed.Embedder, error) {
 // or a bad [reranker] then stops the run before the first paid call, not
 // after every judgement was paid for.
 func (r *runner) prepare() error {
+	if err := r.checkKeys(); err != nil {
+		return err
+	}
 	r.emb = r.opt.Embedder
 	if r.emb == nil {
 		emb, err := r.embedder()

@@ -283,6 +283,9 @@ func (r *runner) collect(ctx context.Context) error {
 		return err
 	}
 	idx := r.wb.GuideIndex()
+	r.mu.Lock()
+	r.target.total = len(r.wb.Items)
+	r.mu.Unlock()
 	counter := newStepCounter(r.opt.Progress, StepCollect, t.Kind, len(todo))
 	eg, ectx := errgroup.WithContext(ctx)
 	eg.SetLimit(max(t.Concurrency, 1))
@@ -303,6 +306,12 @@ func (r *runner) collect(ctx context.Context) error {
 			if err != nil {
 				r.failed++
 			}
+			if err != nil && ectx.Err() == nil {
+				r.target.failed++
+				if r.target.first == "" {
+					r.target.first = err.Error()
+				}
+			}
 			r.mu.Unlock()
 			downMu.Lock()
 			if err == nil {
@@ -317,7 +326,7 @@ func (r *runner) collect(ctx context.Context) error {
 					return ectx.Err()
 				}
 				if stop {
-					return fmt.Errorf("%w: the %s target failed %d times in a row without a single answer (last: %v)", ErrEndpointDown, t.Kind, breakerMin, err)
+					return fmt.Errorf("%w: %w: the %s target failed %d times in a row without a single answer (last: %v)", ErrTargetDown, ErrEndpointDown, t.Kind, breakerMin, err)
 				}
 				r.problem(result.Problem{Step: StepCollect, ItemID: it.ID, Set: dataset.SetRAG, Reason: err.Error()})
 				counter.add(true, 1, 0, 0, 0)

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"strings"
 
 	"cubeworkbench/core/cube"
 	"cubeworkbench/core/glossary"
@@ -37,6 +36,8 @@ func retrievalBullet(res *cube.Result) Bullet {
 		"recall_at_k": res.RecallAtK, "top_n": res.TopN, "unknown_gold": res.UnknownGold, "share_missed": nil}
 	var b Bullet
 	switch {
+	case res.RecallAtK == nil && res.RecallNA != nil:
+		b = Bullet{Code: BulletRecallUndefined, ZH: res.RecallNA.ZH, EN: res.RecallNA.EN}
 	case res.RecallAtK == nil || known <= 0:
 		b = Bullet{Code: BulletRecallUndefined,
 			ZH: fmt.Sprintf("没有问题标注了标准指南，无法计算%s", recallZH),
@@ -101,17 +102,9 @@ func cubeBullet(res *cube.Result, v Verdict) Bullet {
 		code = glossary.Undetermined
 	}
 	verdictZH, verdictEN := code.Words("zh"), code.Words("en")
-	if c == nil || code == glossary.Undetermined && len(v.Reasons) > 0 {
+	if c == nil {
 		b.ZH = glossary.Term(glossary.VerdictUndetermined, "zh") + "：未能算出 " + glossary.Term(glossary.CubeScore, "zh")
 		b.EN = glossary.Term(glossary.VerdictUndetermined, "en") + ": no CuBE score could be computed"
-		if len(v.Reasons) > 0 {
-			var zh, en []string
-			for _, r := range v.Reasons {
-				zh, en = append(zh, r.ZH), append(en, r.EN)
-			}
-			b.ZH = glossary.Term(glossary.VerdictUndetermined, "zh") + "：" + strings.Join(zh, "；")
-			b.EN = glossary.Term(glossary.VerdictUndetermined, "en") + ": " + strings.Join(en, "; ")
-		}
 		return b
 	}
 	b.ZH = fmt.Sprintf("%s %s（= 回答有效性 × 指南召回率）", glossary.Term(glossary.CubeScore, "zh"), two(*c))

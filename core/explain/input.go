@@ -29,8 +29,6 @@ type Verdict struct {
 	Cube         *float64             `json:"cube"`
 	DeployableAt float64              `json:"deployable_at"`
 	NeedsWorkAt  float64              `json:"needs_work_at"`
-	// Reasons say why an undetermined verdict is undetermined.
-	Reasons []cube.Text `json:"reasons,omitempty"`
 }
 
 // Judge is one judge of the run: engine.JudgeInfo's name and kind

@@ -3,6 +3,8 @@ package ingest
 import (
 	"strings"
 	"unicode"
+
+	"golang.org/x/text/width"
 )
 
 // Sheet kinds of the workbook (workbook.md), also the keys of Options.Sheets.
@@ -134,9 +136,11 @@ func init() {
 	}
 }
 
-// normalize folds a sheet or column name for matching: lower case, without
-// spaces (ASCII or full-width) and underscores.
+// normalize folds a sheet or column name for matching: full-width forms to
+// half-width (ＩＤ, ＿), lower case, without spaces (ASCII or full-width)
+// and underscores.
 func normalize(s string) string {
+	s = width.Fold.String(s)
 	var b strings.Builder
 	b.Grow(len(s))
 	for _, r := range s {
@@ -148,46 +152,132 @@ func normalize(s string) string {
 	return b.String()
 }
 
+// stripNotes removes bracketed notes from a header: 标准文档（事项编码） and
+// 检索文档(按排名) are 标准文档 and 检索文档. Notes are written in (), （）,
+// 【】, [] or 〔〕; a header that is nothing but a note is kept.
+func stripNotes(s string) string {
+	out := s
+	for _, pair := range brackets {
+		for {
+			i := strings.Index(out, pair[0])
+			if i < 0 {
+				break
+			}
+			j := strings.Index(out[i:], pair[1])
+			if j < 0 {
+				break
+			}
+			out = out[:i] + out[i+j+len(pair[1]):]
+		}
+	}
+	if strings.TrimSpace(out) == "" {
+		return s
+	}
+	return out
+}
+
 // sheetKind returns the kind a sheet or file name stands for, "" if none.
+// A name with a number or a bracketed note after a known one is of that
+// kind too: `问答集 (2)`, `问答集（第二批）`, `qa_2`, `scores (2)` (long sheets
+// go on over further sheets past Excel's 1,048,576-row limit; officers split
+// questions over sheets by batch).
 func sheetKind(name string) string {
 	if kind := sheetLookup[normalize(name)]; kind != "" {
 		return kind
 	}
 	if base, ok := continuationOf(name); ok {
-		if kind := sheetLookup[normalize(base)]; continues(kind) {
-			return kind
-		}
+		return sheetLookup[normalize(base)]
 	}
 	return ""
 }
 
-// continues reports the sheet kinds that may go on over several sheets.
-func continues(kind string) bool { return kind == SheetScores || kind == SheetGuides }
+// brackets are the pairs a sheet name's or header's note is written in.
+var brackets = [][2]string{{"(", ")"}, {"（", "）"}, {"【", "】"}, {"[", "]"}, {"〔", "〕"}}
 
-// continuationOf recognises "scores (2)" or "guides (2)": long sheets go on
-// over further sheets past Excel's 1,048,576-row limit (a report's scores,
-// a province's two million guides).
+// continuationOf recognises a name that goes on from another: "scores (2)",
+// "问答集（第二批）", "qa_2", "问答集2", and returns the name before the note.
 func continuationOf(name string) (string, bool) {
 	name = strings.TrimSpace(name)
-	for _, pair := range [][2]string{{"(", ")"}, {"（", "）"}} {
+	for _, pair := range brackets {
 		if !strings.HasSuffix(name, pair[1]) {
 			continue
 		}
 		i := strings.LastIndex(name, pair[0])
-		if i <= 0 {
-			continue
-		}
-		digits := name[i+len(pair[0]) : len(name)-len(pair[1])]
-		if digits == "" || strings.Trim(digits, "0123456789") != "" {
+		if i <= 0 || i+len(pair[0]) == len(name)-len(pair[1]) {
 			continue
 		}
 		return strings.TrimSpace(name[:i]), true
 	}
-	return "", false
+	base := strings.TrimRight(name, "0123456789")
+	if base == name || base == "" {
+		return "", false
+	}
+	base = strings.TrimRight(base, " _-－—")
+	return base, base != ""
 }
 
-// columnKey returns the canonical column a header names in a sheet kind.
-func columnKey(kind, header string) string { return columnLookup[kind][normalize(header)] }
+// columnKey returns the canonical column a header names in a sheet kind,
+// as written or without its bracketed notes.
+func columnKey(kind, header string) string {
+	if key := columnLookup[kind][normalize(header)]; key != "" {
+		return key
+	}
+	return columnLookup[kind][normalize(stripNotes(header))]
+}
+
+// likelyColumn names the known column an unread header looks like (a few
+// characters apart: 检索结果 or 召回文档 for 检索文档), among the columns
+// the sheet does not have; "" when none is close.
+func likelyColumn(kind, header string, have map[string]int) (alias, key string) {
+	h := []rune(normalize(stripNotes(header)))
+	if len(h) < 2 {
+		return "", ""
+	}
+	best := -1
+	for _, names := range columnAliases[kind] {
+		if _, ok := have[names[0]]; ok || !verdictColumns[names[0]] {
+			continue
+		}
+		for _, n := range names {
+			a := []rune(normalize(n))
+			d := editDistance(h, a)
+			if d == 0 || 2*d > min(len(h), len(a)) || best >= 0 && d >= best {
+				continue
+			}
+			best, alias, key = d, n, names[0]
+		}
+	}
+	return alias, key
+}
+
+// verdictColumns are the columns whose absence changes what is measured, so
+// a header close to one of them is worth a warning; a header close to a
+// free note column (类别, 检索内容) is not.
+var verdictColumns = map[string]bool{
+	colID: true, colQuestion: true, colDocID: true, colAnswer: true, colRetrieved: true, colReference: true,
+	colSet: true, colJudge: true, colDimension: true, colScore: true, colStatus: true,
+}
+
+// editDistance is Levenshtein's distance between two rune strings.
+func editDistance(a, b []rune) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
 
 // answerSystem returns NAME for an `answer:NAME` (or `回答：NAME`) header.
 func answerSystem(header string) (string, bool) {

@@ -80,6 +80,15 @@ func readHeader(kind string, row int, cells []string, c *collector) (*header, bo
 		kept = append(kept, a)
 	}
 	h.answers = kept
+	if kind != SheetGuides { // a guide's other columns are its fields
+		for _, i := range h.other {
+			if alias, key := likelyColumn(kind, h.names[i], h.col); alias != "" {
+				c.sheetProblem(row, h.names[i], CodeLikelyColumn, SeverityWarning,
+					fmt.Sprintf("the column %q was not read; did you mean %q (%s)? Rename the header if it holds that.", h.names[i], alias, key),
+					fmt.Sprintf("“%s”列未被读取；是否应为“%s”？如该列正是此内容，请修改表头。", h.names[i], alias))
+			}
+		}
+	}
 	ok := true
 	for _, req := range requiredColumns[kind] {
 		if _, has := h.col[req]; !has {

@@ -51,16 +51,27 @@ type Options struct {
 	// references are checked without keeping the guides. Required with
 	// GuideSink.
 	GuideRef func(ref string) (id string, ok bool, err error)
+	// GuideTitled lists the ids of the guides given to GuideSink with a
+	// title, so a reference by a title several guides share is an error
+	// naming them, not the first one's id. Optional with GuideSink.
+	GuideTitled func(title string) ([]string, error)
 	// Password opens a password-protected workbook.
 	Password string
 	// Sheets names the sheet (or CSV file base name) to read for a kind
 	// (SheetGuides, SheetQA, SheetScores, SheetHuman), overriding name matching.
 	Sheets map[string]string
-	// ReadHiddenSheets reads hidden and veryHidden sheets like visible ones.
-	// Off by default: a sheet the officer cannot see must not decide the
-	// verdict (a veryHidden scores sheet, a hidden qa sheet shadowing the
-	// visible one), so hidden sheets are left unread and named in a warning.
+	// ReadHiddenSheets reads hidden and veryHidden sheets, and rows hidden
+	// by a filter or by hand, like visible ones. Off by default: what the
+	// officer cannot see must not decide the verdict (a veryHidden scores
+	// sheet, a hidden qa sheet shadowing the visible one, withdrawn questions
+	// filtered out), so hidden sheets and rows are left unread and named in
+	// a warning.
 	ReadHiddenSheets bool
+	// ScoreScale gives a dimension's scale, against which imported scores
+	// are checked (a 55 typed for 5 on 0–10 is an error naming its cell);
+	// ok is false for a dimension whose scale is not known, whose scores are
+	// not checked. Nil is the built-in dimensions' scales (BuiltinScale).
+	ScoreScale func(dimension string) (lo, hi float64, ok bool)
 	// TempDir is where temporary files go (a large shared string table
 	// spilled from memory); default TempDir(), which CleanTemp empties of
 	// files left by killed processes.
@@ -83,6 +94,9 @@ func (o Options) withDefaults() Options {
 	if o.TempDir == "" {
 		o.TempDir = tempRoot
 	}
+	if o.ScoreScale == nil {
+		o.ScoreScale = BuiltinScale
+	}
 	return o
 }
 
@@ -91,8 +105,10 @@ type loader struct {
 	opt          Options
 	wb           *dataset.Workbook
 	rep          *Report
-	guideIDs     map[string]int // guide id → index
-	index        map[string]int // ids and titles → index, built on first use
+	guideIDs     map[string]int      // guide id → index
+	index        map[string]int      // ids and titles → index, built on first use
+	norm         map[string]int      // normalised ids and titles → index (-1: several)
+	shared       map[string][]string // a title several guides share → their ids
 	itemIDs      map[string]bool
 	droppedItems map[string]bool
 	haveQA       bool
@@ -112,6 +128,7 @@ type loader struct {
 	// Judgements across every scores sheet, for duplicates (see scoreKey).
 	scoreSeen   map[uint64]scoreSeen
 	scoreSheets []string
+	scales      map[string]scale // dimension → scale, as ScoreScale gave it
 	interned    map[string]string
 	sinkErr     error
 }
@@ -127,58 +144,11 @@ func (l *loader) intern(s string) string {
 	return s
 }
 
-// resolveGuide maps a reference (a guide's id or title) to the guide's id.
-// haveGuides is false when the workbook has no guides at all, in which case
-// references cannot be checked.
-func (l *loader) resolveGuide(ref string) (id string, ok, haveGuides bool) {
-	if l.opt.GuideSink != nil {
-		if l.sinkCount == 0 {
-			return "", false, false
-		}
-		id, ok, err := l.opt.GuideRef(ref)
-		if err != nil && l.sinkErr == nil {
-			l.sinkErr = err
-		}
-		return id, ok, true
-	}
-	index := l.guideIndex()
-	if index == nil {
-		return "", false, false
-	}
-	gi, ok := index[ref]
-	if !ok {
-		return "", false, true
-	}
-	return l.wb.Guides[gi].ID, true, true
-}
-
 func (l *loader) addSystem(set string) {
 	if !l.sysSeen[set] {
 		l.sysSeen[set] = true
 		l.wb.Systems = append(l.wb.Systems, set)
 	}
-}
-
-// guideIndex maps guide ids and titles to indexes (ids win, as in
-// dataset.Workbook.GuideIndex); nil when there are no guides.
-func (l *loader) guideIndex() map[string]int {
-	if len(l.wb.Guides) == 0 {
-		return nil
-	}
-	if l.index == nil {
-		l.index = make(map[string]int, len(l.guideIDs)*2)
-		for i, g := range l.wb.Guides {
-			if _, taken := l.guideIDs[g.Title]; !taken {
-				if _, taken := l.index[g.Title]; !taken {
-					l.index[g.Title] = i
-				}
-			}
-		}
-		for id, i := range l.guideIDs {
-			l.index[id] = i
-		}
-	}
-	return l.index
 }
 
 // source is one sheet, CSV or JSON file assigned to a sheet kind.
@@ -204,7 +174,7 @@ func Open(ctx context.Context, path string, opt Options) (*dataset.Workbook, *Re
 	rep := &Report{}
 	l := &loader{opt: opt, wb: wb, rep: rep, guideIDs: map[string]int{}, itemIDs: map[string]bool{},
 		sinkRows: map[uint64]int32{}, scoreSeen: map[uint64]scoreSeen{}, interned: map[string]string{},
-		droppedItems: map[string]bool{}, sysSeen: map[string]bool{}}
+		droppedItems: map[string]bool{}, sysSeen: map[string]bool{}, scales: map[string]scale{}}
 	st, err := os.Stat(path)
 	if err != nil {
 		return nil, nil, fmt.Errorf("ingest: %w", err)
@@ -377,22 +347,25 @@ func (l *loader) assign(ctx context.Context, path string, all []source) ([]sourc
 			}
 		}
 	}
+	several := map[string][]string{}
 	for _, s := range all {
 		if s.kind == "" {
 			continue
 		}
-		if _, more := continuationOf(s.label); more && continues(s.kind) && taken[s.kind] != "" {
-			out = append(out, s) // the sheet before continues on this one
-			continue
+		// Several sheets of one kind are read together, in workbook order,
+		// and named in a warning: questions split over 问答集 and
+		// 问答集 (2) are all evaluated, never the first alone. Ids repeated
+		// across them are errors naming both rows.
+		if taken[s.kind] == "" {
+			taken[s.kind] = s.label
 		}
-		if first, dup := taken[s.kind]; dup {
-			l.rep.Problems = append(l.rep.Problems, Problem{File: path, Sheet: s.label, Code: CodeDuplicateSheet, Severity: SeverityWarning,
-				EN: fmt.Sprintf("this sheet is also a %s sheet like %q; only the first is read.", s.kind, first),
-				ZH: fmt.Sprintf("该表与“%s”同为 %s 表，只读取前者。", first, s.kind)})
-			continue
-		}
-		taken[s.kind] = s.label
+		several[s.kind] = append(several[s.kind], s.label)
 		out = append(out, s)
+	}
+	for _, kind := range sheetKinds {
+		if names := several[kind]; len(names) > 1 {
+			l.severalSheets(path, kind, names)
+		}
 	}
 	if len(out) > 0 || len(l.opt.Sheets) > 0 {
 		return out, nil
@@ -423,6 +396,20 @@ func (l *loader) assign(ctx context.Context, path string, all []source) ([]sourc
 		out = append(out, s)
 	}
 	return out, nil
+}
+
+// kindNames names the sheet kinds in messages.
+var kindNames = map[string][2]string{
+	SheetGuides: {"guide", "办事指南"}, SheetQA: {"question", "问答集"},
+	SheetScores: {"score", "评分"}, SheetHuman: {"expert-rating", "人工评分"},
+}
+
+// severalSheets says which sheets of one kind are read together.
+func (l *loader) severalSheets(path, kind string, names []string) {
+	n := kindNames[kind]
+	l.rep.Problems = append(l.rep.Problems, Problem{File: path, Code: CodeSeveralSheets, Severity: SeverityWarning,
+		EN: fmt.Sprintf("read %d %s sheets together: %s.", len(names), n[0], strings.Join(names, ", ")),
+		ZH: fmt.Sprintf("共读取 %d 个%s工作表并合并：%s。", len(names), n[1], strings.Join(names, "、"))})
 }
 
 // headerKind guesses a sheet kind from its header row.
@@ -475,6 +462,7 @@ func (l *loader) load(ctx context.Context, s source) error {
 		h        *header
 		headered bool
 		data     int
+		errs     errorValues
 	)
 	colName := func(i int) string {
 		if h != nil && i < len(h.names) && h.names[i] != "" {
@@ -505,6 +493,7 @@ func (l *loader) load(ctx context.Context, s source) error {
 		for _, is := range issues {
 			c.rowProblem(row, colName(is.col), is.code, is.severity, is.en, is.zh)
 		}
+		errs.clear(row, cells, colName, c)
 		rr.row(row, cells)
 		return l.sinkErr
 	}, func(n sheetNote) {
@@ -529,6 +518,7 @@ func (l *loader) load(ctx context.Context, s source) error {
 			fmt.Sprintf("the sheet could not be read to the end (%v); rows after the damage are missing.", err),
 			fmt.Sprintf("该表无法完整读取（%v），损坏处之后的行缺失。", err))
 	}
+	errs.finish(c)
 	if rr != nil {
 		rr.finish()
 	}

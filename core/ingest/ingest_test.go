@@ -186,7 +186,7 @@ func TestProblemCodes(t *testing.T) {
 		{"chosen sheet missing", []sheet{{"qa", [][]string{{"question"}, {"x"}}}},
 			Options{Sheets: map[string]string{SheetQA: "nope"}}, CodeMissingSheet, "nope", 0, "", SeverityError},
 		{"two qa sheets", []sheet{{"qa", [][]string{{"question"}, {"x"}}}, {"问答", [][]string{{"question"}, {"y"}}}},
-			Options{}, CodeDuplicateSheet, "问答", 0, "", SeverityWarning},
+			Options{}, CodeSeveralSheets, "", 0, "", SeverityWarning}, // read together since issue 23
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -510,7 +510,8 @@ func TestContinuationOf(t *testing.T) {
 		ok       bool
 	}{
 		{"scores (2)", "scores", true}, {"评分（3）", "评分", true}, {"scores", "", false},
-		{"scores (x)", "", false}, {"(2)", "", false}, {"qa (10)", "qa", true},
+		{"scores (x)", "scores", true}, {"(2)", "", false}, {"qa (10)", "qa", true},
+		{"问答集（第二批）", "问答集", true}, {"qa_2", "qa", true}, {"问答集【旧】", "问答集", true}, {"qa ()", "", false},
 	}
 	for _, c := range cases {
 		base, ok := continuationOf(c.in)
@@ -518,7 +519,7 @@ func TestContinuationOf(t *testing.T) {
 			t.Errorf("continuationOf(%q) = %q, %v", c.in, base, ok)
 		}
 	}
-	if sheetKind("scores (2)") != SheetScores || sheetKind("qa (2)") != "" || sheetKind("办事指南（2）") != SheetGuides {
+	if sheetKind("scores (2)") != SheetScores || sheetKind("qa (2)") != SheetQA || sheetKind("办事指南（2）") != SheetGuides {
 		t.Errorf("sheetKind: scores (2) → %q, qa (2) → %q", sheetKind("scores (2)"), sheetKind("qa (2)"))
 	}
 }

@@ -41,6 +41,13 @@ const (
 	CodeBadQuote            = "bad_quote"             // a CSV quoted field that is never closed or has a stray quote
 	CodeBadEncoding         = "bad_encoding"          // bytes that are not text in the file's encoding
 	CodeHiddenSheet         = "hidden_sheet"          // a hidden sheet left unread (Options.ReadHiddenSheets reads it)
+	CodeHiddenRows          = "hidden_rows"           // rows hidden by a filter or by hand, left unread (Options.ReadHiddenSheets reads them)
+	CodeErrorValue          = "error_value"           // an Excel error value (#N/A, #VALUE!, …) read as a missing value
+	CodeSeveralSheets       = "several_sheets"        // several sheets of one kind, read together
+	CodeScoreRange          = "score_range"           // an imported score outside its dimension's scale
+	CodeAmbiguousTitle      = "ambiguous_title"       // a title several guides share names a guide
+	CodeTypedList           = "typed_list"            // retrieved entries read after splitting or width folding
+	CodeLikelyColumn        = "likely_column"         // an unread column that looks like a known one
 	CodeMergedCells         = "merged_cells"          // merged ranges filled from their first cell
 	CodeUncachedFormula     = "uncached_formula"      // a formula saved without its value: the cell reads as empty
 	CodeCellTooLong         = "cell_too_long"         // a cell over Excel's 32,767 characters, cut at read time

@@ -41,20 +41,24 @@ type answerValue struct{ set, label, text string }
 type qaBuilder struct {
 	l       *loader
 	c       *collector
-	ordinal int            // data records seen, for generated ids
-	ids     map[string]int // explicit id → row
-	pending []pendingID    // items without an id
-	systems []string       // answer sets in column order
+	ordinal int               // data records seen, for generated ids
+	ids     map[string]int    // explicit id → row
+	idSheet map[string]string // explicit id → its sheet (questions may span sheets)
+	pending []pendingID       // items without an id
+	systems []string          // answer sets in column order
 	sysSeen map[string]bool
 
 	unknownRetrieved, unknownRows, firstUnknownRow int
 	firstUnknown                                   string
+
+	typedN, typedRow    int // retrieved entries read after normalising or splitting
+	typedFirst, typedAs string
 }
 
 type pendingID struct{ item, ordinal int }
 
 func newQABuilder(l *loader, c *collector) *qaBuilder {
-	return &qaBuilder{l: l, c: c, ids: map[string]int{}, sysSeen: map[string]bool{}}
+	return &qaBuilder{l: l, c: c, ids: map[string]int{}, idSheet: map[string]string{}, sysSeen: map[string]bool{}}
 }
 
 // system records that an answer set is present.
@@ -76,9 +80,13 @@ func (q *qaBuilder) add(rec *qaRecord) {
 	}
 	if it.ID != "" {
 		if first, dup := q.ids[it.ID]; dup {
+			where, whereZH := fmt.Sprintf("row %d", first), fmt.Sprintf("第 %d 行", first)
+			if sh := q.idSheet[it.ID]; sh != q.c.sheet { // questions split over several sheets
+				where, whereZH = fmt.Sprintf("sheet %q row %d", sh, first), fmt.Sprintf("工作表“%s”第 %d 行", sh, first)
+			}
 			q.c.rowProblem(row, rec.label[qaID], CodeDuplicateID, SeverityError,
-				fmt.Sprintf("the id %q is already used by row %d; every question needs its own id.", it.ID, first),
-				fmt.Sprintf("编号“%s”已被第 %d 行使用；每个问题的编号必须唯一。", it.ID, first))
+				fmt.Sprintf("the id %q is already used by %s; every question needs its own id.", it.ID, where),
+				fmt.Sprintf("编号“%s”已被%s使用；每个问题的编号必须唯一。", it.ID, whereZH))
 		}
 	}
 	if it.Question == "" {
@@ -87,10 +95,12 @@ func (q *qaBuilder) add(rec *qaRecord) {
 			"问题为空，这是必填项。")
 	}
 	if doc := rec.v[qaDocID]; doc != "" {
-		if id, ok, have := q.l.resolveGuide(doc); !have {
+		if id, ok, have, shared := q.l.resolveGuide(doc); !have {
 			it.DocID = doc
 		} else if ok {
 			it.DocID = id
+		} else if len(shared) > 0 {
+			q.sharedTitle(row, rec.label[qaDocID], "gold document", "标准文档", doc, shared)
 		} else {
 			q.c.rowProblem(row, rec.label[qaDocID], CodeUnknownGoldDoc, SeverityError,
 				fmt.Sprintf("the gold document %q is neither the id nor the title of any guide.", doc),
@@ -104,24 +114,7 @@ func (q *qaBuilder) add(rec *qaRecord) {
 		}
 		return l
 	}
-	it.Retrieved = list(qaRetrieved)
-	if _, _, have := q.l.resolveGuide(""); have {
-		unknown := 0
-		for i, r := range it.Retrieved {
-			if id, ok, _ := q.l.resolveGuide(r); ok {
-				it.Retrieved[i] = id
-			} else {
-				if q.unknownRetrieved == 0 {
-					q.firstUnknown, q.firstUnknownRow = r, row
-				}
-				unknown++
-			}
-		}
-		if unknown > 0 {
-			q.unknownRetrieved += unknown
-			q.unknownRows++
-		}
-	}
+	it.Retrieved = q.retrieved(row, rec.label[qaRetrieved], list(qaRetrieved))
 	it.Contexts = list(qaContexts)
 	it.Coarse = list(qaCoarse)
 	fine, err := parseGroups(rec.v[qaFine])
@@ -148,8 +141,59 @@ func (q *qaBuilder) add(rec *qaRecord) {
 		q.pending = append(q.pending, pendingID{item: len(q.l.wb.Items), ordinal: q.ordinal})
 	} else if _, dup := q.ids[it.ID]; !dup {
 		q.ids[it.ID] = row
+		q.idSheet[it.ID] = q.c.sheet
 	}
 	q.l.wb.Items = append(q.l.wb.Items, it)
+}
+
+// retrieved resolves a retrieved list's entries to guide ids: as written,
+// normalised (Ｇ７ is G7), or split where an officer typed other
+// separators (G3、G4). A title several guides share is an error naming
+// them; entries naming no guide are kept as given and counted.
+func (q *qaBuilder) retrieved(row int, label string, in []string) []string {
+	if _, _, have, _ := q.l.resolveGuide(""); !have || len(in) == 0 {
+		return in
+	}
+	out := make([]string, 0, len(in))
+	unknown := 0
+	for _, r := range in {
+		id, ok, _, shared := q.l.resolveGuide(r)
+		switch {
+		case ok:
+			if _, exact := q.l.index[r]; !exact && q.l.index != nil {
+				q.typed(row, r, id)
+			}
+			out = append(out, id)
+		case len(shared) > 0:
+			q.sharedTitle(row, label, "retrieved entry", "检索文档", r, shared)
+			out = append(out, r)
+		default:
+			if ids, split := q.l.splitEntry(r); split {
+				q.typed(row, r, strings.Join(ids, "|"))
+				out = append(out, ids...)
+				continue
+			}
+			if q.unknownRetrieved+unknown == 0 {
+				q.firstUnknown, q.firstUnknownRow = r, row
+			}
+			unknown++
+			out = append(out, r)
+		}
+	}
+	if unknown > 0 {
+		q.unknownRetrieved += unknown
+		q.unknownRows++
+	}
+	return out
+}
+
+// typed counts a retrieved entry read only after normalising it (Ｇ７ for
+// G7) or splitting it (G3、G4), so validate can name the doubt it resolved.
+func (q *qaBuilder) typed(row int, entry, read string) {
+	if q.typedN == 0 {
+		q.typedFirst, q.typedAs, q.typedRow = entry, read, row
+	}
+	q.typedN++
 }
 
 func (q *qaBuilder) badList(row int, label string) {
@@ -173,12 +217,21 @@ func (q *qaBuilder) finish() {
 		q.ids[id] = q.l.wb.Items[p.item].Row
 		q.l.wb.Items[p.item].ID = id
 	}
+	if q.typedN > 0 {
+		q.c.sheetProblem(0, "", CodeTypedList, SeverityWarning,
+			fmt.Sprintf("%d retrieved entries were read after splitting them at 、，; or spaces, or folding full-width forms (first: %q at row %d, read as %s).", q.typedN, q.typedFirst, q.typedRow, q.typedAs),
+			fmt.Sprintf("有 %d 个检索文档在按“、，；”或空格拆分、或统一全角半角后读取（首个：第 %d 行的“%s”，读作 %s）。", q.typedN, q.typedRow, q.typedFirst, q.typedAs))
+	}
 	if q.unknownRetrieved > 0 {
+		near, nearZH := "", ""
+		if g := q.l.nearestGuide(q.firstUnknown); g != "" {
+			near, nearZH = fmt.Sprintf(", nearest guide: %s", g), fmt.Sprintf("，最接近的指南：%s", g)
+		}
 		q.c.sheetProblem(0, "", CodeUnknownRetrievedDoc, SeverityWarning,
-			fmt.Sprintf("%d retrieved entries in %d rows are not among the guides (first: %q at row %d); they are kept as given, since retrieval may return documents outside the sheet.",
-				q.unknownRetrieved, q.unknownRows, q.firstUnknown, q.firstUnknownRow),
-			fmt.Sprintf("有 %d 个检索文档（共 %d 行）不在办事指南中（首个：第 %d 行的“%s”）；检索可能返回表外文档，按原样保留。",
-				q.unknownRetrieved, q.unknownRows, q.firstUnknownRow, q.firstUnknown))
+			fmt.Sprintf("%d retrieved entries in %d rows name no guide, even with separators (、，；|) and widths normalised (first: %q at row %d%s); they count as misses in guide recall, since retrieval may return documents outside the sheet. Correct them if they mean a guide.",
+				q.unknownRetrieved, q.unknownRows, q.firstUnknown, q.firstUnknownRow, near),
+			fmt.Sprintf("有 %d 个检索文档（共 %d 行）在统一分隔符（、，；|）和全角半角后仍不是任何指南（首个：第 %d 行的“%s”%s）；检索可能返回表外文档，这些按未命中计入指南召回率。如其实指某条指南，请更正。",
+				q.unknownRetrieved, q.unknownRows, q.firstUnknownRow, q.firstUnknown, nearZH))
 	}
 	for _, set := range []string{dataset.SetRAG, dataset.SetZero, dataset.SetFull} {
 		if q.sysSeen[set] {

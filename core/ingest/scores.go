@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"cubeworkbench/core/dataset"
+	"cubeworkbench/core/dimension"
+	"cubeworkbench/core/judge"
 )
 
 // scoreKey hashes what identifies one judgement (item, set, judge,
@@ -88,6 +90,7 @@ func (s *scoresSheet) row(row int, cells []string) {
 	if j.Status == dataset.StatusOK {
 		if v, ok := parseScore(score); ok {
 			j.Score = v
+			s.inScale(row, j.Dimension, score, v)
 		} else {
 			badScore(s.c, s.h, row, score, "")
 		}
@@ -120,6 +123,49 @@ func (s *scoresSheet) row(row int, cells []string) {
 	}
 	s.l.scoreSeen[key] = scoreSeen{sheet: s.sheet, row: int32(row)}
 	s.l.wb.Scores = append(s.l.wb.Scores, j)
+}
+
+// inScale checks a score against its dimension's scale: a typo (55 for 5)
+// would otherwise normalise far past the bounds and flip the verdict. It is
+// an error of the row, so the row is skipped only when the user chooses to
+// skip bad rows.
+func (s *scoresSheet) inScale(row int, dim, score string, v float64) {
+	sc, seen := s.l.scales[dim]
+	if !seen {
+		sc.lo, sc.hi, sc.ok = s.l.opt.ScoreScale(dim)
+		s.l.scales[dim] = sc
+	}
+	if !sc.ok || v >= sc.lo && v <= sc.hi {
+		return
+	}
+	s.c.rowProblem(row, s.h.label(colScore), CodeScoreRange, SeverityError,
+		fmt.Sprintf("the score %s is outside the %s scale %g–%g; correct it (a typo such as 55 for 5 moves the verdict), or evaluate without this row.", score, dim, sc.lo, sc.hi),
+		fmt.Sprintf("分数 %s 超出维度“%s”的量程 %g–%g；请更正（如把 5 误输为 55 会改变评估结论），或跳过该行后评估。", score, dimTitleZH(dim), sc.lo, sc.hi))
+}
+
+// scale is a dimension's score range, as ScoreScale gave it.
+type scale struct {
+	lo, hi float64
+	ok     bool
+}
+
+// BuiltinScale is the scale of a built-in dimension as its embedded
+// prompt template states it (core/judge: 0–10 for CuBE's, 1–5 for CoFE's
+// correctness, 0–1 for a YES/NO dimension).
+func BuiltinScale(dim string) (lo, hi float64, ok bool) {
+	d, ok := judge.Builtin(dim)
+	if !ok {
+		return 0, 0, false
+	}
+	return float64(d.Min), float64(d.Max), true
+}
+
+// dimTitleZH names a dimension in Chinese when it is built in.
+func dimTitleZH(dim string) string {
+	if t, ok := dimension.Title(dim, "zh"); ok {
+		return t
+	}
+	return dim
 }
 
 func (s *scoresSheet) finish() {

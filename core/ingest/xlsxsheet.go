@@ -166,9 +166,14 @@ type sheetReader struct {
 	maxCol   int // widest non-empty column so far: fills stop there
 	filled   int
 	firstRef string
-	issues   []cellIssue
-	cells    []cellVal
-	taken    []bool // columns of the current row that have a value
+	// Rows hidden by a filter or by hand, left unread (Options.ReadHiddenSheets
+	// reads them): how many and the first few, for the warning.
+	hiddenRows  int
+	hiddenFirst []int
+	keepHidden  bool
+	issues      []cellIssue
+	cells       []cellVal
+	taken       []bool // columns of the current row that have a value
 }
 
 type activeMerge struct {
@@ -231,7 +236,10 @@ func (b *xlsxBook) rows(ctx context.Context, sheet bookSheet, fn rowFunc, notes 
 	}
 	defer rc.Close()
 	cr := newCapReader(bufio.NewReaderSize(rc, 1<<16))
-	s := &sheetReader{b: b, sheet: sheet, d: xml.NewDecoder(cr), cr: cr, merges: merges}
+	s := &sheetReader{b: b, sheet: sheet, d: xml.NewDecoder(cr), cr: cr, merges: merges,
+		// The loader's read (with notes) leaves hidden rows out; a raw read
+		// (ReadSheetRows, the header sniff) sees every row.
+		keepHidden: notes == nil || b.opt.ReadHiddenSheets}
 	return s.run(ctx, fn, notes)
 }
 
@@ -245,6 +253,7 @@ func (s *sheetReader) run(ctx context.Context, fn rowFunc, notes func(sheetNote)
 		row, lastRow  int
 		dimRow        int
 		rows          int
+		emitted       int
 	)
 	for {
 		tok, err := s.d.Token()
@@ -284,7 +293,11 @@ func (s *sheetReader) run(ctx context.Context, fn rowFunc, notes func(sheetNote)
 					continue
 				}
 				row = lastRow + 1
+				hidden := false
 				for _, a := range t.Attr {
+					if a.Name.Local == "hidden" {
+						hidden = a.Value == "1" || strings.EqualFold(a.Value, "true")
+					}
 					if a.Name.Local == "r" {
 						r, err := strconv.Atoi(a.Value)
 						if err != nil || r < 1 || r > maxRows {
@@ -310,6 +323,10 @@ func (s *sheetReader) run(ctx context.Context, fn rowFunc, notes func(sheetNote)
 				if blank(cells) && len(issues) == 0 {
 					continue
 				}
+				if hidden && s.skipHidden(row, emitted) {
+					continue
+				}
+				emitted++
 				if err := fn(row, cells, issues); err != nil {
 					return err
 				}
@@ -337,12 +354,47 @@ func (s *sheetReader) run(ctx context.Context, fn rowFunc, notes func(sheetNote)
 			en: fmt.Sprintf("%d merged range(s) were filled from their first cell (first: %s), so every row they cover has the value.", s.filled, s.firstRef),
 			zh: fmt.Sprintf("有 %d 个合并单元格区域按其首个单元格的值填充（首个：%s），所覆盖的每一行都取该值。", s.filled, s.firstRef)})
 	}
+	if s.hiddenRows > 0 {
+		notes(s.hiddenNote())
+	}
 	if dimRow > lastRow {
 		notes(sheetNote{row: lastRow + 1, code: CodeCorrupt, severity: SeverityWarning,
 			en: fmt.Sprintf("the sheet says it reaches row %d, but its data ends at row %d; rows may be missing. Check the file in Excel.", dimRow, lastRow),
 			zh: fmt.Sprintf("该表声明数据到第 %d 行，但实际数据止于第 %d 行，可能缺行；请在 Excel 中检查该文件。", dimRow, lastRow)})
 	}
 	return nil
+}
+
+// skipHidden says whether a hidden row is left unread: a row filtered out
+// or hidden by hand is not seen by the officer, so it must not decide the
+// verdict, exactly like a hidden sheet. The header row (the first row read)
+// is read even when hidden, since without it nothing can be.
+func (s *sheetReader) skipHidden(row, emitted int) bool {
+	if s.keepHidden || emitted == 0 {
+		return false
+	}
+	s.hiddenRows++
+	if len(s.hiddenFirst) < maxListedRows {
+		s.hiddenFirst = append(s.hiddenFirst, row)
+	}
+	return true
+}
+
+// maxListedRows bounds the rows a warning lists by number.
+const maxListedRows = 10
+
+func (s *sheetReader) hiddenNote() sheetNote {
+	list := make([]string, len(s.hiddenFirst))
+	for i, r := range s.hiddenFirst {
+		list[i] = strconv.Itoa(r)
+	}
+	rows := strings.Join(list, ", ")
+	if s.hiddenRows > len(s.hiddenFirst) {
+		rows += ", …"
+	}
+	return sheetNote{row: s.hiddenFirst[0], code: CodeHiddenRows, severity: SeverityWarning,
+		en: fmt.Sprintf("%d row(s) are hidden by a filter or by hand (rows %s), so they are not read: rows nobody sees must not decide the verdict. Clear the filter or unhide them in Excel, or choose to read hidden sheets and rows, if they belong to the evaluation.", s.hiddenRows, rows),
+		zh: fmt.Sprintf("有 %d 行被筛选或手动隐藏（第 %s 行），未被读取：看不见的行不应左右评估结论。如这些行属于评估内容，请在 Excel 中清除筛选或取消隐藏，或选择读取隐藏的工作表和行。", s.hiddenRows, rows)}
 }
 
 // readRow reads the cells of one <row>.

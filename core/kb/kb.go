@@ -42,6 +42,7 @@ func Open(ctx context.Context, path string, st *store.Store, opt ingest.Options)
 		}
 		return st.ResolveGuide(ctx, ref)
 	}
+	opt.GuideTitled = func(title string) ([]string, error) { return st.GuidesTitled(ctx, title, 10) }
 	if opt.UnzipSizeLimit == 0 {
 		// Two million guides unpack to several GiB; the reader streams them,
 		// so the guard against zip bombs moves up rather than away.

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strconv"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -15,6 +16,7 @@ import (
 
 	"cubeworkbench/core/ingest"
 	"cubeworkbench/core/store"
+	"cubeworkbench/internal/testbook"
 )
 
 // writeBook writes n guides (id, title, five Chinese fields) and a QA sheet
@@ -223,5 +225,31 @@ func TestLargeKnowledgeBase(t *testing.T) {
 		n, elapsed.Round(time.Second), float64(n)/elapsed.Seconds(), float64(peak.Load())/1e6, float64(m.Sys)/1e6)
 	if peak.Load() > 1<<30 {
 		t.Errorf("peak heap %.0f MB is over 1 GB", float64(peak.Load())/1e6)
+	}
+}
+
+// Issue 23 (6): a streamed knowledge base refuses a reference by a title
+// two guides share, naming both, as the in-memory reader does; it used to
+// take the first guide's id. A full-width id (Ｇ３) names its guide.
+func TestStreamedSharedTitleIsNotGuessed(t *testing.T) {
+	dir := t.TempDir()
+	b := testbook.New()
+	b.Sheet("办事指南", "事项编码", "事项名称").Row("TH-001", "居住证办理").Row("YX-001", "居住证办理").Row("G3", "护照办理")
+	b.Sheet("问答集", "问题", "标准文档").Row("越秀区居住证怎么办？", "居住证办理").Row("护照怎么办？", "Ｇ３")
+	book := b.WriteXLSX(t, filepath.Join(dir, "kb.xlsx"))
+	st, err := store.Open(filepath.Join(dir, "run.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	wb, rep, _, err := Open(context.Background(), book, st, ingest.Options{SkipBadRows: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Skipped) != 1 || rep.Skipped[0].Code != ingest.CodeAmbiguousTitle || !strings.Contains(rep.Skipped[0].EN, "TH-001, YX-001") {
+		t.Fatalf("skipped %v, problems %v", rep.Skipped, rep.Problems)
+	}
+	if len(wb.Items) != 1 || wb.Items[0].DocID != "G3" {
+		t.Fatalf("items %+v", wb.Items)
 	}
 }

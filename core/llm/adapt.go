@@ -113,3 +113,18 @@ func (c *Client) adapt(k int, err error) bool {
 	c.adaptMu.Unlock()
 	return true
 }
+
+// stale reports a body built before adaptation k was learnt (by another
+// request in flight at the time): its refusal asks for nothing new, and
+// the request is sent again with the adapted body.
+func stale(sent wireOptions, k int) bool {
+	switch k {
+	case adaptSwitch:
+		return sent.withSwitch
+	case adaptMaxCompletion:
+		return !sent.maxCompletion
+	case adaptTemperature:
+		return !sent.noTemperature
+	}
+	return false
+}

@@ -33,6 +33,9 @@ type Client struct {
 	budget   float64
 	inflight atomic.Int64
 
+	detectOnce sync.Once  // server = "auto": the server is asked once (detect.go)
+	epMu       sync.Mutex // guards ep.Provider while it is resolved
+
 	adapted     [adaptKinds]atomic.Bool // what the endpoint refused, remembered
 	adaptMu     sync.Mutex
 	adaptations []Adaptation
@@ -127,8 +130,13 @@ func join(base *url.URL, suffix string) string {
 // Model is the endpoint's model name.
 func (c *Client) Model() string { return c.ep.Model }
 
-// Endpoint is the endpoint with its defaults filled in.
-func (c *Client) Endpoint() Endpoint { return c.ep }
+// Endpoint is the endpoint with its defaults filled in (Provider "auto"
+// until the first request asked the server).
+func (c *Client) Endpoint() Endpoint {
+	c.epMu.Lock()
+	defer c.epMu.Unlock()
+	return c.ep
+}
 
 // Meter is where the client records usage.
 func (c *Client) Meter() *Meter { return c.meter }
@@ -143,6 +151,7 @@ func (c *Client) Complete(ctx context.Context, req Request) (Reply, error) {
 	if len(req.Messages) == 0 {
 		return Reply{}, fmt.Errorf("llm %s: request has no messages", c.ep.Name)
 	}
+	c.resolveProvider(ctx)
 	done, err := c.enter(ctx)
 	if err != nil {
 		return Reply{}, err
@@ -155,17 +164,24 @@ func (c *Client) Complete(ctx context.Context, req Request) (Reply, error) {
 		reply, err = decodeChat(b)
 		return err
 	}
-	var sentSwitch bool
+	// The body is built inside the slot, from what the endpoint has taught
+	// the client by then, and the options it was built with are kept: a
+	// refusal of a body built before another request's adaptation is sent
+	// again, rebuilt, and is no failure.
+	var sent wireOptions
 	build := func() ([]byte, error) {
-		o := c.wireOptions()
-		sentSwitch = o.withSwitch && switchField(c.ep.Provider) != "" && c.ep.thinkingOff()
-		return buildChat(c.ep, req, o)
+		sent = c.wireOptions()
+		return buildChat(c.ep, req, sent)
 	}
 	adapt := func(err error) bool {
+		sentSwitch := sent.withSwitch && switchField(c.ep.Provider) != "" && c.ep.thinkingOff()
 		k := adaptFor(err, c.ep.Provider, sentSwitch)
-		return k >= 0 && c.adapt(k, err)
+		return k >= 0 && (c.adapt(k, err) || stale(sent, k))
 	}
 	t, err := c.do(ctx, c.chatURL, c.ep.MaxReplyBytes, build, decode, adapt)
+	// A server that echoes its request headers must not hand a key to the
+	// store, the report or the window, even in a reply that succeeded.
+	reply.Content, reply.Raw, reply.Reasoning = httpsafe.Redact(reply.Content), httpsafe.Redact(reply.Raw), httpsafe.Redact(reply.Reasoning)
 	if reply.Model == "" {
 		reply.Model = c.ep.Model
 	}
@@ -189,7 +205,10 @@ func (c *Client) wireOptions() wireOptions {
 
 // ChatBody is the exact body Complete would send for req now, adaptations
 // learned so far included: a batch file must ask what a live call asks.
-func (c *Client) ChatBody(req Request) ([]byte, error) { return buildChat(c.ep, req, c.wireOptions()) }
+func (c *Client) ChatBody(req Request) ([]byte, error) {
+	c.resolveProvider(context.Background())
+	return buildChat(c.ep, req, c.wireOptions())
+}
 
 // enter checks the budget and counts the call in flight. The concurrency
 // slot is taken per attempt, in do.
@@ -215,6 +234,9 @@ func (c *Client) CurrentConcurrency() int { return c.gate.current() }
 // proxy hiccup is worth another try, a base_url pointing at a web page is not.
 const maxMalformed = 2
 
+// maxStalls is how many stalled attempts in one request are tried again.
+const maxStalls = 1
+
 // maxRetryAfter caps a server's Retry-After so a bogus header cannot stall
 // a run for hours; ctx cancellation still ends any wait.
 const maxRetryAfter = 10 * time.Minute
@@ -233,14 +255,19 @@ type tally struct {
 // parameter the model does not take) is sent again at once, rebuilt, and is
 // not counted as a retry.
 func (c *Client) do(ctx context.Context, target string, limit int64, build func() ([]byte, error),
-	decode func([]byte) error, adapt func(error) bool) (tally, error) {
-	var t tally
-	malformed, retries := 0, 0
-	for {
-		body, err := build()
-		if err != nil {
-			return t, err
+	decode func([]byte) error, adapt func(error) bool) (t tally, err error) {
+	parent := ctx
+	ctx, cancel := context.WithTimeout(ctx, c.ep.TotalTimeout)
+	defer cancel()
+	defer func() {
+		// The request's own limit ran out, not the caller's context: a
+		// failure of the endpoint, never mistaken for a cancellation.
+		if err != nil && parent.Err() == nil && ctx.Err() != nil {
+			err = fmt.Errorf("%w after %v (%d attempts; last: %s)", ErrGaveUp, c.ep.TotalTimeout, t.attempts, gaveUpCause(err))
 		}
+	}()
+	malformed, retries, stalls := 0, 0, 0
+	for {
 		if err := c.gate.acquire(ctx); err != nil {
 			return t, err
 		}
@@ -248,6 +275,13 @@ func (c *Client) do(ctx context.Context, target string, limit int64, build func(
 		// first and the slot second would let reserved starts bunch up
 		// behind a full gate and leave in a burst.
 		if err := c.limiter.wait(ctx); err != nil {
+			c.gate.release()
+			return t, err
+		}
+		// Built last, just before it goes out: a request that waited for
+		// its slot carries what the endpoint taught the client meanwhile.
+		body, err := build()
+		if err != nil {
 			c.gate.release()
 			return t, err
 		}
@@ -277,6 +311,12 @@ func (c *Client) do(ctx context.Context, target string, limit int64, build func(
 		if errors.Is(err, ErrMalformed) {
 			malformed++
 			retry = malformed <= maxMalformed
+		}
+		if errors.Is(err, ErrStalled) {
+			// A server that hangs mid-reply mostly hangs again: one more
+			// try, then the endpoint is named, within minutes.
+			stalls++
+			retry = stalls <= maxStalls
 		}
 		if !retry || retries >= c.ep.MaxRetries {
 			return t, err
@@ -310,7 +350,7 @@ func retryable(err error) bool {
 		return false
 	case errors.As(err, &ae):
 		return ae.retryable()
-	case errors.Is(err, ErrTimeout):
+	case errors.Is(err, ErrTimeout), errors.Is(err, ErrStalled):
 		return true
 	case errors.Is(err, ErrEmptyReply), errors.Is(err, ErrTruncated), errors.Is(err, ErrUnfinished):
 		// The same request at temperature 0 gives the same reply.
@@ -357,8 +397,15 @@ func (c *Client) attempt(ctx context.Context, target string, body []byte, limit 
 		return -1, false, timedOut(err)
 	}
 	defer resp.Body.Close()
-	data, err := readCapped(resp.Body, limit)
+	// The body must keep coming: no byte for StallTimeout ends the attempt.
+	var stalled atomic.Bool
+	idle := time.AfterFunc(c.ep.StallTimeout, func() { stalled.Store(true); cancel() })
+	defer idle.Stop()
+	data, err := readCapped(&idleReader{r: resp.Body, timer: idle, d: c.ep.StallTimeout}, limit)
 	if err != nil {
+		if stalled.Load() && ctx.Err() == nil {
+			return -1, true, fmt.Errorf("%w for %v", ErrStalled, c.ep.StallTimeout)
+		}
 		return -1, true, timedOut(fmt.Errorf("read reply: %w", err))
 	}
 	if resp.StatusCode != http.StatusOK {
@@ -432,4 +479,28 @@ func (c *Client) authorize(hr *http.Request) {
 	} else {
 		hr.Header.Set("Authorization", "Bearer "+c.key)
 	}
+}
+
+// idleReader restarts the stall timer on every byte that arrives.
+type idleReader struct {
+	r     io.Reader
+	timer *time.Timer
+	d     time.Duration
+}
+
+func (i *idleReader) Read(p []byte) (int, error) {
+	n, err := i.r.Read(p)
+	if n > 0 {
+		i.timer.Reset(i.d)
+	}
+	return n, err
+}
+
+// gaveUpCause is the last failure of a request that ran out of total time,
+// without the context error it ended in.
+func gaveUpCause(err error) string {
+	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
+		return "no reply"
+	}
+	return err.Error()
 }

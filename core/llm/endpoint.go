@@ -30,9 +30,18 @@ type Endpoint struct {
 	Concurrency int           // requests in flight at once; default 4
 	RPM         int           // requests per minute; 0 = unlimited
 	Timeout     time.Duration // per attempt; default 120 s (large local models are slow)
-	MaxRetries  int           // retries after the first attempt; 0 → default 4, negative → none
-	BackoffBase time.Duration // default 0.5 s
-	BackoffMax  time.Duration // default 8 s
+	// StallTimeout aborts an attempt whose reply stops coming: no byte of
+	// the body for this long after the headers (default 60 s). The wait
+	// for the headers is Timeout's: a server that answers whole (stream
+	// false) says nothing until it is done.
+	StallTimeout time.Duration
+	// TotalTimeout bounds one request, retries and waits included
+	// (default DefaultTotalTimeout, or two attempts' Timeout when longer):
+	// a stalling endpoint is named within minutes.
+	TotalTimeout time.Duration
+	MaxRetries   int           // retries after the first attempt; 0 → default 4, negative → none
+	BackoffBase  time.Duration // default 0.5 s
+	BackoffMax   time.Duration // default 8 s
 
 	PriceInPerMTok  float64 // price per million prompt tokens; 0 with PriceOut 0 = unpriced
 	PriceOutPerMTok float64 // price per million completion tokens
@@ -58,6 +67,13 @@ const (
 	DefaultConcurrency = 4
 	DefaultTimeout     = 120 * time.Second
 	DefaultMaxRetries  = 4
+	// DefaultStallTimeout: a minute without a byte of a reply already
+	// begun is a stall, not a slow model (which streams or sends nothing
+	// before its headers).
+	DefaultStallTimeout = 60 * time.Second
+	// DefaultTotalTimeout: ten minutes for one request, retries included,
+	// where five attempts of two minutes with backoff could take longer.
+	DefaultTotalTimeout = 10 * time.Minute
 	// Backoff after a 5xx, a timeout or a dropped connection: 0.5 s doubling
 	// to at most 8 s with full jitter, openai-python's own defaults
 	// (INITIAL_RETRY_DELAY, MAX_RETRY_DELAY in src/openai/_constants.py). The slot is
@@ -89,6 +105,12 @@ func (ep Endpoint) withDefaults() Endpoint {
 	}
 	if ep.Timeout <= 0 {
 		ep.Timeout = DefaultTimeout
+	}
+	if ep.StallTimeout <= 0 {
+		ep.StallTimeout = DefaultStallTimeout
+	}
+	if ep.TotalTimeout <= 0 {
+		ep.TotalTimeout = max(DefaultTotalTimeout, 2*ep.Timeout)
 	}
 	switch {
 	case ep.MaxRetries == 0:

@@ -25,8 +25,12 @@ var (
 	ErrUnfinished     = errors.New("llm: reply did not finish normally")
 	ErrBudgetExceeded = errors.New("llm: cost budget exceeded")
 	ErrTimeout        = errors.New("llm: request timed out")
-	ErrNoKey          = errors.New("llm: API key environment variable is empty")
-	ErrMalformed      = errors.New("llm: reply is not valid JSON")
+	// ErrStalled: the reply began and then no byte came for StallTimeout.
+	ErrStalled = errors.New("llm: 回复中途停止，长时间没有再收到数据 / the reply stopped coming (no bytes)")
+	// ErrGaveUp: the request, retries included, went past TotalTimeout.
+	ErrGaveUp    = errors.New("llm: 请求总时长超过上限，已放弃 / gave up: the request took longer than its total time limit")
+	ErrNoKey     = errors.New("llm: API key environment variable is empty")
+	ErrMalformed = errors.New("llm: reply is not valid JSON")
 	// ErrReplyTooLarge: the body went past Endpoint.MaxReplyBytes. A chat
 	// reply is kilobytes; a bigger one is a misconfigured URL or a hostile
 	// server, and reading it whole at every slot is how memory runs out.
@@ -130,6 +134,10 @@ func pick(h [2]string, lang string) string {
 var otherHints = map[error][2]string{
 	ErrTimeout: {"The endpoint did not answer in time. Large local models can be slow: raise the timeout or lower concurrency.",
 		"服务端未在限定时间内响应。本地大模型可能较慢：请调大超时或降低并发数。"},
+	ErrStalled: {"The endpoint started a reply and then sent nothing more: it stalls (an overloaded or hung server, a proxy holding the connection). Check the server; stall_seconds in the profile sets how long to wait.",
+		"该服务开始回复后就没有再发送任何数据：服务卡住了（过载或挂起，或代理占住了连接）。请检查该服务；配置中的 stall_seconds 可调整等待时长。"},
+	ErrGaveUp: {"The endpoint did not finish a request within its total time limit, retries included. Check the server; total_timeout_seconds in the profile sets the limit.",
+		"该服务在总时长上限内（含重试）没有完成请求。请检查该服务；配置中的 total_timeout_seconds 可调整上限。"},
 	ErrEmptyReply: {"The model returned an empty answer. A thinking model may need its thinking switched off.",
 		"模型返回了空回答。推理模型可能需要关闭思考模式。"},
 	ErrTruncated: {"The answer was cut off by the token limit. Raise max_tokens or switch thinking off.",

@@ -66,7 +66,11 @@ type wireOptions struct {
 // one body builder live calls and batch files share, thinking switch
 // included. A running client's Client.ChatBody adds what it has learned.
 func ChatBody(ep Endpoint, req Request) ([]byte, error) {
-	return buildChat(ep.withDefaults(), req, wireOptions{withSwitch: true})
+	ep = ep.withDefaults()
+	if ep.Provider == ProviderAuto {
+		ep.Provider = DetectProvider(ep.BaseURL) // no network here: the port is the hint
+	}
+	return buildChat(ep, req, wireOptions{withSwitch: true})
 }
 
 // buildChat renders the wire body.

@@ -1,7 +1,10 @@
 package profile
 
 import (
+	"slices"
+
 	"bytes"
+	"cubeworkbench/core/llm"
 	"errors"
 	"fmt"
 	"os"
@@ -19,22 +22,31 @@ import (
 // the embedder. An endpoint with no BaseURL is "imported": its scores come
 // only from the workbook's scores sheet.
 type Endpoint struct {
-	Name        string             `toml:"name"`
-	BaseURL     string             `toml:"base_url,omitempty"`
-	BaseURLs    []string           `toml:"base_urls,omitempty"` // replicas of the same model
-	Model       string             `toml:"model,omitempty"`
-	APIKeyEnv   string             `toml:"api_key_env,omitempty"`
-	Concurrency int                `toml:"concurrency,omitempty"`
-	RPM         int                `toml:"rpm,omitempty"`
-	Repeats     int                `toml:"repeats,omitempty"`
-	TimeoutSec  int                `toml:"timeout_seconds,omitempty"`
-	MaxRetries  int                `toml:"max_retries,omitempty"`
-	PriceIn     float64            `toml:"price_in_per_mtok,omitempty"`
-	PriceOut    float64            `toml:"price_out_per_mtok,omitempty"`
-	Currency    string             `toml:"currency,omitempty"` // of the prices: CNY, USD …
-	Weights     map[string]float64 `toml:"weights,omitempty"`
-	Lexical     bool               `toml:"lexical,omitempty"`  // the offline lexical baseline judge
-	Semantic    bool               `toml:"semantic,omitempty"` // the offline semantic (embedding-similarity) baseline judge
+	Name        string   `toml:"name"`
+	BaseURL     string   `toml:"base_url,omitempty"`
+	BaseURLs    []string `toml:"base_urls,omitempty"` // replicas of the same model
+	Model       string   `toml:"model,omitempty"`
+	APIKeyEnv   string   `toml:"api_key_env,omitempty"`
+	Concurrency int      `toml:"concurrency,omitempty"`
+	RPM         int      `toml:"rpm,omitempty"`
+	Repeats     int      `toml:"repeats,omitempty"`
+	TimeoutSec  int      `toml:"timeout_seconds,omitempty"`
+	// StallSec aborts an attempt whose reply stops coming for this long
+	// (default 60); TotalSec bounds a request, retries included (default
+	// 600, or two timeouts when longer).
+	StallSec int `toml:"stall_seconds,omitempty"`
+	TotalSec int `toml:"total_timeout_seconds,omitempty"`
+	// Server says what serves the endpoint ("auto", the default, asks it
+	// once: GET /api/version for Ollama, /version for vLLM, …): its quirks
+	// and thinking switch follow. One of llm.Servers.
+	Server     string             `toml:"server,omitempty"`
+	MaxRetries int                `toml:"max_retries,omitempty"`
+	PriceIn    float64            `toml:"price_in_per_mtok,omitempty"`
+	PriceOut   float64            `toml:"price_out_per_mtok,omitempty"`
+	Currency   string             `toml:"currency,omitempty"` // of the prices: CNY, USD …
+	Weights    map[string]float64 `toml:"weights,omitempty"`
+	Lexical    bool               `toml:"lexical,omitempty"`  // the offline lexical baseline judge
+	Semantic   bool               `toml:"semantic,omitempty"` // the offline semantic (embedding-similarity) baseline judge
 	// AllowRedirects follows a redirect to another host; by default it is
 	// refused, so prompts never go to an address not named here.
 	AllowRedirects bool `toml:"allow_redirects,omitempty"`
@@ -73,6 +85,11 @@ type Thresholds struct {
 	DimensionWeak float64 `toml:"dimension_weak"`  // normalised dimension below this → weak
 	JudgeSDHigh   float64 `toml:"judge_sd_high"`   // SD of CuBE across judges above this → disagreement
 	ZeroHighScore float64 `toml:"zero_high_score"` // rag score ≥ this without retrieval → own knowledge
+	// MinQuestions is the fewest questions CuBE must be computed over (those
+	// that retrieved their gold guide, or every question with subset "all")
+	// for a verdict; below it the verdict is undetermined. 0 turns the check
+	// off. Default DefaultMinQuestions.
+	MinQuestions int `toml:"min_questions"`
 }
 
 // Qualify holds what a judge must show to be counted in the verdict (core/cube's
@@ -85,6 +102,13 @@ type Qualify struct {
 	MinHuman        float64 `toml:"min_human"`        // mean Pearson r with the experts; 0.3
 	MinUnits        int     `toml:"min_units"`        // repeated answers / rated questions before those two decide; 20
 }
+
+// DefaultMinQuestions is 30: below it one question moves the mean by more
+// than 3 points of 100, and the percentile bootstrap's 95 % interval is
+// known to be too narrow (it under-covers for small samples), so an
+// interval that looks clear of a threshold may well not be. A verdict read
+// from fewer questions would rest on which questions happened to be asked.
+const DefaultMinQuestions = 30
 
 // Profile is one evaluation's settings.
 type Profile struct {
@@ -144,7 +168,7 @@ func Default() Profile {
 		Dimensions: dimension.Defaults(),
 		Bootstrap:  1000,
 		Seed:       1,
-		Thresholds: Thresholds{Deployable: 60, NeedsWork: 40, RecallLow: 0.8, DimensionWeak: 60, JudgeSDHigh: 10, ZeroHighScore: 8},
+		Thresholds: Thresholds{Deployable: 60, NeedsWork: 40, RecallLow: 0.8, DimensionWeak: 60, JudgeSDHigh: 10, ZeroHighScore: 8, MinQuestions: DefaultMinQuestions},
 		Qualify:    Qualify{MinReadable: 0.9, MinGap: 0, BoundsTolerance: 25, MinConsistency: 0.667, MinHuman: 0.3, MinUnits: 20},
 		CoFE:       CoFESettings{K: 4, RecallN: 30, Chunker: "document", ChunkSize: 256, Overlap: 32, Retriever: "bm25", Generation: true},
 	}
@@ -196,6 +220,9 @@ func (p Profile) Validate() error {
 	if p.Trim < 0 || p.Trim >= 0.5 {
 		problems = append(problems, fmt.Sprintf("trim %g (0 ≤ trim < 0.5)", p.Trim))
 	}
+	if p.Thresholds.MinQuestions < 0 {
+		problems = append(problems, fmt.Sprintf("thresholds.min_questions %d (≥ 0)", p.Thresholds.MinQuestions))
+	}
 	if p.Subset != "retrieved" && p.Subset != "all" {
 		problems = append(problems, fmt.Sprintf("subset %q (retrieved or all)", p.Subset))
 	}
@@ -233,6 +260,15 @@ func (p Profile) Validate() error {
 	}
 	checkCap("generator", p.Generator)
 	checkCap("embedder", p.Embedder)
+	checkServer := func(what string, ep *Endpoint) {
+		if ep != nil && ep.Server != "" && !slices.Contains(llm.Servers, strings.ToLower(ep.Server)) {
+			problems = append(problems, fmt.Sprintf("%s: server %q (%s)", what, ep.Server, strings.Join(llm.Servers, ", ")))
+		}
+	}
+	for i := range p.Judges {
+		checkServer(fmt.Sprintf("judge %q", p.Judges[i].Name), &p.Judges[i])
+	}
+	checkServer("generator", p.Generator)
 	if p.Target != nil {
 		if bad := target.CheckKind(p.Target.Kind); bad != "" {
 			problems = append(problems, bad)

@@ -46,6 +46,12 @@ func BriefContent(s *result.Summary, p profile.Profile, lang string) brief.Conte
 	if c.Verdict == "" {
 		c.Verdict = brief.Undetermined
 	}
+	for i, r := range s.Verdict.Reasons {
+		if i > 0 {
+			c.Undetermined += w.t("; ", "；")
+		}
+		c.Undetermined += w.t(r.DetailEN, r.DetailZH)
+	}
 	if s.Run.Workbook == "" {
 		c.Workbook = ""
 	}

@@ -5,7 +5,10 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
+
+	"cubeworkbench/core/result"
 )
 
 // The brief is drawn from the Summary page's own words (one source), is one
@@ -59,5 +62,26 @@ func TestBriefBesideTheReport(t *testing.T) {
 	}
 	if p := BriefPath("/out/report.xlsx"); p != "/out/report-brief.pdf" {
 		t.Errorf("BriefPath = %s", p)
+	}
+}
+
+// A run whose system under test failed most questions gives the quoted
+// failure in the brief (the verdict's reason, core/engine targetFailed).
+func TestBriefQuotesTargetFailure(t *testing.T) {
+	for _, lang := range []string{"zh", "en"} {
+		in := fixture(t)
+		s := in.Summary
+		s.Verdict.Undetermine(result.Reason{Code: result.WarnTargetFailed,
+			ZH:       "被测系统 4 个问题中有 4 个没有回答（ragflow: HTTP 401: Access token is invalid）",
+			EN:       "the system under test failed 4 of its 4 questions (ragflow: HTTP 401: Access token is invalid)",
+			DetailZH: "被测系统在 4 个问题中有 4 个没有回答。第一个失败：ragflow: HTTP 401: Access token is invalid。",
+			DetailEN: "The system under test failed 4 of its 4 questions. First failure: ragflow: HTTP 401: Access token is invalid."})
+		bc := BriefContent(s, in.Profile, lang)
+		if !strings.Contains(bc.Undetermined, "Access token is invalid") || bc.Verdict != "undetermined" {
+			t.Errorf("%s: brief %q, verdict %s", lang, bc.Undetermined, bc.Verdict)
+		}
+		if err := WriteBrief(filepath.Join(t.TempDir(), "b.pdf"), s, in.Profile, lang); err != nil {
+			t.Fatal(err)
+		}
 	}
 }

@@ -60,6 +60,7 @@ func (w *writer) methodProfile(g *grid) {
 		{w.t("Weak dimension below", "薄弱维度阈值"), p.Thresholds.DimensionWeak},
 		{w.t("Judge disagreement above (SD)", "评审分歧阈值（标准差）"), p.Thresholds.JudgeSDHigh},
 		{w.t("Own-knowledge score at ≥", "自有知识得分阈值 ≥"), p.Thresholds.ZeroHighScore},
+		{w.t("Fewest questions for a verdict", "作出结论所需的最少问题数"), p.Thresholds.MinQuestions},
 		{w.t("CoFE-RAG", "CoFE-RAG 设置"), fmt.Sprintf("k = %d, recall_n = %d, %s %d/%d, %s", p.CoFE.K, p.CoFE.RecallN, p.CoFE.Chunker, p.CoFE.ChunkSize, p.CoFE.Overlap, p.CoFE.Retriever)},
 	}
 	if len(p.MFSS.Weights) > 0 {
@@ -181,6 +182,12 @@ func (w *writer) methodRun(g *grid) {
 	}
 	if r.Workbook != "" {
 		runKV = append(runKV, [2]any{w.t("Workbook", "数据文件"), filepath.Base(r.Workbook)})
+		if fp := r.WorkbookFile; fp != nil {
+			runKV = append(runKV,
+				[2]any{w.t("Workbook SHA-256 (as read)", "数据文件 SHA-256（读取时）"), fp.SHA256},
+				[2]any{w.t("Workbook size (bytes)", "数据文件大小（字节）"), int(fp.Bytes)},
+				[2]any{w.t("Workbook modified (UTC)", "数据文件修改时间（UTC）"), fp.Modified.UTC().Format("2006-01-02 15:04:05")})
+		}
 	}
 	if r.Store != "" {
 		runKV = append(runKV, [2]any{w.t("Run store", "运行记录库"), filepath.Base(r.Store)})

@@ -1,6 +1,7 @@
 package result
 
 import (
+	"strings"
 	"time"
 
 	"cubeworkbench/core/glossary"
@@ -66,9 +67,34 @@ type Verdict struct {
 	Cube       *float64    `json:"cube"`
 	Deployable float64     `json:"deployable_at"`
 	NeedsWork  float64     `json:"needs_work_at"`
-	// Reasons say, in both languages, why an undetermined verdict is
-	// undetermined (each condition adds its own).
-	Reasons []cube.Text `json:"reasons,omitempty"`
+	// Reasons say why a verdict the score alone would give is undetermined
+	// (too few questions, …), each in both languages; empty otherwise.
+	Reasons []Reason `json:"undetermined_reasons,omitempty"`
+}
+
+// Reason is one reason a verdict is undetermined: a few words for the
+// verdict itself (the window's banner does not wrap), and the full reason
+// that leads the why of the verdict, the report and the brief.
+type Reason struct {
+	Code     string `json:"code"`
+	ZH       string `json:"zh"`
+	EN       string `json:"en"`
+	DetailZH string `json:"detail_zh"`
+	DetailEN string `json:"detail_en"`
+}
+
+// Undetermine makes the verdict undetermined (无法判定, the glossary's
+// words) for a reason: the score stays in the summary, but no deployment
+// verdict is read from it, and the verdict's words say why.
+func (v *Verdict) Undetermine(r Reason) {
+	v.Reasons = append(v.Reasons, r)
+	v.Code, v.Cube = Undetermined, nil
+	zh, en := make([]string, len(v.Reasons)), make([]string, len(v.Reasons))
+	for i, x := range v.Reasons {
+		zh[i], en[i] = x.ZH, x.EN
+	}
+	v.ZH = v.Code.Words("zh") + "：" + strings.Join(zh, "；")
+	v.EN = v.Code.Words("en") + ": " + strings.Join(en, "; ")
 }
 
 // RunInfo names exactly what produced a summary.
@@ -102,7 +128,19 @@ type RunInfo struct {
 	Embedder    string       `json:"embedder"`
 	Offline     bool         `json:"offline"`
 	Workbook    string       `json:"workbook"`
-	Store       string       `json:"store"`
+	// WorkbookFile fingerprints the workbook as it was first read, so the
+	// version judged can be told from a later one; nil when not known.
+	WorkbookFile *FilePrint `json:"workbook_file,omitempty"`
+	Store        string     `json:"store"`
+}
+
+// FilePrint is a file's SHA-256, size and modification time as read (a
+// CSV folder's: the SHA-256 of its files' names and hashes in name order,
+// their total size and latest modification).
+type FilePrint struct {
+	SHA256   string    `json:"sha256"`
+	Bytes    int64     `json:"bytes"`
+	Modified time.Time `json:"modified"`
 }
 
 // JudgeInfo describes a judge without its key.
@@ -210,12 +248,10 @@ func NoQualifiedJudge(v Verdict, r *cube.Result) Verdict {
 	if r == nil || len(r.Judges) == 0 || r.QualifiedJudges() > 0 {
 		return v
 	}
-	v.Code = Undetermined
-	v.ZH, v.EN = v.Code.Words("zh")+"：没有评审模型通过评审资格检查", v.Code.Words("en")+": no judge qualified"
-	v.Reasons = append(v.Reasons, cube.Text{
-		ZH: "没有评审模型通过评审资格检查，它们的分数不能作为结论依据（各评审模型的原因见其卡片）",
-		EN: "no judge qualified, so their scores are no basis for a verdict (each judge's card says why)",
-	})
+	v.Undetermine(Reason{Code: "no_qualified_judge",
+		ZH: "没有评审模型通过评审资格检查", EN: "no judge qualified",
+		DetailZH: "没有评审模型通过评审资格检查，它们的分数不能作为结论依据（各评审模型的原因见其卡片）",
+		DetailEN: "no judge qualified, so their scores are no basis for a verdict (each judge's card says why)"})
 	return v
 }
 
@@ -229,4 +265,19 @@ func (r RunInfo) Spent(lang string) string {
 		return llm.Money(r.Cost, "", lang)
 	}
 	return ""
+}
+
+// WarnTargetFailed is the warning code of a run whose system under test
+// failed most questions (its verdict is undetermined).
+const WarnTargetFailed = "target_failed"
+
+// TargetFailed reports a run whose system under test failed most of its
+// questions: the verdict is undetermined and the CLI exits non-zero.
+func (s *Summary) TargetFailed() bool {
+	for _, w := range s.Warnings {
+		if w.Code == WarnTargetFailed {
+			return true
+		}
+	}
+	return false
 }

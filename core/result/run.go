@@ -69,6 +69,11 @@ var ErrOffline = errors.New("engine: this step needs an endpoint, and the run is
 // finished is in the store, so raising the budget resumes it.
 var ErrBudget = errors.New("engine: the cost budget is used up; raise `budget` in the profile to resume")
 
+// ErrTargetDown stops a run whose system under test failed question after
+// question without one answer (the engine's breaker): the verdict is
+// undetermined, as when a finished run's target failed most questions.
+var ErrTargetDown = errors.New("无法判定：被测系统连续失败，没有回答任何问题 / Undetermined: the system under test failed question after question without one answer")
+
 // Outcome is an evaluation's outcome: the workbook with everything the run
 // added (answers, judgements) and the summary.
 type Outcome struct {

@@ -21,11 +21,18 @@ func explainSummary(sum *result.Summary, wb *dataset.Workbook) {
 	e := explain.Explain(explain.Input{
 		Result: sum.Result,
 		Verdict: explain.Verdict{Code: sum.Verdict.Code, Cube: sum.Verdict.Cube,
-			DeployableAt: sum.Verdict.Deployable, NeedsWorkAt: sum.Verdict.NeedsWork, Reasons: sum.Verdict.Reasons},
+			DeployableAt: sum.Verdict.Deployable, NeedsWorkAt: sum.Verdict.NeedsWork},
 		Items:  wb.Items,
 		Scores: wb.Scores,
 		Guides: wb.Guides,
 		Judges: judges,
 	})
+	// A reason the verdict is undetermined (too few questions, …) leads the
+	// why: the verdict's banner only has room for its few words.
+	var lead []explain.Bullet
+	for _, r := range sum.Verdict.Reasons {
+		lead = append(lead, explain.Bullet{Code: "undetermined_" + r.Code, ZH: r.DetailZH, EN: r.DetailEN})
+	}
+	e.Bullets = append(lead, e.Bullets...)
 	sum.Explanation = &e
 }

@@ -43,9 +43,10 @@ type OpenOptions struct {
 	// export); it wins over StreamGuides.
 	AllGuides bool
 	StorePath string // the run store; "" is StorePath(path)
-	// ReadHiddenSheets reads hidden and very hidden sheets like visible
-	// ones; by default each is named in a warning and left unread, so a
-	// sheet nobody sees cannot decide the verdict.
+	// ReadHiddenSheets reads hidden and very hidden sheets, and rows hidden
+	// by a filter or by hand, like visible ones; by default each is named in
+	// a warning and left unread, so what nobody sees cannot decide the
+	// verdict.
 	ReadHiddenSheets bool
 }
 
@@ -72,6 +73,9 @@ type Session struct {
 	Report    *dataset.ReadReport
 	SkipBad   bool
 	Streamed  int // guides kept in the run store, not memory; 0 when in memory
+	// Print fingerprints the workbook as first read (SHA-256, size,
+	// modification time); every summary of the session records it.
+	Print *result.FilePrint
 
 	mu      sync.Mutex
 	result  *result.Outcome
@@ -95,6 +99,9 @@ func Open(ctx context.Context, path string, o OpenOptions) (*Session, error) {
 	}
 	o.StorePath = s.StorePath
 	var err error
+	if s.Print, err = fingerprint(path); err != nil {
+		return nil, err
+	}
 	s.Workbook, s.Report, s.Streamed, err = be().Read(ctx, path, o)
 	if err != nil {
 		return nil, err
@@ -144,7 +151,13 @@ func (s *Session) Evaluate(ctx context.Context, p profile.Profile, o EvalOptions
 	if err := s.Check(); err != nil {
 		return nil, err
 	}
-	if err := CheckOutputs(append([]Output{File(s.StorePath)}, o.Outputs...)...); err != nil {
+	if err := CheckOutputs(File(s.StorePath)); err != nil {
+		if s.StorePath == StorePath(s.Path) {
+			err = storeHint(err)
+		}
+		return nil, err
+	}
+	if err := CheckOutputs(o.Outputs...); err != nil {
 		return nil, err
 	}
 	res, err := be().Run(ctx, Clone(s.Workbook), RunOptions{
@@ -161,6 +174,13 @@ func (s *Session) Evaluate(ctx context.Context, p profile.Profile, o EvalOptions
 	s.result, s.profile = res, p
 	s.mu.Unlock()
 	return res, nil
+}
+
+// storeHint adds to an unwritable run store (a workbook in a read-only
+// folder: a shared drive, a CD, a colleague's folder) where to put it.
+func storeHint(err error) error {
+	return fmt.Errorf("%w\n运行记录库须与工作簿放在同一文件夹，而该文件夹不可写：请把工作簿复制到可写的文件夹，或用 --store 指定运行记录库的位置（如 --store D:\\评估\\run.cube.db）。 / "+
+		"The run store goes beside the workbook, and that folder cannot be written: copy the workbook to a folder you can write to, or name the run store's place with --store (e.g. --store ~/cube/run.cube.db)", err)
 }
 
 // Reask evaluates again under p, making new attempts (new seeds) for the
@@ -184,6 +204,7 @@ func (s *Session) Unscorable() int {
 // complete adds to a summary what the session knows and the engine does
 // not: what happened when the workbook was read.
 func (s *Session) complete(sum *result.Summary, lang string) {
+	sum.Run.WorkbookFile = s.Print
 	if s.Report == nil {
 		return
 	}

@@ -2,20 +2,26 @@ package session
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/xuri/excelize/v2"
 
+	"cubeworkbench/core/brief"
 	"cubeworkbench/core/chart"
 	"cubeworkbench/core/chunk"
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/ingest"
 	"cubeworkbench/core/profile"
+	"cubeworkbench/core/report"
 	"cubeworkbench/internal/testbook"
 )
 
@@ -212,5 +218,105 @@ func TestStartupCleansTemp(t *testing.T) {
 	}
 	if _, err := os.Stat(left); !os.IsNotExist(err) {
 		t.Errorf("Startup left %s (%v)", left, err)
+	}
+}
+
+// Issue 23 (11): SUMMARY.json and the Method sheet fingerprint the
+// workbook as first read, even when it is replaced before the run ends.
+func TestWorkbookFingerprint(t *testing.T) {
+	ctx := context.Background()
+	path := badBook(t)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("%x", sha256.Sum256(data))
+	st, _ := os.Stat(path)
+	s, err := Open(ctx, path, OpenOptions{SkipBadRows: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, append(data, 0), 0o644); err != nil { // replaced mid-run
+		t.Fatal(err)
+	}
+	if _, err := s.Evaluate(ctx, lexicalProfile(), EvalOptions{Offline: true}); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if _, err := s.Export(ctx, dir, "en", ExportJSON, ExportReport); err != nil {
+		t.Fatal(err)
+	}
+	raw, err := os.ReadFile(filepath.Join(dir, SummaryFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sum struct {
+		Run struct {
+			File struct {
+				SHA256   string    `json:"sha256"`
+				Bytes    int64     `json:"bytes"`
+				Modified time.Time `json:"modified"`
+			} `json:"workbook_file"`
+		} `json:"run"`
+	}
+	if err := json.Unmarshal(raw, &sum); err != nil {
+		t.Fatal(err)
+	}
+	f := sum.Run.File
+	if f.SHA256 != want || f.Bytes != int64(len(data)) || !f.Modified.Equal(st.ModTime().UTC()) {
+		t.Fatalf("workbook_file = %+v, want %s, %d bytes, %v", f, want, len(data), st.ModTime())
+	}
+	x, err := excelize.OpenFile(filepath.Join(dir, ReportFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	rows, _ := x.GetRows(report.SheetMethod)
+	found := false
+	for _, r := range rows {
+		found = found || slices.Contains(r, want)
+	}
+	if !found {
+		t.Fatal("the Method sheet does not show the workbook's SHA-256")
+	}
+}
+
+// Issue 23 (5): too few questions make the verdict undetermined with its
+// reason in the same words on every surface: the summary's verdict, the
+// why (window, CLI, report) and the brief's page.
+func TestTooFewQuestionsOnEverySurface(t *testing.T) {
+	ctx := context.Background()
+	s, err := Open(ctx, badBook(t), OpenOptions{SkipBadRows: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := lexicalProfile() // default minimum: 30 questions; the book has 8
+	res, err := s.Evaluate(ctx, p, EvalOptions{Offline: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := res.Summary
+	v := sum.Verdict
+	if v.Code != "undetermined" || len(v.Reasons) != 1 || !strings.Contains(v.EN, "more needed") {
+		t.Fatalf("verdict %+v", v)
+	}
+	detail := v.Reasons[0].DetailEN
+	if e := sum.Explanation; e == nil || len(e.Bullets) == 0 || e.Bullets[0].EN != detail {
+		t.Fatalf("the why does not lead with the reason: %+v", sum.Explanation)
+	}
+	c := report.BriefContent(sum, p, "en")
+	if c.Undetermined != detail || c.Verdict != "undetermined" {
+		t.Fatalf("brief: %q, %q", c.Verdict, c.Undetermined)
+	}
+	page, err := brief.Layout(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text []string
+	for _, b := range page.Blocks {
+		text = append(text, b.Lines...)
+	}
+	if all := strings.Join(text, " "); !strings.Contains(all, "more are needed") {
+		t.Fatalf("the brief's page does not say why:\n%s", all)
 	}
 }

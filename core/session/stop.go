@@ -22,6 +22,9 @@ const (
 	StopBudget      StopKind = "budget"      // the profile's cost budget is used up
 	StopOffline     StopKind = "offline"     // an offline run needs a call the run store cannot answer
 	StopFailed      StopKind = "failed"      // anything else
+	// StopTargetFailed: the system under test failed question after
+	// question without one answer; no verdict (the CLI exits 4).
+	StopTargetFailed StopKind = "target_failed"
 )
 
 // Stop is why a run ended, in the words both front ends show.
@@ -60,6 +63,13 @@ func Explain(ctx context.Context, err error, storePath string) Stop {
 		return Stop{Kind: StopOffline, Text: text.New(
 			fmt.Sprintf("离线运行：这一步需要调用接口（%s），而运行库中没有相应结果。请允许联网调用、导入批量结果，或在工作簿中补齐。", what),
 			fmt.Sprintf("Offline: this step needs endpoint calls (%s) that the run store cannot answer. Allow network calls, import a batch result, or fill the workbook.", what))}
+	}
+	if errors.Is(err, result.ErrTargetDown) {
+		t := text.Of(err)
+		if h := (text.Text{ZH: llm.Hint(err, "zh"), EN: llm.Hint(err, "en")}); !h.IsZero() {
+			t = text.New(t.ZH+"\n"+h.ZH, t.EN+"\n"+h.EN)
+		}
+		return Stop{Kind: StopTargetFailed, Text: t}
 	}
 	var ce *compare.Error
 	if errors.As(err, &ce) {

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"cubeworkbench/core/httpsafe"
 	"encoding/json"
 	"fmt"
 )
@@ -26,6 +27,14 @@ type Answer struct {
 
 // PutAnswer stores an answer under (item, set), replacing an earlier one.
 func (s *Store) PutAnswer(ctx context.Context, a Answer) error {
+	a.Text = httpsafe.Redact(a.Text)
+	if len(a.Contexts) > 0 {
+		ctxs := make([]string, len(a.Contexts))
+		for i, c := range a.Contexts {
+			ctxs[i] = httpsafe.Redact(c)
+		}
+		a.Contexts = ctxs
+	}
 	ret, err := json.Marshal(nonNil(a.Retrieved))
 	if err != nil {
 		return fmt.Errorf("store: encode retrieved ids of %s/%s: %w", a.ItemID, a.Set, err)

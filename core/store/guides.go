@@ -99,6 +99,26 @@ func (s *Store) ResolveGuide(ctx context.Context, ref string) (string, bool, err
 	return id, true, nil
 }
 
+// GuidesTitled lists the ids of the guides titled title, in row order, up to
+// limit: more than one means a reference by that title names no single
+// guide (two districts' guides of one name).
+func (s *Store) GuidesTitled(ctx context.Context, title string, limit int) ([]string, error) {
+	rows, err := s.r.QueryContext(ctx, `SELECT id FROM guides WHERE title = ? ORDER BY row LIMIT ?`, title, limit)
+	if err != nil {
+		return nil, fmt.Errorf("store: guides titled %q: %w", title, err)
+	}
+	defer rows.Close()
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, fmt.Errorf("store: guides titled %q: %w", title, err)
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
+}
+
 // GuidesByRef reads back the guides that references name, by id or title,
 // each once, in the order first named. Unknown references are skipped.
 func (s *Store) GuidesByRef(ctx context.Context, refs []string) ([]dataset.Guide, error) {

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"cubeworkbench/core/httpsafe"
 	"database/sql"
 	"errors"
 	"fmt"
@@ -34,7 +35,7 @@ func (s *Store) PutJudgement(ctx context.Context, j dataset.Judgement, key strin
 		ON CONFLICT(item_id, set_name, judge, dimension, repeat) DO UPDATE SET
 			score = excluded.score, status = excluded.status, reason = excluded.reason,
 			raw = excluded.raw, request_key = excluded.request_key, created_at = excluded.created_at`,
-		j.ItemID, j.Set, j.Judge, j.Dimension, j.Repeat, score, status, j.Reason, j.Raw, key, now())
+		j.ItemID, j.Set, j.Judge, j.Dimension, j.Repeat, score, status, httpsafe.Redact(j.Reason), httpsafe.Redact(j.Raw), key, now())
 	if err != nil {
 		return fmt.Errorf("store: put judgement %s/%s/%s/%s/%d: %w", j.ItemID, j.Set, j.Judge, j.Dimension, j.Repeat, err)
 	}

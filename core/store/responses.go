@@ -7,8 +7,18 @@ import (
 	"errors"
 	"fmt"
 
+	"cubeworkbench/core/httpsafe"
 	"cubeworkbench/core/llm"
 )
+
+// RedactReply removes every known key from what a reply says: a server
+// that echoes its request headers must not put a key in the store.
+func RedactReply(rep llm.Reply) llm.Reply {
+	rep.Content = httpsafe.Redact(rep.Content)
+	rep.Raw = httpsafe.Redact(rep.Raw)
+	rep.Reasoning = httpsafe.Redact(rep.Reasoning)
+	return rep
+}
 
 // GetReply returns the stored reply for key; ok is false when none is stored.
 func (s *Store) GetReply(ctx context.Context, key string) (llm.Reply, bool, error) {
@@ -30,6 +40,7 @@ func (s *Store) GetReply(ctx context.Context, key string) (llm.Reply, bool, erro
 // PutReply stores a reply under key. It returns after the write has
 // committed. A second Put for the same key replaces the first.
 func (s *Store) PutReply(ctx context.Context, key, model string, req llm.Request, rep llm.Reply) error {
+	rep = RedactReply(rep)
 	reqJSON, err := json.Marshal(req)
 	if err != nil {
 		return fmt.Errorf("store: encode request %s: %w", key, err)

@@ -22,6 +22,9 @@ type Config struct {
 	AnswerPath      string `toml:"answer_path,omitempty"`
 	DocsPath        string `toml:"docs_path,omitempty"`
 	Concurrency     int    `toml:"concurrency,omitempty"`
+	// APIVersion picks a connector's API generation where servers differ
+	// (MaxKB "v1" or "v2"); empty: the connector asks the server.
+	APIVersion string `toml:"api_version,omitempty"`
 	// AllowRedirects follows a redirect to another host; by default it is
 	// refused, so questions and guides never go to an address not named here.
 	AllowRedirects bool `toml:"allow_redirects,omitempty"`

@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"strings"
+	"sync"
 )
 
 func init() {
@@ -43,6 +44,33 @@ type Dify struct {
 	client
 	Base string // e.g. http://host/v1
 	User string
+
+	citeOnce sync.Once
+	citeOff  *bool // the app's "Citations and Attributions" as /parameters says it; nil: unknown
+}
+
+// citationsOff asks GET /parameters once whether the app's "Citations and
+// Attributions" is off: retriever_resource.enabled
+// (get_parameters_from_feature_dict). nil when the server does not say.
+func (d *Dify) citationsOff(ctx context.Context) *bool {
+	d.citeOnce.Do(func() {
+		c := d.client
+		c.attempts = 1
+		data, err := c.get(ctx, "dify", d.Base+"/parameters", decodeDifyError)
+		if err != nil {
+			return
+		}
+		var p struct {
+			RetrieverResource *struct {
+				Enabled bool `json:"enabled"`
+			} `json:"retriever_resource"`
+		}
+		if json.Unmarshal(data, &p) == nil && p.RetrieverResource != nil {
+			off := !p.RetrieverResource.Enabled
+			d.citeOff = &off
+		}
+	})
+	return d.citeOff
 }
 
 // Kind names the connector.
@@ -142,7 +170,15 @@ func (d *Dify) Ask(ctx context.Context, question string) (Answer, error) {
 	}
 	ans := Answer{Text: cleanAnswer(text.String())}
 	var docs []Doc
-	if resources != nil {
+	// Dify 1.x always sends the list (TaskStateMetadata defaults it to
+	// []), so an empty one is citations off unless /parameters says they
+	// are on (then retrieval found nothing: a real miss).
+	off := resources == nil
+	if resources != nil && len(*resources) == 0 {
+		known := d.citationsOff(ctx)
+		off = known == nil || *known
+	}
+	if !off {
 		for _, r := range *resources {
 			docs = append(docs, Doc{ID: r.DocumentID, Name: r.DocumentName, Content: r.Content, Score: r.Score})
 			ans.Contexts = append(ans.Contexts, r.Content)
@@ -151,8 +187,8 @@ func (d *Dify) Ask(ctx context.Context, question string) (Answer, error) {
 		ans.Warnings = append(ans.Warnings, Warning{Code: WarnNoReference,
 			Setting: Text{"编排 → 功能 → 引用和归属", "Orchestrate → Features → Citations and Attributions"},
 			Message: Text{
-				"Dify 的回复没有 retriever_resources：该应用的“引用和归属”已关闭（预览里仍会显示引用，API 却不返回），无法计算 Recall@k。请在应用编排的“功能”中打开“引用和归属”并重新发布。",
-				"Dify's reply has no retriever_resources: the app's \"Citations and Attributions\" is off (the Studio preview still shows them, the API returns none), so Recall@k cannot be computed. Turn on \"Citations and Attributions\" under the app's Features and publish again."}})
+				"Dify 的回复里 retriever_resources 为空或缺失：该应用的“引用和归属”已关闭（预览里仍会显示引用，API 却不返回），无法计算 Recall@k 和 CuBE（记为 n/a，不是 0）。请在应用编排的“功能”中打开“引用和归属”并重新发布。",
+				"Dify's reply has an empty or no retriever_resources: the app's \"Citations and Attributions\" is off (the Studio preview still shows them, the API returns none), so Recall@k and CuBE cannot be computed (n/a, not 0). Turn on \"Citations and Attributions\" under the app's Features and publish again."}})
 	}
 	ans.Retrieved = dedupe(docs)
 	return ans, nil

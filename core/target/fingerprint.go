@@ -13,8 +13,8 @@ var boundKeys = []string{"chat_id", "model", "request_template", "answer_path", 
 // for the run store to bind each stored answer to (core/engine hashes them
 // with the question): an answer is reused only when this run would send
 // the same request to the same system. They are the kind, the sanitised
-// base URL and boundKeys, then every further field of the connector's
-// registry entry (Spec.Fields), as "key=value": a connector that reads a
+// base URL and boundKeys, then every further non-empty field of the
+// connector's registry entry (Spec.Fields), as "key=value": a connector that reads a
 // setting declares it as a field, and so the setting is bound. A test
 // changes every setting of every connector and fails when the request or
 // the answer changes while these parts do not.
@@ -29,7 +29,12 @@ func FingerprintParts(c Config) []string {
 		for _, f := range spec.Fields {
 			if !bound[f.Key] {
 				bound[f.Key] = true
-				parts = append(parts, f.Key+"="+c.Get(f.Key))
+				// An empty setting adds nothing: a connector's optional
+				// field left at its default keeps the fingerprint of
+				// answers stored before the field existed.
+				if v := c.Get(f.Key); v != "" {
+					parts = append(parts, f.Key+"="+v)
+				}
 			}
 		}
 	}

@@ -57,7 +57,7 @@ func TestFingerprintBindsEverySettingRead(t *testing.T) {
 	}
 	base := Config{BaseURL: srv.URL, APIKeyEnv: "FP_KEY_A", ChatID: "c1", Model: "m1",
 		RequestTemplate: `{"q":"{{question}}","v":1}`, AnswerPath: "answer", DocsPath: "docs[*]"}
-	other := map[string]string{"api_key_env": "FP_KEY_B", "chat_id": "c2", "model": "m2",
+	other := map[string]string{"api_key_env": "FP_KEY_B", "chat_id": "c2", "model": "m2", "api_version": "v1",
 		"request_template": `{"q":"{{question}}","v":2}`, "answer_path": "alt", "docs_path": "other[*]"}
 	for _, kind := range Kinds() {
 		c := base

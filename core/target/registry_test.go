@@ -9,7 +9,7 @@ import (
 // Every connector registers itself with labelled fields, and New builds it
 // from the registry alone.
 func TestRegistry(t *testing.T) {
-	want := []string{"dify", "http", "openai", "ragflow"}
+	want := []string{"dify", "fastgpt", "http", "maxkb", "openai", "ragflow"}
 	if got := strings.Join(Kinds(), ","); got != strings.Join(want, ",") {
 		t.Fatalf("kinds = %s", got)
 	}
@@ -42,7 +42,7 @@ func TestRegistry(t *testing.T) {
 			t.Errorf("New(%s) without base_url: %v", s.Kind, err)
 		}
 	}
-	if p := CheckKind("fastgpt"); !strings.Contains(p, "ragflow") {
+	if p := CheckKind("coze"); !strings.Contains(p, "ragflow") {
 		t.Errorf("CheckKind = %q, want the known kinds listed", p)
 	}
 	if err := (&Config{}).Set("concurrency", "4"); err == nil {

@@ -3,6 +3,7 @@ package target
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"strings"
@@ -237,5 +238,80 @@ func TestRAGFlowLLMErrorRetried(t *testing.T) {
 	ans, err := tg.Ask(context.Background(), "q")
 	if err != nil || completions != 2 || waits != 1 || ans.Text != "办理需要身份证，20个工作日。" {
 		t.Fatalf("ans %q err %v after %d completions, %d waits", ans.Text, err, completions, waits)
+	}
+}
+
+// Dify 1.x always sends metadata.retriever_resources: TaskStateMetadata
+// (api/core/app/entities/task_entities.py, langgenius/dify 1.x main,
+// 2025-2026) defaults it to an empty list, and the task pipeline's
+// _handle_retriever_resources fills it only when
+// app_config.additional_features.show_retrieve_source ("Citations and
+// Attributions") is on. With it off the message_end (and the blocking
+// reply, ChatAppGenerateResponseConverter.convert_blocking_full_response:
+// event, task_id, id, message_id, conversation_id, mode, answer, metadata,
+// created_at) carries retriever_resources []. GET /v1/parameters says the
+// setting itself: get_parameters_from_feature_dict
+// (api/core/app/app_config/common/parameters_mapping/__init__.py)
+// returns "retriever_resource": {"enabled": …}.
+const difyEndEmptyResources = `data: {"event":"message_end","conversation_id":"c1","message_id":"m1","created_at":1764579601,"task_id":"t1","id":"m1","metadata":{"annotation_reply":null,"retriever_resources":[],"usage":{"prompt_tokens":812,"completion_tokens":20,"total_tokens":832,"latency":1.2,"currency":"USD","total_price":"0"}},"files":null}`
+
+const difyBlockingEmptyResources = `{"event":"message","task_id":"t1","id":"m1","message_id":"m1","conversation_id":"c1","mode":"chat","answer":"需要营业执照。","metadata":{"annotation_reply":null,"retriever_resources":[],"usage":{"prompt_tokens":812,"completion_tokens":20,"total_tokens":832,"latency":1.2,"currency":"USD","total_price":"0"}},"created_at":1764579601}`
+
+func difyParameters(enabled bool) string {
+	return fmt.Sprintf(`{"opening_statement":"","suggested_questions":[],"suggested_questions_after_answer":{"enabled":false},"speech_to_text":{"enabled":false},"text_to_speech":{"enabled":false},"retriever_resource":{"enabled":%v},"annotation_reply":{"enabled":false},"more_like_this":{"enabled":false},"user_input_form":[],"sensitive_word_avoidance":{"enabled":false,"type":"","configs":[]},"file_upload":{"image":{"enabled":false,"number_limits":3,"detail":"high","transfer_methods":["remote_url","local_file"]}},"system_parameters":{"image_file_size_limit":10,"video_file_size_limit":100,"audio_file_size_limit":50,"file_size_limit":15,"workflow_file_upload_limit":10}}`, enabled)
+}
+
+func TestDifyEmptyResourcesIsCitationsOff(t *testing.T) {
+	cases := []struct {
+		name       string
+		parameters string // "" → /parameters answers 404 (an old server, a proxy)
+		reply      string // a stream's message_end, or a blocking JSON body
+		blocking   bool
+		wantWarn   bool
+	}{
+		{name: "stream, citations off", parameters: difyParameters(false), reply: difyEndEmptyResources, wantWarn: true},
+		{name: "blocking, citations off", parameters: difyParameters(false), reply: difyBlockingEmptyResources, blocking: true, wantWarn: true},
+		{name: "stream, parameters unknown", reply: difyEndEmptyResources, wantWarn: true},
+		{name: "stream, citations on, nothing retrieved", parameters: difyParameters(true), reply: difyEndEmptyResources},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			stream := difyAgentServer(t, c.reply)
+			f := &fake{handler: func(w http.ResponseWriter, r *http.Request, body map[string]any) {
+				switch {
+				case strings.HasSuffix(r.URL.Path, "/parameters") && c.parameters != "":
+					io.WriteString(w, c.parameters)
+				case strings.HasSuffix(r.URL.Path, "/parameters"):
+					w.WriteHeader(404)
+					io.WriteString(w, `{"code":"not_found","message":"The requested URL was not found on the server.","status":404}`)
+				case c.blocking:
+					io.WriteString(w, c.reply)
+				default:
+					stream.handler(w, r, body)
+				}
+			}}
+			srv := f.start(t)
+			tg, _ := New(Config{Kind: "dify", BaseURL: srv.URL + "/v1"})
+			for range 2 {
+				ans, err := tg.Ask(context.Background(), "开餐馆要什么")
+				if err != nil {
+					t.Fatal(err)
+				}
+				warned := len(ans.Warnings) == 1 && ans.Warnings[0].Code == WarnNoReference &&
+					strings.Contains(ans.Warnings[0].Message.ZH, "引用和归属") && strings.Contains(ans.Warnings[0].Message.EN, "Citations and Attributions")
+				if warned != c.wantWarn || len(ans.Retrieved) != 0 {
+					t.Fatalf("answer = %+v, want warning %v", ans, c.wantWarn)
+				}
+			}
+			params := 0
+			for _, r := range f.requests {
+				if strings.HasSuffix(r.Path, "/parameters") {
+					params++
+				}
+			}
+			if params != 1 {
+				t.Errorf("/parameters asked %d times, want once", params)
+			}
+		})
 	}
 }

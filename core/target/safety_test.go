@@ -7,7 +7,9 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"cubeworkbench/core/httpsafe"
 	"cubeworkbench/core/secret"
@@ -99,5 +101,64 @@ func TestCrossHostRedirectRefused(t *testing.T) {
 		if err != nil || elsewhere != before+1 {
 			t.Fatalf("allowed redirect: err %v, other host asked %d times", err, elsewhere-before)
 		}
+	}
+}
+
+// A system that echoes its request headers in a successful answer: the
+// connector's key is gone from the text, the contexts and the documents.
+func TestSuccessfulAnswerRedacted(t *testing.T) {
+	t.Setenv("ECHO_TARGET_KEY", "ragflow-EchoedKey0123456789")
+	f := &fake{handler: func(w http.ResponseWriter, r *http.Request, _ map[string]any) {
+		if strings.HasSuffix(r.URL.Path, "/sessions") {
+			io.WriteString(w, `{"code":0,"data":{"id":"s1"}}`)
+			return
+		}
+		auth := r.Header.Get("Authorization")
+		io.WriteString(w, `{"code":0,"data":{"answer":"收到 `+auth+`","reference":{"total":1,"chunks":[{"id":"c1","content":"头：`+auth+`","document_id":"d1","document_name":"指南.pdf","similarity":0.9}]},"session_id":"s1"}}`)
+	}}
+	srv := f.start(t)
+	tg, err := New(Config{Kind: "ragflow", BaseURL: srv.URL, ChatID: "c", APIKeyEnv: "ECHO_TARGET_KEY"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ans, err := tg.Ask(context.Background(), "q")
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := ans.Text + strings.Join(ans.Contexts, "") + ans.Retrieved[0].Content
+	if strings.Contains(all, "EchoedKey0123456789") || !strings.Contains(ans.Text, "收到") {
+		t.Fatalf("answer %+v", ans)
+	}
+}
+
+// A system that answers 200, sends half its reply and then nothing: the
+// attempt ends after the stall time (not the 180 s timeout), is retried,
+// and the failure says the reply stopped coming.
+func TestTargetStallMidReply(t *testing.T) {
+	done := make(chan struct{})
+	var hits int
+	var mu sync.Mutex
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		hits++
+		mu.Unlock()
+		io.WriteString(w, `{"responseData":[],"choices":[{"message":{"role":"assistant","content":"需要`)
+		w.(http.Flusher).Flush()
+		select {
+		case <-r.Context().Done():
+		case <-done:
+		}
+	}))
+	defer func() { close(done); srv.Close() }()
+	tg := &FastGPT{client: client{http: srv.Client(), sleep: noSleep, attempts: 2, stall: 50 * time.Millisecond}, Base: srv.URL + "/api"}
+	_, err := tg.Ask(context.Background(), "q")
+	var te *Error
+	if !errors.As(err, &te) || !te.Retryable || !strings.Contains(te.Message, "stopped coming") {
+		t.Fatalf("err = %v", err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if hits != 2 {
+		t.Errorf("%d attempts, want 2", hits)
 	}
 }

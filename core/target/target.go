@@ -1,6 +1,7 @@
 package target
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -9,6 +10,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"cubeworkbench/core/httpsafe"
@@ -91,7 +93,31 @@ func build(t Config, attempts int) (Target, error) {
 	}
 	hc := httpsafe.NewClient(httpsafe.Options{Timeout: 180 * time.Second, AllowRedirects: t.AllowRedirects})
 	c := client{http: hc, key: key, sleep: sleepCtx, attempts: attempts}
-	return spec.build(c, t)
+	tg, err := spec.build(c, t)
+	if err != nil {
+		return nil, err
+	}
+	return redacting{Target: tg, key: key}, nil
+}
+
+// redacting removes every known key from what a system answers, successful
+// answers included: one that echoes its request headers must not put a key
+// into the store, the report or the window.
+type redacting struct {
+	Target
+	key string
+}
+
+func (r redacting) Ask(ctx context.Context, question string) (Answer, error) {
+	ans, err := r.Target.Ask(ctx, question)
+	ans.Text = redactKey(ans.Text, r.key)
+	for i := range ans.Contexts {
+		ans.Contexts[i] = redactKey(ans.Contexts[i], r.key)
+	}
+	for i := range ans.Retrieved {
+		ans.Retrieved[i].Content = redactKey(ans.Retrieved[i].Content, r.key)
+	}
+	return ans, err
 }
 
 // client holds what every connector shares: the HTTP client, the key and
@@ -101,7 +127,13 @@ type client struct {
 	key      string
 	sleep    func(context.Context, time.Duration) error
 	attempts int
+	stall    time.Duration // no byte of a begun reply for this long ends the attempt; 0: stallAfter
 }
+
+// stallAfter is how long a reply that has begun may send nothing: a system
+// that hangs mid-answer is named in a minute, not after the 180 s timeout
+// of every attempt.
+const stallAfter = 60 * time.Second
 
 func sleepCtx(ctx context.Context, d time.Duration) error {
 	t := time.NewTimer(d)
@@ -118,6 +150,15 @@ func sleepCtx(ctx context.Context, d time.Duration) error {
 // Non-2xx replies come back as *Error after retries (decode is given the
 // body to extract the server's own code and message).
 func (c client) post(ctx context.Context, kind, url string, body []byte, decodeErr func(status int, body []byte) *Error) ([]byte, error) {
+	return c.send(ctx, http.MethodPost, kind, url, body, decodeErr)
+}
+
+// get is post's GET twin (no body).
+func (c client) get(ctx context.Context, kind, url string, decodeErr func(status int, body []byte) *Error) ([]byte, error) {
+	return c.send(ctx, http.MethodGet, kind, url, nil, decodeErr)
+}
+
+func (c client) send(ctx context.Context, method, kind, url string, body []byte, decodeErr func(status int, body []byte) *Error) ([]byte, error) {
 	attempts := max(c.attempts, 1)
 	var last error
 	for attempt := 0; attempt < attempts; attempt++ {
@@ -130,26 +171,50 @@ func (c client) post(ctx context.Context, kind, url string, body []byte, decodeE
 				return nil, err
 			}
 		}
-		req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, strings.NewReader(string(body)))
+		var rd io.Reader
+		if body != nil {
+			rd = bytes.NewReader(body)
+		}
+		actx, cancel := context.WithCancel(ctx)
+		req, err := http.NewRequestWithContext(actx, method, url, rd)
 		if err != nil {
+			cancel()
 			return nil, fmt.Errorf("%w: %v", ErrConfig, err)
 		}
-		req.Header.Set("Content-Type", "application/json")
+		if body != nil {
+			req.Header.Set("Content-Type", "application/json")
+		}
 		if c.key != "" {
 			req.Header.Set("Authorization", "Bearer "+c.key)
 		}
 		resp, err := c.http.Do(req)
 		if err != nil {
+			cancel()
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
 			}
 			last = &retryAfter{err: &Error{Kind: kind, Message: redactKey(redactURL(err.Error()), c.key), Retryable: true}}
 			continue
 		}
-		data, readErr := io.ReadAll(io.LimitReader(resp.Body, 64<<20))
+		stall := c.stall
+		if stall <= 0 {
+			stall = stallAfter
+		}
+		var stalled atomic.Bool
+		idle := time.AfterFunc(stall, func() { stalled.Store(true); cancel() })
+		data, readErr := io.ReadAll(io.LimitReader(&idleBody{r: resp.Body, timer: idle, d: stall}, 64<<20))
+		idle.Stop()
 		resp.Body.Close()
+		cancel()
 		if readErr != nil {
-			last = &retryAfter{err: &Error{Kind: kind, Status: resp.StatusCode, Message: readErr.Error(), Retryable: true}}
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			msg := readErr.Error()
+			if stalled.Load() {
+				msg = fmt.Sprintf("回复中途停止：%v 内没有再收到数据 / the reply stopped coming: no bytes for %v", stall, stall)
+			}
+			last = &retryAfter{err: &Error{Kind: kind, Status: resp.StatusCode, Message: msg, Retryable: true}}
 			continue
 		}
 		if resp.StatusCode/100 == 2 {
@@ -225,4 +290,19 @@ func dedupe(docs []Doc) []Doc {
 		out = append(out, d)
 	}
 	return out
+}
+
+// idleBody restarts the stall timer on every byte of a reply.
+type idleBody struct {
+	r     io.Reader
+	timer *time.Timer
+	d     time.Duration
+}
+
+func (b *idleBody) Read(p []byte) (int, error) {
+	n, err := b.r.Read(p)
+	if n > 0 {
+		b.timer.Reset(b.d)
+	}
+	return n, err
 }

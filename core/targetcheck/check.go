@@ -12,6 +12,7 @@ import (
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/docmatch"
 	"cubeworkbench/core/profile"
+	"cubeworkbench/core/secret"
 	"cubeworkbench/core/target"
 )
 
@@ -87,6 +88,15 @@ func Check(ctx context.Context, cfg profile.Target, guides []dataset.Guide, ques
 		return Verdict{Code: Config, Field: firstMissing(spec, cfg), Message: target.Text{
 			ZH: "请先填写：" + strings.Join(m, "、") + "。",
 			EN: "Fill in first: " + strings.Join(spec.Missing(cfg, "en"), ", ") + "."}}
+	}
+	if cfg.APIKeyEnv != "" {
+		// A named variable that holds nothing (and no key typed in the
+		// window or kept in the keyring): said before any request goes out.
+		if _, _, err := secret.Default().Get(secret.Target(cfg.Kind), cfg.APIKeyEnv); err != nil {
+			return Verdict{Code: WrongKey, Field: "api_key_env", Message: target.Text{
+				ZH: fmt.Sprintf("“%s”没有密钥：环境变量 %s 未设置，窗口中也没有输入。请设置该变量，或在上面粘贴密钥。", zh("api_key_env"), cfg.APIKeyEnv),
+				EN: fmt.Sprintf("The %s has no key: the environment variable %s is unset and none was typed in the window. Set it, or paste the key above.", en("api_key_env"), cfg.APIKeyEnv)}}
+		}
 	}
 	tg, err := build(cfg)
 	if err != nil {
@@ -170,10 +180,14 @@ func fromError(err error, cfg profile.Target, zh, en func(string) string) Verdic
 		return Verdict{Code: Unreachable, Field: "base_url", Detail: detail, Message: target.Text{
 			ZH: fmt.Sprintf("连不上“%s”：%s。请检查地址和端口、服务是否在运行。", zh("base_url"), cfg.BaseURL),
 			EN: fmt.Sprintf("Cannot reach the %s %s: check the address and port and that the service is running.", en("base_url"), cfg.BaseURL)}}
-	case te.Code == target.CodeLLMError:
+	case te.Code == target.CodeLLMError && cfg.Kind == "ragflow":
 		return Verdict{Code: Failed, Detail: detail, Message: target.Text{
 			ZH: "系统本身的大模型调用失败（回答以 **ERROR** 开头），请检查该系统的模型设置。",
 			EN: "The system's own LLM call failed (its answer starts with **ERROR**): check the model settings inside that system."}}
+	case te.Code == target.CodeLLMError:
+		return Verdict{Code: Failed, Detail: detail, Message: target.Text{
+			ZH: "系统本身的大模型（或工作流节点）调用失败，请检查该系统里的模型设置。",
+			EN: "The system's own model (or a workflow node) failed: check the model settings inside that system."}}
 	}
 	// The connector's own diagnosis (its registry entry's Blame).
 	idKey := ""

@@ -95,6 +95,47 @@ func TestCheckVerdicts(t *testing.T) {
 		{name: "Dify citations off", kind: "dify",
 			handler: dify(200, difyStream+`data: {"event":"message_end","conversation_id":"c1","message_id":"m1","created_at":1764579601,"task_id":"t1","id":"m1","metadata":{"usage":{"total_tokens":9}},"files":null}`+"\n\n"),
 			code:    NoDocuments, zh: "引用和归属"},
+		{name: "Dify 1.x citations off: retriever_resources []", kind: "dify",
+			// Dify 1.x TaskStateMetadata defaults retriever_resources to [];
+			// /parameters says retriever_resource.enabled false (see
+			// core/target/replay_test.go for the server files).
+			handler: func(w http.ResponseWriter, r *http.Request) {
+				if strings.HasSuffix(r.URL.Path, "/parameters") {
+					io.WriteString(w, `{"opening_statement":"","retriever_resource":{"enabled":false},"annotation_reply":{"enabled":false},"user_input_form":[]}`)
+					return
+				}
+				io.WriteString(w, difyStream+`data: {"event":"message_end","conversation_id":"c1","message_id":"m1","created_at":1764579601,"task_id":"t1","id":"m1","metadata":{"annotation_reply":null,"retriever_resources":[],"usage":{"total_tokens":9}},"files":null}`+"\n\n")
+			},
+			code: NoDocuments, zh: "引用和归属"},
+		{name: "FastGPT ok", kind: "fastgpt",
+			handler: dify(200, `{"responseData":[{"moduleType":"datasetSearchNode","moduleName":"知识库搜索","quoteList":[{"id":"6745a1f0c2b3d4e5f6a7b8c9","q":"材料：营业执照","a":"","chunkIndex":0,"datasetId":"6745a0000000000000000001","collectionId":"6745a0000000000000000011","sourceName":"食品经营许可办理指南.pdf","score":[{"type":"embedding","value":0.8,"index":0}]}]}],"newVariables":{},"id":"","model":"","usage":{"prompt_tokens":1,"completion_tokens":1,"total_tokens":1},"choices":[{"message":{"role":"assistant","content":"需要营业执照。"},"finish_reason":"stop","index":0}]}`),
+			code:    OK, zh: "1 个对应到办事指南"},
+		{name: "FastGPT wrong key (HTTP 500, code 403)", kind: "fastgpt",
+			// jsonRes → processError with ERROR_RESPONSE.unAuthorization
+			handler: dify(500, `{"code":403,"statusText":"unAuthorization","message":"凭证错误","data":null}`),
+			code:    WrongKey, field: "api_key_env", zh: "应用 API 密钥"},
+		{name: "MaxKB v2 knowledge source hidden", kind: "maxkb",
+			handler: func(w http.ResponseWriter, r *http.Request) {
+				switch {
+				case r.URL.Path == "/chat/api/open":
+					io.WriteString(w, `{"code":200,"message":"成功","data":"6f1e2d3c-b4a5-11ef-9a8b-0242ac120002"}`)
+				case strings.HasPrefix(r.URL.Path, "/chat/api/chat_message/"):
+					io.WriteString(w, `{"code":200,"message":"成功","data":{"chat_id":"6f1e2d3c-b4a5-11ef-9a8b-0242ac120002","id":"7a2b3c4d-b4a5-11ef-9a8b-0242ac120002","operate":true,"content":"需要营业执照。","is_end":true,"completion_tokens":9,"prompt_tokens":9}}`)
+				default:
+					io.WriteString(w, `{"code":200,"message":"成功","data":{"id":"7a2b3c4d-b4a5-11ef-9a8b-0242ac120002","problem_text":"q","answer_text":"需要营业执照。","padding_problem_text":null}}`)
+				}
+			},
+			code: NoDocuments, zh: "显示知识来源"},
+		{name: "MaxKB wrong key", kind: "maxkb",
+			// TokenAuth: AppAuthenticationFailed(1002, …) as HTTP 401
+			handler: dify(401, `{"code":1002,"message":"Authentication information is incorrect! illegal user","data":null}`),
+			code:    WrongKey, field: "api_key_env", zh: "应用 API Key"},
+		{name: "key variable named but unset: said before any request", kind: "maxkb",
+			handler: func(w http.ResponseWriter, r *http.Request) { panic("no request may go out without the key") },
+			cfg: func(url string) profile.Target {
+				return profile.Target{Kind: "maxkb", BaseURL: url, APIKeyEnv: "CUBE_TEST_UNSET_KEY_VAR"}
+			},
+			code: WrongKey, field: "api_key_env", zh: "CUBE_TEST_UNSET_KEY_VAR"},
 		{name: "OpenAI-compatible wrong model", kind: "openai",
 			handler: dify(404, `{"error":{"message":"The model `+"`qwen-max-x`"+` does not exist or you do not have access to it.","type":"invalid_request_error","param":null,"code":"model_not_found"}}`),
 			cfg: func(url string) profile.Target {

@@ -32,12 +32,10 @@ func runBatch(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	p := profile.Default()
-	if *profilePath != "" {
-		if p, err = profile.Load(*profilePath); err != nil {
-			fmt.Fprintln(stderr, err)
-			return ExitBadInput
-		}
+	p, err := loadProfile(*profilePath)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return ExitBadInput
 	}
 	lang := p.Language
 	switch args[0] {

@@ -82,12 +82,10 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, err)
 		return ExitUsage
 	}
-	p := profile.Default()
-	if o.profilePath != "" {
-		if p, err = profile.Load(o.profilePath); err != nil {
-			fmt.Fprintln(stderr, err)
-			return ExitBadInput
-		}
+	p, err := loadProfile(o.profilePath)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return ExitBadInput
 	}
 	if o.lang != "" {
 		p.Language = o.lang

@@ -23,7 +23,7 @@ func runDemo(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	dir := fs.String("out", "cube-demo", "folder for the sample, the report and SUMMARY.json")
-	lang := fs.String("lang", "zh", "language of the report and the output: zh or en")
+	lang := fs.String("lang", envLang("zh"), "language of the report and the output: zh or en")
 	if _, err := parseInterspersed(fs, args); err != nil {
 		return ExitUsage
 	}

@@ -48,7 +48,7 @@ func parseEvaluate(args []string, stderr io.Writer) (evalOptions, error) {
 	fs.BoolVar(&o.streamGuides, "stream-guides", false, "keep the knowledge base in the run store, not memory (automatic above 64 MB)")
 	fs.BoolVar(&o.reask, "reask-unscorable", false, "ask again, with new seeds, the judgements whose every reply was unreadable (the rest come from the store)")
 	fs.BoolVar(&o.gate, "gate", false, "exit with the verdict: 0 deployable, 10 needs work, 11 not ready, 12 undetermined (without it a finished run exits 0 whatever its verdict)")
-	fs.BoolVar(&o.readHidden, "read-hidden-sheets", false, "read hidden and very hidden sheets too (by default they are named in a warning and ignored)")
+	hiddenFlags(fs, &o.readHidden)
 	positional, err := parseInterspersed(fs, args)
 	if err != nil {
 		return o, err
@@ -88,12 +88,10 @@ func runEvaluate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, err)
 		return ExitUsage
 	}
-	p := profile.Default()
-	if o.profilePath != "" {
-		if p, err = profile.Load(o.profilePath); err != nil {
-			fmt.Fprintln(stderr, err)
-			return ExitBadInput
-		}
+	p, err := loadProfile(o.profilePath)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return ExitBadInput
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -160,6 +158,16 @@ func evaluate(ctx context.Context, o evalOptions, p profile.Profile, stdin io.Re
 	code := ExitOK
 	if o.out != "" {
 		code = writeReport(ctx, sess, o.out, lang, pr, stderr)
+	}
+	if code == ExitOK && res.Summary.TargetFailed() {
+		// The outputs are written (they say why); the exit says no verdict.
+		fmt.Fprintln(stderr, pick(lang, res.Summary.Verdict.EN, res.Summary.Verdict.ZH))
+		for _, w := range res.Summary.Warnings {
+			if w.Code == result.WarnTargetFailed {
+				fmt.Fprintln(stderr, w.In(lang))
+			}
+		}
+		return ExitTargetFailed
 	}
 	if code == ExitOK && o.gate {
 		return gateExit(string(res.Summary.Verdict.Code))
@@ -430,6 +438,9 @@ func stopped(ctx context.Context, err error, storePath, lang string, stderr io.W
 	}
 	if st.Resumable {
 		return ExitInterrupted
+	}
+	if st.Kind == session.StopTargetFailed {
+		return ExitTargetFailed
 	}
 	return ExitBadInput
 }

@@ -21,7 +21,7 @@ func runKB(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("kb export", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	out := fs.String("out", "", "folder to write the documents into (must not hold earlier exports)")
-	lang := fs.String("lang", "zh", "language of the messages: zh or en")
+	lang := fs.String("lang", envLang("zh"), "language of the messages: zh or en")
 	positional, err := parseInterspersed(fs, args[1:])
 	if err != nil {
 		return ExitUsage

@@ -16,7 +16,6 @@ import (
 	"cubeworkbench/core/chart"
 	"cubeworkbench/core/chunk"
 	"cubeworkbench/core/cofe"
-	"cubeworkbench/core/profile"
 	"cubeworkbench/core/session"
 )
 
@@ -37,12 +36,10 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: cubectl sweep WORKBOOK [--profile P] [--chunkers …] [--retrievers …] [--json F] [--png F]")
 		return ExitUsage
 	}
-	p := profile.Default()
-	if *profilePath != "" {
-		if p, err = profile.Load(*profilePath); err != nil {
-			fmt.Fprintln(stderr, err)
-			return ExitBadInput
-		}
+	p, err := loadProfile(*profilePath)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return ExitBadInput
 	}
 	lang := p.Language
 	var cs []chunk.Chunker

@@ -15,8 +15,9 @@ import (
 func runValidate(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("validate", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	lang := fs.String("lang", "zh", "language of the messages: zh or en")
-	hidden := fs.Bool("read-hidden-sheets", false, "read hidden and very hidden sheets too (by default they are named in a warning and ignored)")
+	lang := fs.String("lang", envLang("zh"), "language of the messages: zh or en (default: CUBE_LANG, else zh)")
+	var hidden bool
+	hiddenFlags(fs, &hidden)
 	positional, err := parseInterspersed(fs, args)
 	if err != nil {
 		return ExitUsage
@@ -25,7 +26,7 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "validate needs exactly one WORKBOOK")
 		return ExitUsage
 	}
-	wb, rep, err := session.Read(context.Background(), positional[0], *hidden)
+	wb, rep, err := session.Read(context.Background(), positional[0], hidden)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return ExitBadInput
@@ -40,10 +41,27 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 	if errorsFound {
 		return ExitBadInput
 	}
+	if len(wb.Items) == 0 {
+		// Guides alone, or scores without questions: nothing an evaluation
+		// could score, which a schema "OK" must not hide.
+		fmt.Fprintln(stdout, pick(*lang,
+			fmt.Sprintf("Nothing to evaluate: no questions were read (%d guides, %d scores). Add a question sheet (qa/问答集) with a question column (问题).", len(wb.Guides), len(wb.Scores)),
+			fmt.Sprintf("没有可评估的内容：未读取到任何问题（办事指南 %d 条，评分 %d 条）。请添加含“问题”列的问答集工作表（qa/问答集）。", len(wb.Guides), len(wb.Scores))))
+		return ExitBadInput
+	}
 	fmt.Fprintln(stdout, pick(*lang,
 		fmt.Sprintf("OK: %d guides, %d questions, %d scores, %d expert ratings.", len(wb.Guides), len(wb.Items), len(wb.Scores), len(wb.Human)),
 		fmt.Sprintf("通过：办事指南 %d 条，问题 %d 个，评分 %d 条，人工评分 %d 条。", len(wb.Guides), len(wb.Items), len(wb.Scores), len(wb.Human))))
 	return ExitOK
+}
+
+// hiddenFlags registers --read-hidden and its older name
+// --read-hidden-sheets: hidden sheets and rows hidden by a filter or by hand
+// are read too (by default each is named in a warning and left unread).
+func hiddenFlags(fs *flag.FlagSet, v *bool) {
+	const help = "read hidden sheets and rows hidden by a filter or by hand too (by default each is named in a warning and left unread)"
+	fs.BoolVar(v, "read-hidden", false, help)
+	fs.BoolVar(v, "read-hidden-sheets", false, "the same as --read-hidden (its older name)")
 }
 
 // openClean opens a workbook for a command that cannot skip bad rows:
