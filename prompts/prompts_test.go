@@ -19,7 +19,7 @@ func TestBuiltinsExistInBothLanguages(t *testing.T) {
 		want = append(want, d.Prompt())
 	}
 	sort.Strings(want)
-	generators := []string{"generate/answer", "generate/keywords", "generate/question"}
+	generators := []string{"generate/answer", "generate/critic", "generate/keywords", "generate/question", "generate/testquestion"}
 	if got := Names(); !reflect.DeepEqual(got, append(append([]string{}, want...), generators...)) {
 		t.Fatalf("Names = %v, want %v and %v", got, want, generators)
 	}

@@ -28,6 +28,7 @@ func (t *evaluateTab) BatchExport() {
 	d.SetFileName("requests.jsonl")
 	d.Resize(fyne.NewSize(900, 600))
 	d.Show()
+	translatePlaces(t.sh.win.Canvas())
 }
 
 // exportBatchTo writes the batch file (UI thread: starts the goroutine).
@@ -76,6 +77,7 @@ func (t *evaluateTab) BatchImport() {
 	}, t.sh.win)
 	d.Resize(fyne.NewSize(900, 600))
 	d.Show()
+	translatePlaces(t.sh.win.Canvas())
 }
 
 // importBatchFrom reads a result file into the store (UI thread: starts the

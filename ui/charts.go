@@ -1,11 +1,9 @@
 package ui
 
 import (
-	"image"
 	"strings"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/theme"
@@ -60,7 +58,7 @@ type chartsTab struct {
 	item *container.TabItem
 
 	pick      *widget.Select
-	image     *canvas.Image
+	image     *chartView // drawn at the size it is shown at
 	status    *widget.Label
 	savePNG   *widget.Button
 	saveSVG   *widget.Button
@@ -73,8 +71,7 @@ func newChartsTab(sh shell) *chartsTab {
 	t := &chartsTab{sh: sh}
 	t.pick = widget.NewSelect(nil, func(string) { t.render() })
 	t.pick.PlaceHolder = tr("chart.pick")
-	t.image = canvas.NewImageFromImage(nil)
-	t.image.FillMode = canvas.ImageFillContain
+	t.image = newChartView(sh, fyne.NewSize(320, 240))
 	t.status = widget.NewLabel("")
 	t.savePNG = widget.NewButtonWithIcon(tr("chart.save_png"), theme.DocumentSaveIcon(), func() { t.save("png") })
 	t.saveSVG = widget.NewButtonWithIcon(tr("chart.save_svg"), theme.DocumentSaveIcon(), func() { t.save("svg") })
@@ -92,8 +89,7 @@ func (t *chartsTab) refresh(sess *session.Session) {
 	}
 	t.pick.Options = names
 	t.current = nil
-	t.image.Image = nil
-	t.image.Refresh()
+	t.image.set(nil)
 	if len(names) == 0 {
 		t.pick.ClearSelected()
 		t.status.SetText(tr("chart.none"))
@@ -127,11 +123,7 @@ func (t *chartsTab) render() {
 	t.saveSVG.Disable()
 	build := s.build
 	go func() {
-		fig, err := build(lang)
-		var img image.Image
-		if err == nil {
-			img = fig.Image()
-		}
+		fig, err := build(lang) // at its own size: what Save writes
 		t.sh.do(func() {
 			if gen != t.rendering {
 				return
@@ -141,8 +133,14 @@ func (t *chartsTab) render() {
 				return
 			}
 			t.current = fig
-			t.image.Image = img
-			t.image.Refresh()
+			t.image.set(func(o chart.Options) (*chart.Figure, error) {
+				f, err := build(lang)
+				if err != nil {
+					return nil, err
+				}
+				f.Width, f.Height = o.Width, o.Height // a figure draws itself at its canvas's size
+				return f, nil
+			})
 			t.status.SetText("")
 			t.savePNG.Enable()
 			t.saveSVG.Enable()
@@ -176,6 +174,7 @@ func (t *chartsTab) save(ext string) {
 	d.SetFileName(s.file + "." + ext)
 	d.Resize(fyne.NewSize(900, 600))
 	d.Show()
+	translatePlaces(t.sh.win.Canvas())
 }
 
 func figureBytes(fig *chart.Figure, ext string) ([]byte, error) { return session.FigureBytes(fig, ext) }

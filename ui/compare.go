@@ -3,7 +3,6 @@ package ui
 import (
 	"context"
 	"fmt"
-	"image"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -19,6 +18,7 @@ import (
 	"cubeworkbench/core/chart"
 	"cubeworkbench/core/compare"
 	"cubeworkbench/core/dataset"
+	"cubeworkbench/core/glossary"
 	"cubeworkbench/core/result"
 	"cubeworkbench/core/session"
 	"cubeworkbench/core/text"
@@ -50,11 +50,12 @@ type compareTab struct {
 	headline  *widget.Label
 	warnings  *widget.Label
 	table     *fyne.Container // the delta table: a header row, then one row per compare.Rows
-	forest    *canvas.Image
+	forest    *chartView
 	counts    *widget.Label
 	regList   *widget.List
 
 	running bool
+	sess    *session.Session // the session the shown comparison is of
 	result  *compare.Result
 	// cells are the delta table's labels by row key and column (for the
 	// tests: what the window shows).
@@ -94,10 +95,8 @@ func newCompareTab(w *Window) *compareTab {
 	t.warnings.Wrapping = fyne.TextWrapWord
 	t.warnings.Importance = widget.DangerImportance
 	t.warnings.TextStyle.Bold = true
-	t.table = container.NewGridWithColumns(1 + compareColumns)
-	t.forest = canvas.NewImageFromImage(nil)
-	t.forest.FillMode = canvas.ImageFillContain
-	t.forest.SetMinSize(fyne.NewSize(680, 300))
+	t.table = container.NewHBox()
+	t.forest = newChartView(w.shell(), fyne.NewSize(420, 320))
 	t.counts = widget.NewLabel("")
 	t.counts.Wrapping = fyne.TextWrapWord
 	t.regList = widget.NewList(
@@ -125,8 +124,10 @@ func newCompareTab(w *Window) *compareTab {
 	}
 
 	t.mode.SetSelected(tr("compare.mode_set"))
+	intro := widget.NewLabelWithStyle(tr("compare.intro"), fyne.TextAlignLeading, fyne.TextStyle{Italic: true})
+	intro.Wrapping = fyne.TextWrapWord
 	controls := container.NewVBox(
-		widget.NewLabelWithStyle(tr("compare.intro"), fyne.TextAlignLeading, fyne.TextStyle{Italic: true}),
+		intro,
 		t.mode,
 		container.NewBorder(nil, nil, widget.NewLabel(tr("compare.other_set")), nil, t.sets),
 		container.NewBorder(nil, nil, t.book, nil, t.bookName),
@@ -139,12 +140,15 @@ func newCompareTab(w *Window) *compareTab {
 		widget.NewLabelWithStyle(tr("compare.deltas"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		t.table, t.forest, t.counts,
 	)
-	regs := container.NewBorder(
-		widget.NewLabelWithStyle(tr("compare.regressions"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-		nil, nil, nil, t.regList)
+	regTitle := widget.NewLabelWithStyle(tr("compare.regressions"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	regTitle.Wrapping = fyne.TextWrapWord // never wider than its pane
+	regs := container.NewBorder(regTitle, nil, nil, nil, t.regList)
+	// No scroll around the split: content wider than the window would push
+	// the regressions off screen and the divider out of reach. The delta
+	// table is as wide as its columns (ui TestFitsSmallScreen).
 	split := container.NewHSplit(container.NewVScroll(results), regs)
-	split.Offset = 0.76
-	view := &compareView{t: t, content: container.NewScroll(container.NewBorder(controls, nil, nil, nil, split))} // scrolls: wider than a 1024 screen in English (ui TestSmallScreens)
+	split.Offset = 0.72
+	view := &compareView{t: t, content: container.NewBorder(controls, nil, nil, nil, split)}
 	view.ExtendBaseWidget(view)
 	t.item = container.NewTabItemWithIcon(tr("compare.tab"), theme.ViewRefreshIcon(), view)
 	return t
@@ -165,6 +169,31 @@ func (v *compareView) Show() {
 
 func (v *compareView) CreateRenderer() fyne.WidgetRenderer {
 	return widget.NewSimpleRenderer(v.content)
+}
+
+// refresh forgets a comparison of another workbook than sess's: opening a
+// workbook resets the tab (UI thread).
+func (t *compareTab) refresh(sess *session.Session) {
+	if sess == t.sess {
+		return
+	}
+	t.sess = sess
+	t.result = nil
+	t.verdict.Text = ""
+	t.verdict.Refresh()
+	t.verdictBg.FillColor = colorNeutral
+	t.verdictBg.Refresh()
+	t.headline.SetText(tr("compare.none"))
+	t.warnings.SetText("")
+	t.table.Objects = nil
+	t.table.Refresh()
+	t.cells = map[string][]*widget.Label{}
+	t.forest.set(nil)
+	t.counts.SetText("")
+	t.status.SetText("")
+	t.bar.SetValue(0)
+	t.regList.Refresh()
+	t.sync()
 }
 
 // sync fills the answer sets of the open workbook (UI thread).
@@ -208,6 +237,7 @@ func (t *compareTab) chooseWorkbook() {
 	}, t.w.win)
 	d.Resize(fyne.NewSize(900, 600))
 	d.Show()
+	translatePlaces(t.w.win.Canvas())
 }
 
 // setWorkbook chooses the other workbook (the dialog, and tests).
@@ -264,12 +294,6 @@ func (t *compareTab) start() {
 		} else {
 			r, err = s.CompareSets(ctx, p, dataset.SetRAG, set, o)
 		}
-		var img image.Image
-		if err == nil {
-			if fig, ferr := chart.ForestPlot(forestOf(r, lang), chart.Options{Lang: lang}); ferr == nil {
-				img = fig.Image()
-			}
-		}
 		t.w.do(func() {
 			t.running = false
 			t.run.Enable()
@@ -280,9 +304,13 @@ func (t *compareTab) start() {
 				t.status.SetText(errorText(ctx, err, s.StorePath, lang))
 				return
 			}
+			if s != t.w.sess { // another workbook opened meanwhile
+				return
+			}
 			t.bar.SetValue(1)
 			t.status.SetText(tr("compare.done"))
-			t.show(r, img)
+			t.sess = s
+			t.show(r)
 		})
 	}()
 }
@@ -324,7 +352,7 @@ func (t *compareTab) showEvent(e result.Event) {
 }
 
 // show puts a comparison on screen (UI thread).
-func (t *compareTab) show(r *compare.Result, forest image.Image) {
+func (t *compareTab) show(r *compare.Result) {
 	lang := t.w.lang
 	t.result = r
 	v := compare.VerdictText(r.Verdict)
@@ -348,25 +376,42 @@ func (t *compareTab) show(r *compare.Result, forest image.Image) {
 	}
 	t.warnings.SetText(strings.Join(ws, "\n"))
 
-	t.table.Objects = nil
-	t.cells = map[string][]*widget.Label{}
-	for _, h := range []string{tr("compare.col_figure"), r.NameA, r.NameB, "Δ", tr("compare.col_ci"), tr("compare.col_detectable"), tr("compare.col_verdict")} {
-		t.table.Add(widget.NewLabelWithStyle(h, fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+	// One column per VBox, each as wide as its widest cell (a grid would
+	// make all seven as wide as the widest, past a 1024 screen).
+	cols := make([]*fyne.Container, 1+compareColumns)
+	side := func(name string) string { return glossary.Name(glossary.SetID, name, lang) } // rag → 被测系统回答
+	for i, h := range []string{tr("compare.col_figure"), side(r.NameA), side(r.NameB), "Δ", tr("compare.col_ci"), tr("compare.col_detectable"), tr("compare.col_verdict")} {
+		align := fyne.TextAlignTrailing // over right-aligned numbers
+		if i == 0 {
+			align = fyne.TextAlignLeading
+		}
+		cols[i] = container.NewVBox(widget.NewLabelWithStyle(h, align, fyne.TextStyle{Bold: true}))
 	}
+	t.cells = map[string][]*widget.Label{}
 	for _, row := range compare.Rows(r, lang) {
 		d := row.Delta
 		cells := []*widget.Label{widget.NewLabel(row.Label)}
 		for _, text := range []string{compare.Fmt1(d.A), compare.Fmt1(d.B), compare.FmtSigned(d.Diff), compare.FmtCI(d.CI95), compare.Fmt1(d.Detectable), compare.VerdictText(d.Verdict).In(lang)} {
 			cells = append(cells, widget.NewLabelWithStyle(text, fyne.TextAlignTrailing, fyne.TextStyle{}))
 		}
-		for _, c := range cells {
-			t.table.Add(c)
+		for i, c := range cells {
+			cols[i].Add(c)
 		}
 		t.cells[row.Key] = cells[1:]
 	}
+	t.table.Objects = nil
+	for _, c := range cols {
+		t.table.Add(c)
+	}
 	t.table.Refresh()
-	t.forest.Image = forest
-	t.forest.Refresh()
+	fo := forestOf(r, lang)
+	// As tall as the plot needs for its rows (the results scroll), so
+	// each row's numbers sit clear of the next row.
+	t.forest.min.Height = float32(chart.ForestHeight(len(fo.Rows)) * chart.DPI / 72)
+	t.forest.set(func(o chart.Options) (*chart.Figure, error) {
+		o.Lang = lang
+		return chart.ForestPlot(fo, o)
+	})
 	t.counts.SetText(trf("compare.counts", map[string]any{"Better": r.Better, "Worse": r.Worse, "Same": r.Same, "NA": r.NotComparable, "Tol": compare.Fmt1(&r.Tolerance)}))
 	t.regList.Refresh()
 }

@@ -116,9 +116,8 @@ func TestCompareViewMatchesCLI(t *testing.T) {
 			if len(r.Warnings) > 0 && !strings.Contains(ct.warnings.Text, r.Warnings[0].In(lang)) {
 				t.Errorf("warnings %q lack %q", ct.warnings.Text, r.Warnings[0].In(lang))
 			}
-			if ct.forest.Image == nil {
-				t.Error("no forest plot")
-			}
+			w.tabs.Select(ct.item)
+			loop.runUntil(t, time.Minute, "the forest plot", func() bool { return ct.forest.img.Image != nil })
 			ct.regList.Select(0)
 			if ct.shownA == nil || ct.shownA.Text != r.Regressions[0].AnswerA || ct.shownB.Text != r.Regressions[0].AnswerB {
 				t.Errorf("the worst regression's answers are not shown side by side")

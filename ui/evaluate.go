@@ -3,7 +3,6 @@ package ui
 import (
 	"context"
 	"cubeworkbench/core/result"
-	"cubeworkbench/core/text"
 	"errors"
 	"fmt"
 	"strings"
@@ -48,9 +47,11 @@ type evaluateTab struct {
 	status   *widget.Label
 	messages *widget.Label
 
-	running bool
-	stop    context.CancelFunc
-	done    chan struct{} // closed when a run's goroutine ends (tests wait on it)
+	running   bool
+	restoring bool             // the run shows the store's last result, unasked
+	shownFor  *session.Session // the session the bars and status are of
+	stop      context.CancelFunc
+	done      chan struct{} // closed when a run's goroutine ends (tests wait on it)
 
 	// newCompleter is handed to the engine; nil means the real client.
 	newCompleter func(profile.Endpoint) (llm.Completer, error)
@@ -71,8 +72,9 @@ type evalActions struct {
 	// running is told when a run starts and ends (the window keeps the
 	// language fixed meanwhile).
 	running func(on bool)
-	// evaluated shows a finished evaluation of sess in every tab.
-	evaluated func(sess *session.Session, idx *resultIndex)
+	// evaluated shows a finished evaluation of sess in every tab; jump
+	// brings the results forward (a run the user started, not a restore).
+	evaluated func(sess *session.Session, idx *resultIndex, jump bool)
 }
 
 func newEvaluateTab(sh shell, act evalActions) *evaluateTab {
@@ -98,14 +100,18 @@ func newEvaluateTab(sh shell, act evalActions) *evaluateTab {
 	t.messages = widget.NewLabel("")
 	t.messages.Wrapping = fyne.TextWrapWord
 
+	// The plan on the left and the run on the right, each scrolling on its
+	// own: a long plan (many judges) never pushes the progress bars off a
+	// 1024×640 screen.
 	head := container.NewVBox(
-		heading("eval.steps"), t.steps,
-		heading("eval.estimate"), t.estimate,
 		container.NewHBox(t.offline, t.start, t.cancel, widget.NewSeparator(), t.batchOut, t.batchIn),
 		widget.NewSeparator(),
 	)
-	body := container.NewVScroll(container.NewVBox(t.bars, t.status, t.messages))
-	t.item = container.NewTabItemWithIcon(tr("tab.evaluate"), theme.MediaPlayIcon(), container.NewBorder(head, nil, nil, nil, body))
+	plan := container.NewVScroll(container.NewVBox(heading("eval.steps"), t.steps, heading("eval.estimate"), t.estimate))
+	progress := container.NewVScroll(container.NewVBox(t.status, t.bars, t.messages))
+	split := container.NewHSplit(plan, progress)
+	split.Offset = 0.42
+	t.item = container.NewTabItemWithIcon(tr("tab.evaluate"), theme.MediaPlayIcon(), container.NewBorder(head, nil, nil, nil, split))
 	return t
 }
 
@@ -120,6 +126,14 @@ func (t *evaluateTab) refresh(sess *session.Session, path string) {
 	t.sess, t.path = sess, path
 	if t.running {
 		return
+	}
+	if sess != t.shownFor { // another workbook: the last one's run is not this one's
+		t.shownFor = sess
+		t.bars.Objects = nil
+		t.rows = map[string]*stepRow{}
+		t.bars.Refresh()
+		t.status.SetText("")
+		t.messages.SetText("")
 	}
 	prof := t.act.profile()
 	switch {
@@ -188,6 +202,8 @@ func (t *evaluateTab) run(p profile.Profile, offline, restoring bool) {
 	ctx, cancel := context.WithCancel(context.Background())
 	t.stop = cancel
 	t.running = true
+	t.restoring = restoring
+	t.shownFor = t.sess
 	t.done = make(chan struct{})
 	t.start.Disable()
 	t.cancel.Enable()
@@ -209,13 +225,16 @@ func (t *evaluateTab) run(p profile.Profile, offline, restoring bool) {
 		defer cancel()
 		th := newThrottle(t.sh.do, t.apply)
 		res, err := sess.Evaluate(ctx, p, session.EvalOptions{Offline: offline, Progress: th, NewCompleter: newCompleter})
+		// Read now, before the deferred cancel: only Cancel stops ctx
+		// while the run is going, so this says the user asked.
+		userStopped := errors.Is(ctx.Err(), context.Canceled)
 		var idx *resultIndex
 		if err == nil {
 			idx = newResultIndex(res) // off the UI thread
 		}
 		th.close()
 		t.sh.do(func() {
-			t.finish(sess, idx, err, ctx.Err() != nil)
+			t.finish(sess, idx, err, userStopped)
 			if restoring && err == nil {
 				t.status.SetText(tr("eval.restored") + "\n" + t.status.Text)
 			} else if restoring {
@@ -242,19 +261,37 @@ func (t *evaluateTab) finish(sess *session.Session, idx *resultIndex, err error,
 	t.cancel.Disable()
 	t.start.Enable()
 	t.act.running(false)
+	lang := t.sh.lang()
+	end := session.EndOf(err, cancelled)
 	switch {
-	case err != nil && (cancelled || errors.Is(err, context.Canceled)):
-		t.status.SetText(trf("eval.cancelled", map[string]any{"Store": sess.StorePath}))
-	case err != nil:
-		t.status.SetText(tr("eval.failed") + " " + session.Explain(context.Background(), err, sess.StorePath).Text.In(text.LangOf(t.sh.lang())))
-	default:
+	case err == nil:
 		r := sess.Result().Summary.Run
 		t.status.SetText(trf("eval.done", map[string]any{
-			"Seconds": fmt.Sprintf("%.1f", r.Finished.Sub(r.Started).Seconds()), "Calls": r.Calls, "Cached": r.Cached,
+			"Duration": fmtDuration(r.Finished.Sub(r.Started), lang), "Calls": r.Calls, "Cached": r.Cached,
 			"Failed": r.Failed, "Unscorable": r.Unscorable, "Tokens": r.Tokens, "Store": sess.StorePath,
 		}))
-		t.act.evaluated(sess, idx)
+		t.act.evaluated(sess, idx, !t.restoring)
+	case end.Status == session.RunCancelled:
+		t.status.SetText(sentence(end.Text(lang), lang) + " " + trf("eval.cancelled", map[string]any{"Store": sess.StorePath}))
+	default:
+		text := sentence(end.Text(lang), lang) + " " + trf("eval.stopped", map[string]any{"Store": sess.StorePath})
+		if h := llm.Hint(err, lang); h != "" {
+			text += "\n" + h
+		}
+		t.status.SetText(text)
 	}
+}
+
+// sentence makes an ending's words a sentence of the window: capitalised
+// and closed in English, closed with 。 in Chinese.
+func sentence(s, lang string) string {
+	if lang == "zh" {
+		return s + "。"
+	}
+	if s != "" {
+		s = strings.ToUpper(s[:1]) + s[1:]
+	}
+	return s + "."
 }
 
 // apply shows the latest event of every step (UI thread).
@@ -272,7 +309,10 @@ func (t *evaluateTab) apply(events []result.Event, messages []string) {
 			row.title.SetText(title)
 			row.title.TextStyle.Bold = true
 			t.rows[key] = row
-			t.bars.Add(container.NewBorder(nil, nil, nil, nil, container.NewVBox(row.title, row.bar, row.info)))
+			// Two lines a step (its name and numbers, then the bar), so a run
+			// with many judges keeps every bar on a 1024×640 screen.
+			row.info.Truncation = fyne.TextTruncateEllipsis
+			t.bars.Add(container.NewVBox(container.NewBorder(nil, nil, row.title, nil, row.info), row.bar))
 		}
 		if e.Total > 0 {
 			row.bar.Max = float64(e.Total)
@@ -297,10 +337,10 @@ func (t *evaluateTab) apply(events []result.Event, messages []string) {
 func eventText(e result.Event) string {
 	parts := []string{fmt.Sprintf("%d / %d", e.Done, e.Total)}
 	if e.ETA > 0 && !e.Finished {
-		parts = append(parts, tr("eval.eta")+" "+e.ETA.Round(time.Second).String())
+		parts = append(parts, tr("eval.eta")+" "+fmtDuration(e.ETA, currentLanguage()))
 	}
 	if e.Finished {
-		parts = append(parts, tr("eval.finished")+" "+e.Elapsed.Round(100*time.Millisecond).String())
+		parts = append(parts, tr("eval.finished")+" "+fmtDuration(e.Elapsed, currentLanguage()))
 	}
 	parts = append(parts,
 		fmt.Sprintf("%s %d", tr("eval.failed_n"), e.Failed),

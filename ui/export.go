@@ -69,6 +69,7 @@ func newExportTab(sh shell) *exportTab {
 		}, sh.win)
 		d.Resize(fyne.NewSize(900, 600))
 		d.Show()
+		translatePlaces(sh.win.Canvas())
 	})
 	t.where = widget.NewRadioGroup([]string{tr("export.in_documents"), tr("export.beside_workbook")}, func(s string) {
 		switch s {

@@ -67,7 +67,7 @@ func TestExportFolder(t *testing.T) {
 	// The next window remembers the chosen folder.
 	w2 := New(w.app)
 	w2.do = loop.do
-	w2.setSession(path, w.sess, nil)
+	w2.setSession(path, w.sess, nil, false)
 	if w2.export.dir.Text != mine {
 		t.Errorf("next window's folder %q, want the chosen %q", w2.export.dir.Text, mine)
 	}

@@ -63,6 +63,9 @@ func newQuestionGrid(sh shell, onOpen func(itemIndex int)) *questionGrid {
 		newGridCell,
 		g.updateCell)
 	g.table.ShowHeaderColumn = false
+	// The id and the question stay on screen while the judges' columns
+	// scroll past (gridModel's first two columns).
+	g.table.StickyColumnCount = 2
 	g.table.CreateHeader = func() fyne.CanvasObject {
 		b := widget.NewButton("", nil)
 		b.Importance = widget.LowImportance

@@ -1,9 +1,12 @@
 package ui
 
 import (
+	"fmt"
 	"os"
+	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/lang"
@@ -74,4 +77,36 @@ func pick(code, en, zh string) string {
 		return zh
 	}
 	return en
+}
+
+// fmtDuration is a duration as people write it: 2分39秒 / 2 min 39 s,
+// 4.2秒 / 4.2 s under ten seconds; never Go's 2m39s.
+func fmtDuration(d time.Duration, lang string) string {
+	zh := lang == "zh"
+	switch {
+	case d < 10*time.Second:
+		s := strconv.FormatFloat(d.Round(100*time.Millisecond).Seconds(), 'f', -1, 64)
+		if zh {
+			return s + "秒"
+		}
+		return s + " s"
+	case d < time.Hour:
+		d = d.Round(time.Second)
+		m, s := int(d/time.Minute), int(d%time.Minute/time.Second)
+		switch {
+		case zh && m == 0:
+			return fmt.Sprintf("%d秒", s)
+		case zh:
+			return fmt.Sprintf("%d分%d秒", m, s)
+		case m == 0:
+			return fmt.Sprintf("%d s", s)
+		}
+		return fmt.Sprintf("%d min %d s", m, s)
+	}
+	d = d.Round(time.Minute)
+	h, m := int(d/time.Hour), int(d%time.Hour/time.Minute)
+	if zh {
+		return fmt.Sprintf("%d小时%d分", h, m)
+	}
+	return fmt.Sprintf("%d h %d min", h, m)
 }

@@ -22,13 +22,23 @@ import (
 
 // preset is a known OpenAI-compatible server (core/judgepreset).
 type preset struct {
-	name, baseURL, model, keyEnv, currency string
+	name, baseURL, model, keyEnv string
+	nameEN                       string // the English window's name; "" when name is English
+	currency                     string // the vendor's billing currency
+}
+
+// title is the preset's name in the window's language.
+func (p preset) title() string {
+	if currentLanguage() != "zh" && p.nameEN != "" {
+		return p.nameEN
+	}
+	return p.name
 }
 
 var presets = func() []preset {
 	var out []preset
 	for _, p := range judgepreset.All() {
-		out = append(out, preset{p.Name, p.BaseURL, p.Model, p.KeyEnv, p.Currency})
+		out = append(out, preset{name: p.Name, baseURL: p.BaseURL, model: p.Model, keyEnv: p.KeyEnv, nameEN: p.NameEN, currency: p.Currency})
 	}
 	return out
 }()
@@ -36,7 +46,7 @@ var presets = func() []preset {
 func presetNames() []string {
 	out := make([]string, len(presets))
 	for i, p := range presets {
-		out[i] = p.name
+		out[i] = p.title()
 	}
 	return out
 }
@@ -85,7 +95,7 @@ func newEndpointForm(w *Window, withJudgeFields bool, kind string, onChange func
 	f.currency = entry(tr("judges.currency_hint"))
 	f.preset = widget.NewSelect(presetNames(), func(name string) {
 		for _, p := range presets {
-			if p.name == name {
+			if p.title() == name {
 				f.loading = true
 				f.baseURL.SetText(p.baseURL)
 				f.model.SetText(p.model)
@@ -326,11 +336,15 @@ func newJudgesTab(w *Window) *judgesTab {
 	left := container.NewBorder(
 		heading("judges.list"),
 		container.NewVBox(empty, container.NewHBox(t.add, t.remove), t.lexical, t.semantic), nil, nil, t.list)
-	judge := container.NewVBox(t.form.form, container.NewHBox(t.form.test, t.form.spinner), t.form.reply, keyNote)
+	// Test connection and its result stay above the scrolling form, where
+	// the button is, on the smallest screen.
+	tested := func(f *endpointForm, body ...fyne.CanvasObject) fyne.CanvasObject {
+		top := container.NewVBox(container.NewHBox(f.test, f.spinner), f.reply, widget.NewSeparator())
+		return container.NewBorder(top, nil, nil, nil, container.NewVScroll(container.NewVBox(body...)))
+	}
 	right := container.NewAppTabs(
-		container.NewTabItem(tr("judges.judge"), container.NewVScroll(judge)),
-		container.NewTabItem(tr("judges.generator"), container.NewVScroll(container.NewVBox(
-			wrapLabel(tr("judges.generator_help")), t.generator.form, container.NewHBox(t.generator.test, t.generator.spinner), t.generator.reply))),
+		container.NewTabItem(tr("judges.judge"), tested(t.form, t.form.form, keyNote)),
+		container.NewTabItem(tr("judges.generator"), tested(t.generator, wrapLabel(tr("judges.generator_help")), t.generator.form)),
 		container.NewTabItem(tr("judges.target"), container.NewVScroll(container.NewVBox(
 			wrapLabel(tr("judges.target_help")), t.target.box))),
 		container.NewTabItem(tr("reranker.tab"), container.NewVScroll(t.reranker.box)),
@@ -361,7 +375,7 @@ func (t *judgesTab) formChanged() {
 func (t *judgesTab) addJudge() {
 	p := presets[0]
 	for _, q := range presets {
-		if q.name == t.form.preset.Selected {
+		if q.title() == t.form.preset.Selected {
 			p = q
 		}
 	}

@@ -47,9 +47,12 @@ type openTab struct {
 // openActions are what the open tab asks of the window: the session is
 // replaced there, and every tab is shown the new one.
 type openActions struct {
-	open   func(path string) // read a workbook, off the UI thread
-	sample func(skip bool)   // write the bundled sample and open it
-	recent func() []string   // recently opened workbooks that still exist
+	open func(path string) // read a workbook, off the UI thread
+	// reread reads the shown workbook again with the tab's choices (skip
+	// rows with errors, hidden sheets): never a run, never another tab.
+	reread func(path string)
+	sample func(skip bool) // write the bundled sample and open it
+	recent func() []string // recently opened workbooks that still exist
 }
 
 func newOpenTab(sh shell, act openActions) *openTab {
@@ -65,12 +68,12 @@ func newOpenTab(sh shell, act openActions) *openTab {
 	t.recent.PlaceHolder = tr("open.recent")
 	t.skipBad = widget.NewCheck(tr("open.skip_bad"), func(bool) {
 		if t.path != "" {
-			t.act.open(t.path)
+			t.act.reread(t.path)
 		}
 	})
 	t.readHidden = widget.NewCheck(tr("open.read_hidden"), func(bool) {
 		if t.path != "" {
-			t.act.open(t.path)
+			t.act.reread(t.path)
 		}
 	})
 	t.summary = widget.NewLabel(tr("open.hint"))
@@ -328,6 +331,7 @@ func (t *openTab) chooseFile() {
 	d.SetFilter(storage.NewExtensionFileFilter([]string{".xlsx", ".csv", ".jsonl", ".json"}))
 	d.Resize(fyne.NewSize(900, 600))
 	d.Show()
+	translatePlaces(t.sh.win.Canvas())
 }
 
 func (t *openTab) chooseFolder() {
@@ -339,6 +343,7 @@ func (t *openTab) chooseFolder() {
 	}, t.sh.win)
 	d.Resize(fyne.NewSize(900, 600))
 	d.Show()
+	translatePlaces(t.sh.win.Canvas())
 }
 
 // sampleDir is where "Open sample" writes the bundled workbook: the app's
@@ -366,7 +371,7 @@ func (w *Window) loadSample(skip bool) {
 	go func() {
 		path, err := w.writeSample()
 		if err != nil {
-			w.do(func() { w.setSession(path, nil, err) })
+			w.do(func() { w.setSession(path, nil, err, false) })
 			return
 		}
 		w.loadWith(path, o)
@@ -394,16 +399,30 @@ func (w *Window) loadWorkbook(path string, skipBad bool) {
 // loadWith reads a workbook with o and shows it; any goroutine.
 func (w *Window) loadWith(path string, o session.OpenOptions) {
 	sess, err := session.Open(context.Background(), path, o)
-	w.do(func() { w.setSession(path, sess, err) })
+	w.do(func() { w.setSession(path, sess, err, true) })
 }
 
-// setSession makes a freshly opened session the window's (UI thread). A
-// file that could not be read, or holds errors, leaves a workbook already
-// shown and its results alone: the open tab says what is wrong with the
-// other (its first messages). With nothing shown yet, the file is shown
-// with its problems listed. Only a workbook without errors enters 最近打开.
-func (w *Window) setSession(path string, sess *session.Session, err error) {
-	if w.sess != nil && path != w.path && (err != nil || sess.Check() != nil) {
+// reread reads the shown workbook again with the open tab's choices (UI
+// thread): its last result is not restored, since that would be a run
+// the user did not ask for.
+func (w *Window) reread(path string) {
+	w.open.summary.SetText(trf("open.reading", map[string]any{"Path": path}))
+	o := w.openOptions(w.open.skipBad.Checked)
+	go func() {
+		sess, err := session.Open(context.Background(), path, o)
+		w.do(func() { w.setSession(path, sess, err, false) })
+	}()
+}
+
+// setSession makes a freshly opened session the window's (UI thread), and
+// every tab forgets the one before: a workbook that holds errors is shown
+// as such (its problems in the side pane), never beside the previous
+// workbook's results. A file that cannot be read at all leaves a workbook
+// already shown, and its results, alone: the open tab says why and that
+// the other is still shown. Only a workbook without errors enters 最近打开,
+// and only then is its last result restored (restore).
+func (w *Window) setSession(path string, sess *session.Session, err error, restore bool) {
+	if unreadable(sess, err) && w.sess != nil && path != w.path {
 		why := ""
 		if err != nil {
 			why = err.Error()
@@ -420,16 +439,31 @@ func (w *Window) setSession(path string, sess *session.Session, err error) {
 		}
 		w.open.refresh(w.sess, w.path, w.loadErr)
 		w.open.summary.SetText(trf("open.failed_kept", map[string]any{"Path": path, "Error": why, "Kept": w.path}))
+		// The side pane is the kept workbook's: it says so, so that its
+		// 校验通过 is never read as the failed file's.
+		w.open.problemsTitle.SetText(filepath.Base(w.path) + " · " + w.open.problemsTitle.Text)
 		return
 	}
 	w.path, w.sess, w.loadErr = path, sess, err
 	w.index = nil
 	if err == nil && sess.Check() == nil {
 		w.addRecent(path)
-		go w.restoreLast(sess)
+		if restore {
+			go w.restoreLast(sess)
+		}
 	}
 	w.showPath()
 	w.refreshAll()
+}
+
+// unreadable says nothing of a file could be read: an error, or errors
+// and not one guide or question.
+func unreadable(sess *session.Session, err error) bool {
+	if err != nil || sess == nil {
+		return true
+	}
+	wb := sess.Workbook
+	return sess.Check() != nil && (wb == nil || len(wb.Items) == 0 && len(wb.Guides) == 0)
 }
 
 // restoreLast shows sess's last finished evaluation, if its run store

@@ -273,9 +273,8 @@ func TestMainFlow(t *testing.T) {
 	}
 	// The chart tab rendered its first chart off the UI thread.
 	loop.runUntil(t, 30*time.Second, "a chart", func() bool { return w.charts.current != nil || strings.Contains(w.charts.status.Text, "Error") })
-	if w.charts.image.Image == nil {
-		t.Fatalf("no chart image: %q", w.charts.status.Text)
-	}
+	w.tabs.Select(w.charts.item)
+	loop.runUntil(t, 30*time.Second, "the chart drawn at its size", func() bool { return w.charts.image.img.Image != nil })
 }
 
 // writeBadFolder writes a CSV folder whose QA sheet repeats an id and
@@ -450,7 +449,7 @@ func TestResponsiveness(t *testing.T) {
 		wb.Items = append(wb.Items, it)
 	}
 	path := filepath.Join(t.TempDir(), "synthetic.xlsx")
-	w.setSession(path, session.New(path, wb, nil), nil)
+	w.setSession(path, session.New(path, wb, nil), nil, false)
 
 	// Measure every UI-thread task the window queues: the UI thread's own
 	// CPU time (the tasks run on this goroutine, held to its OS thread, so a

@@ -27,6 +27,7 @@ func judgeVerdict(ep profile.Endpoint, reply string, err error) string {
 		return "「" + tr(key) + "」"
 	}
 	var msg string
+	plain := true // the message says it all in plain words: no raw detail
 	var ae *llm.APIError
 	switch {
 	case errors.Is(err, llm.ErrNoKey), errors.Is(err, secret.ErrNoKey):
@@ -40,10 +41,14 @@ func judgeVerdict(ep profile.Endpoint, reply string, err error) string {
 	case unreachable(err):
 		msg = trf("verdict.unreachable", map[string]any{"Field": field("judges.base_url"), "URL": ep.BaseURL})
 	default:
+		plain = false
 		msg = tr("verdict.other")
 		if h := llm.Hint(err, currentLanguage()); h != "" {
 			msg += " " + h
 		}
+	}
+	if plain {
+		return "✗ " + msg
 	}
 	return "✗ " + msg + "\n" + tr("verdict.detail") + " " + err.Error()
 }

@@ -65,7 +65,9 @@ type Window struct {
 	eval    *evaluateTab
 	results *resultsTab
 	charts  *chartsTab
+	compare *compareTab
 	export  *exportTab
+	people  *peopleTab
 }
 
 // shell is what a tab needs of the window besides the session it shows:
@@ -139,11 +141,11 @@ func (w *Window) build() {
 	if w.tabs != nil {
 		selected = w.tabs.SelectedIndex()
 	}
-	w.open = newOpenTab(w.shell(), openActions{open: w.openAsync, sample: w.loadSample, recent: w.recent})
+	w.open = newOpenTab(w.shell(), openActions{open: w.openAsync, reread: w.reread, sample: w.loadSample, recent: w.recent})
 	w.judges = newJudgesTab(w)
 	w.dims = newDimensionsTab(w)
 	w.eval = newEvaluateTab(w.shell(), evalActions{
-		profile: func() profile.Profile { p := w.prof; p.Language = w.lang; return p },
+		profile: w.evalProfile,
 		running: func(on bool) {
 			if on {
 				w.langPick.Disable()
@@ -156,7 +158,9 @@ func (w *Window) build() {
 	w.results = newResultsTab(w.shell())
 	w.charts = newChartsTab(w.shell())
 	w.export = newExportTab(w.shell())
-	w.tabs = container.NewAppTabs(w.open.item, w.judges.item, w.dims.item, w.eval.item, w.results.item, newCompareTab(w).item, w.charts.item, w.export.item)
+	w.people = newPeopleTab(w)
+	w.compare = newCompareTab(w)
+	w.tabs = container.NewAppTabs(w.open.item, w.judges.item, w.dims.item, w.eval.item, w.results.item, w.compare.item, w.charts.item, w.export.item, w.people.item)
 	w.tabs.SelectIndex(selected)
 
 	names := map[string]string{"zh": "中文", "en": "English"}
@@ -196,14 +200,19 @@ func (w *Window) showPath() {
 // task per tab, so that input and redraws interleave with them instead of
 // waiting for all of them at once. A run of a session the window has since
 // replaced (another workbook opened) changes nothing but its status line.
-func (w *Window) showEvaluation(sess *session.Session, idx *resultIndex) {
+func (w *Window) showEvaluation(sess *session.Session, idx *resultIndex, jump bool) {
 	if sess != w.sess {
 		return
 	}
 	w.index = idx
-	for _, f := range []func(){func() { w.results.refresh(w.sess, w.index) }, func() { w.tabs.Select(w.results.item) },
+	show := func() {
+		if jump {
+			w.tabs.Select(w.results.item)
+		}
+	}
+	for _, f := range []func(){func() { w.results.refresh(w.sess, w.index) }, show,
 		func() { w.open.refresh(w.sess, w.path, w.loadErr) }, func() { w.charts.refresh(w.sess) }, func() { w.export.refresh(w.sess) },
-		w.dims.refreshWeights} {
+		w.dims.refreshWeights, w.people.refresh} {
 		w.do(f)
 	}
 }
@@ -213,8 +222,18 @@ func (w *Window) refreshAll() {
 	w.open.refresh(w.sess, w.path, w.loadErr)
 	w.eval.refresh(w.sess, w.path)
 	w.results.refresh(w.sess, w.index)
+	w.compare.refresh(w.sess)
 	w.charts.refresh(w.sess)
 	w.export.refresh(w.sess)
+	w.people.refresh()
+}
+
+// evalProfile is the profile an evaluation or a generation runs with: the
+// window's, in the window's language.
+func (w *Window) evalProfile() profile.Profile {
+	p := w.prof
+	p.Language = w.lang
+	return p
 }
 
 // loadProfile reads the profile from the preferences: the keys the user

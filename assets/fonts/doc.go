@@ -1,4 +1,6 @@
-// Package fonts embeds the one typeface every chart and the desktop theme use:
+// Package fonts embeds two typefaces: Noto Sans CJK SC (a subset, for the
+// charts and the PDF brief: a plain face fit for an official document) and,
+// for the desktop theme, the whole of
 // LXGW WenKai Regular (霞鹜文楷, SIL Open Font License 1.1, see OFL.txt), taken
 // unmodified from Debian's fonts-lxgw-wenkai 1.250+repack-1.
 //

@@ -86,3 +86,49 @@ func TestGB2312(t *testing.T) {
 		t.Errorf("%d GB2312 characters missing", missing)
 	}
 }
+
+// TestFormal: the printed pages' face parses as TrueType, is Noto Sans CJK
+// SC (not the informal Kai style), covers what the charts draw and all of
+// GB2312, and stays small enough for the repository.
+func TestFormal(t *testing.T) {
+	f, err := sfnt.Parse(Formal())
+	if err != nil {
+		t.Fatalf("sfnt.Parse(%s): %v", FormalFile, err)
+	}
+	var buf sfnt.Buffer
+	if got, _ := f.Name(&buf, sfnt.NameIDFamily); got != FormalName {
+		t.Errorf("family %q, want %q", got, FormalName)
+	}
+	if n := len(Formal()); n > 3<<20 {
+		t.Errorf("%s is %d bytes; subset it (subset.py)", FormalFile, n)
+	}
+	dec := simplifiedchinese.GBK.NewDecoder()
+	missing := 0
+	for hi := 0xB0; hi <= 0xF7; hi++ {
+		for lo := 0xA1; lo <= 0xFE; lo++ {
+			s, err := dec.Bytes([]byte{byte(hi), byte(lo)})
+			if err != nil {
+				continue
+			}
+			for _, r := range string(s) {
+				if r == '\uFFFD' || r < 0x4E00 {
+					continue
+				}
+				if idx, err := f.GlyphIndex(&buf, r); err != nil || idx == 0 {
+					missing++
+				}
+			}
+		}
+	}
+	if missing > 0 {
+		t.Errorf("%d GB2312 Han characters have no glyph", missing)
+	}
+	for _, r := range "评分分布 Score 0.85，。、；：？！（）《》“”—…·±−×≤≥Δ✓→•①" {
+		if r == ' ' {
+			continue
+		}
+		if idx, err := f.GlyphIndex(&buf, r); err != nil || idx == 0 {
+			t.Errorf("no glyph for %q", r)
+		}
+	}
+}

@@ -148,7 +148,9 @@ func layoutAt(m measure, c *Content, b budget) (Page, float64) {
 			shown = shown[:b.bullets]
 		}
 		for _, s := range shown {
-			add(textBlock(m, "bullet", s, 10, marginX+5, y, contentW-5, b.lines))
+			// Shortened by whole sentences, never cut mid-sentence with "…".
+			lines, cut := wrapWhole(m, s, 10, contentW-5, b.lines)
+			add(Block{Kind: "bullet", X: marginX + 5, Y: y, W: contentW - 5, H: float64(len(lines)) * lh(10), Size: 10, Lines: lines, Cut: cut})
 		}
 		if rest := len(items) - len(shown); rest > 0 {
 			add(textBlock(m, "text", trf(lang, "more", rest), 9, marginX+5, y, contentW-5, 1))

@@ -33,7 +33,7 @@ func newDoc(c *Content) (*fpdf.Fpdf, error) {
 	f.SetAutoPageBreak(false, 0)
 	// fpdf embeds only the glyphs the page uses (a subset), so the 15 MB
 	// face becomes a few tens of kB in the file.
-	f.AddUTF8FontFromBytes(face, "", fonts.CJK())
+	f.AddUTF8FontFromBytes(face, "", fonts.Formal())
 	f.SetFont(face, "", 10)
 	if err := f.Error(); err != nil {
 		return nil, fail("cannot load the embedded font: %v", "无法加载内嵌字体：%v", err)

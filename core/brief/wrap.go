@@ -141,3 +141,47 @@ func fit(m measure, s string, size, w float64) string {
 	}
 	return lines[0]
 }
+
+// sentences splits s after each sentence or clause end (。；！？ and
+// ". ", "; " in English), keeping the marks with their sentence.
+func sentences(s string) []string {
+	var out []string
+	rs := []rune(s)
+	start := 0
+	for i, r := range rs {
+		// ". " ends a sentence only before a capital ("e.g. q004" does
+		// not); "; " always ends a clause.
+		spaced := i+2 < len(rs) && rs[i+1] == ' '
+		end := strings.ContainsRune("。；！？", r) ||
+			r == ';' && spaced ||
+			strings.ContainsRune(".!?", r) && spaced && i > 0 && unicode.IsUpper(rs[i+2]) && !unicode.IsDigit(rs[i-1])
+		if end {
+			out = append(out, string(rs[start:i+1]))
+			start = i + 1
+		}
+	}
+	if start < len(rs) {
+		out = append(out, string(rs[start:]))
+	}
+	return out
+}
+
+// wrapWhole wraps s into at most max lines like wrap, but shortens it by
+// whole sentences rather than cutting one mid-way with "…": it keeps the
+// most leading sentences that fit, and the first sentence whole even when
+// that takes more lines. cut reports that sentences were left out.
+func wrapWhole(m measure, s string, size, w float64, max int) (lines []string, cut bool) {
+	if lines, cut := wrap(m, s, size, w, max); !cut {
+		return lines, false
+	}
+	parts := sentences(strings.Join(strings.Fields(s), " "))
+	for n := len(parts) - 1; n >= 1; n-- {
+		head := strings.TrimSpace(strings.Join(parts[:n], ""))
+		head = strings.TrimRight(head, ";；,，")
+		if lines, cut := wrap(m, head, size, w, max); !cut {
+			return lines, true
+		}
+	}
+	lines, _ = wrap(m, strings.TrimRight(strings.TrimSpace(parts[0]), ";；,，"), size, w, 1<<20)
+	return lines, len(parts) > 1
+}

@@ -251,7 +251,7 @@ func TestCompare(t *testing.T) {
 	if _, err := compare(render(changed, 0), base); err == nil {
 		t.Error("a changed digit passed the comparison")
 	}
-	if _, err := compare(render(fixtureMatrix(), 0.05), base); err != nil {
+	if _, err := compare(render(fixtureMatrix(), 0.01), base); err != nil {
 		t.Errorf("a sub-pixel layout shift failed the comparison: %v", err)
 	}
 	if _, err := compare(render(fixtureMatrix(), 30), base); err == nil {

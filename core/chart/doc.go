@@ -9,7 +9,7 @@
 // radar of MFSS (§2) and the per-query-type and chunk-size figures of CoFE-RAG
 // (§3).
 //
-// All text is drawn with the one embedded face of assets/fonts (LXGW WenKai),
+// All text is drawn with the printed pages' face of assets/fonts (Noto Sans CJK SC, subset),
 // because gonum/plot has no per-glyph fallback and titles mix Han and Latin.
 // Undefined values are nil pointers and are drawn as "n/a" (不适用), never as 0.
 package chart

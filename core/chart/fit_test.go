@@ -21,7 +21,7 @@ func TestFitTitle(t *testing.T) {
 	}{
 		{"各评审模型的 CuBE 得分（95 % 置信区间）", 600, 1},
 		{"各评审模型的 CuBE 得分（95 % 置信区间）", 180, 2},
-		{"CuBE score per judge (95 % interval)", 170, 2},
+		{"CuBE score per judge (95 % interval)", 150, 2},
 		{"Trimmed means of the three answer sets (mean of judges)", 300, 1},
 		{"Trimmed means of the three answer sets (mean of judges)", 200, 2},
 	}

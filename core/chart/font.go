@@ -16,7 +16,7 @@ import (
 
 // Typeface is the name under which the embedded face is registered in
 // gonum/plot's font.DefaultCache.
-const Typeface font.Typeface = "LXGWWenKai"
+const Typeface font.Typeface = "NotoSansCJKSC"
 
 // handler lays out and draws every text of this package through the default
 // cache, which holds the embedded face once registerFont has run.
@@ -25,9 +25,9 @@ var handler text.Handler = text.Plain{Fonts: font.DefaultCache}
 // registerFont parses the embedded font once and adds it to gonum/plot's
 // default cache. Parsing is lazy in sfnt, so this is cheap even for a 15 MB file.
 var registerFont = sync.OnceValue(func() error {
-	f, err := opentype.Parse(fonts.CJK())
+	f, err := opentype.Parse(fonts.Formal())
 	if err != nil {
-		return fmt.Errorf("chart: parse embedded font %s: %w", fonts.File, err)
+		return fmt.Errorf("chart: parse embedded font %s: %w", fonts.FormalFile, err)
 	}
 	font.DefaultCache.Add(font.Collection{{Font: font.Font{Typeface: Typeface}, Face: f}})
 	return nil

@@ -75,8 +75,10 @@ func (f *forest) Plot(c draw.Canvas, p *plot.Plot) {
 	tx, ty := p.Transforms(&c)
 	zero := draw.LineStyle{Color: color.Black, Width: 0.8, Dashes: []vg.Length{4, 3}}
 	c.StrokeLines(zero, c.ClipLinesX([]vg.Point{{X: tx(0), Y: c.Min.Y}, {X: tx(0), Y: c.Max.Y}})...)
-	vs := textStyle(sizeValue, color.Black)
-	vs.XAlign, vs.YAlign = draw.XLeft, draw.YCenter
+	// The numbers at the tick size (12 px at 96 dpi), above their interval,
+	// centred on the point: never on the whiskers or the zero line.
+	vs := textStyle(forestText, color.Black)
+	vs.XAlign, vs.YAlign = draw.XLeft, draw.YBottom
 	ns := textStyle(sizeTick, naText)
 	ns.XAlign, ns.YAlign = draw.XCenter, draw.YCenter
 	for i, r := range f.rows {
@@ -86,32 +88,27 @@ func (f *forest) Plot(c draw.Canvas, p *plot.Plot) {
 			continue
 		}
 		col := forestColor(r.Verdict)
-		right := tx(*r.Diff)
+		cap := vg.Length(4)
 		if r.Lo != nil && r.Hi != nil {
 			ls := draw.LineStyle{Color: col, Width: 2}
-			cap := vg.Length(4)
 			xl, xh := tx(*r.Lo), tx(*r.Hi)
 			c.StrokeLines(ls, c.ClipLinesX(
 				[]vg.Point{{X: xl, Y: y}, {X: xh, Y: y}},
 				[]vg.Point{{X: xl, Y: y - cap}, {X: xl, Y: y + cap}},
 				[]vg.Point{{X: xh, Y: y - cap}, {X: xh, Y: y + cap}})...)
-			right = xh
 		}
 		c.DrawGlyph(draw.GlyphStyle{Color: col, Radius: 3.5, Shape: draw.CircleGlyph{}}, vg.Point{X: tx(*r.Diff), Y: y})
 		text := forestValue(r)
-		if right+4+vs.Width(text) > c.Max.X { // no room on the right: print it left of the interval
-			vs.XAlign = draw.XRight
-			left := tx(*r.Diff)
-			if r.Lo != nil {
-				left = tx(*r.Lo)
-			}
-			c.FillText(vs, vg.Point{X: left - 4, Y: y}, text)
-			vs.XAlign = draw.XLeft
-			continue
-		}
-		c.FillText(vs, vg.Point{X: right + 4, Y: y}, text)
+		w := vs.Width(text)
+		x := tx(*r.Diff) - w/2
+		x = max(c.Min.X, min(x, c.Max.X-w))
+		c.FillText(vs, vg.Point{X: x, Y: y + cap + 1}, text)
 	}
 }
+
+// forestText is the size of the forest plot's numbers: the tick size, so
+// they read as well as the axis (12 px at 96 dpi, ui and chart tests).
+const forestText = sizeTick
 
 // forestValue is "+15.2 [8.4, 22.3]".
 func forestValue(r ForestRow) string {
@@ -155,7 +152,7 @@ func ForestPlot(fo Forest, o Options) (*Figure, error) {
 		{name: forestLabel(lang, "forest.none"), color: forestColor(ForestNone), kind: swatchLine},
 		{name: forestLabel(lang, "forest.worse"), color: forestColor(ForestWorse), kind: swatchLine},
 	}
-	h := vg.Length(90 + 26*len(fo.Rows))
+	h := vg.Length(ForestHeight(len(fo.Rows)))
 	return newFigure(o, &frame{title: forestTitle(o, lang), legend: legend, body: p}, 600, h), nil
 }
 
@@ -203,3 +200,7 @@ func forestTitle(o Options, lang string) string {
 	}
 	return o.Title
 }
+
+// ForestHeight is the forest plot's natural height in points for n rows:
+// the height at which each row's numbers clear the next row.
+func ForestHeight(n int) float64 { return float64(90 + 32*n) }

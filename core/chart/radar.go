@@ -1,6 +1,7 @@
 package chart
 
 import (
+	"cubeworkbench/core/glossary"
 	"fmt"
 	"image/color"
 	"math"
@@ -42,7 +43,7 @@ func Radar(axes []string, series []RadarSeries, o Options) (*Figure, error) {
 		if len(s.Values) != len(axes) {
 			return nil, fmt.Errorf("chart: radar: series %q has %d values for %d axes", s.Name, len(s.Values), len(axes))
 		}
-		name := s.Name
+		name := glossary.Name(glossary.SetID, s.Name, lang) // 零上下文回答（下界）, not zero
 		var missing []string
 		for k, v := range s.Values {
 			if v == nil {

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"cubeworkbench/assets/fonts"
+
 	"golang.org/x/image/font/sfnt"
 	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/vg/draw"
@@ -305,7 +307,7 @@ func TestPlainPlot(t *testing.T) {
 		t.Errorf("png: %d bytes, %v", len(b), err)
 	}
 	s, err := SVG(p, Px(200), Px(100))
-	if err != nil || !strings.Contains(string(s), "LXGW WenKai") {
+	if err != nil || !strings.Contains(string(s), fonts.FormalName) {
 		t.Errorf("svg without the font family (err %v)", err)
 	}
 }

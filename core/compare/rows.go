@@ -1,6 +1,10 @@
 package compare
 
-import "fmt"
+import (
+	"fmt"
+
+	"cubeworkbench/core/glossary"
+)
 
 // Row is one line of the delta table: what the CLI prints and the
 // window shows, from the same function.
@@ -16,9 +20,9 @@ type Row struct {
 func Rows(r *Result, lang string) []Row {
 	rows := []Row{{MetricCube, "ΔCuBE", r.Aggregate.Cube}, {MetricWeighted, pickLang(lang, "weighted", "加权总分"), r.Aggregate.Weighted}}
 	for _, d := range r.Dimensions {
-		rows = append(rows, Row{d, d, r.Aggregate.Normalized[d]})
+		rows = append(rows, Row{d, glossary.Name(glossary.DimensionID, d, lang), r.Aggregate.Normalized[d]}) // 相关性, not relevance
 	}
-	rows = append(rows, Row{MetricRecall, "Recall@k", r.Recall})
+	rows = append(rows, Row{MetricRecall, glossary.Term(glossary.GuideRecall, lang), r.Recall})
 	if r.MFSS != nil {
 		rows = append(rows, Row{MetricMFSS, pickLang(lang, "MFSS total", "MFSS 总分"), *r.MFSS})
 	}

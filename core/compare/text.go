@@ -243,7 +243,7 @@ func (c *comparison) warnings() {
 	}
 	if c.sameRetrieval() {
 		warn(CodeSameRetrieval,
-			"两方每个问题的检索结果相同：ΔRecall@k 必然为 0，ΔCuBE 只反映回答的差异。",
+			"两方每个问题的检索结果相同：Δ指南召回率@k 必然为 0，ΔCuBE 只反映回答的差异。",
 			"Both sides retrieved the same documents for every question: ΔRecall@k is 0 by construction and ΔCuBE reflects the answers only.")
 	}
 	if res.NotComparable > 0 {

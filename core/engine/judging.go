@@ -2,7 +2,6 @@ package engine
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -433,7 +432,7 @@ func replicaLine(stats []llm.ReplicaStats) string {
 // ErrEndpointDown stops a run whose judge never answers: a wrong base URL,
 // model name or key would otherwise cost every judgement its full retries
 // and fill the report with unscorable rows. What finished is kept.
-var ErrEndpointDown = errors.New("engine: the endpoint does not answer; check base_url, the model name and the key")
+var ErrEndpointDown = result.ErrEndpointDown
 
 // breakerMin is the fewest consecutive endpoint failures, with no answer
 // at all yet, that stop a judge.

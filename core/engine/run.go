@@ -99,18 +99,12 @@ func Run(ctx context.Context, wb *dataset.Workbook, opt Options) (*Result, error
 	}
 	r.started = time.Now()
 
-	status := store.RunDone
 	sum, err := r.run(ctx)
-	if err != nil {
-		status = store.RunFailed
-		if ctx.Err() != nil {
-			status = store.RunInterrupted
-		}
-	}
+	end := result.EndOf(err, errors.Is(ctx.Err(), context.Canceled))
 	// Record the run even when it was interrupted, with a context of its own.
 	finishCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 	defer cancel()
-	if ferr := opt.Store.FinishRun(finishCtx, r.runID, status, r.counts()); ferr != nil && err == nil {
+	if ferr := opt.Store.EndRun(finishCtx, r.runID, end.Status, end.Stored(), r.counts()); ferr != nil && err == nil {
 		err = ferr
 	}
 	if err != nil {

@@ -32,6 +32,7 @@ var fence = strings.NewReplacer("<<<", "<< <", ">>>", "> >>")
 
 type fields struct {
 	Question, Document, QueryType string
+	Aspect, Avoid                 string // the test-set prompt's (testset.go)
 }
 
 func (g *Generator) render(name string, f fields) ([]llm.Message, error) {
@@ -48,6 +49,8 @@ func (g *Generator) render(name string, f fields) ([]llm.Message, error) {
 		Question:  fence.Replace(f.Question),
 		Document:  fence.Replace(f.Document),
 		QueryType: f.QueryType,
+		Aspect:    f.Aspect,
+		Avoid:     fence.Replace(f.Avoid),
 	}); err != nil {
 		return nil, fmt.Errorf("generate: prompt %s: %w", name, err)
 	}

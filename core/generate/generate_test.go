@@ -243,3 +243,12 @@ func TestQueryTypeForMixes(t *testing.T) {
 		t.Errorf("query types over 8 guides: %v", seen)
 	}
 }
+
+func mustClient(t *testing.T, srv *fakeai.Server) llm.Completer {
+	t.Helper()
+	c, err := llm.New(llm.Endpoint{BaseURL: srv.URL(), Model: "fake-gen", MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}

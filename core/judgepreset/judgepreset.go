@@ -6,7 +6,8 @@ package judgepreset
 
 // Preset is a known OpenAI-compatible server.
 type Preset struct {
-	Name    string // shown in the preset list
+	Name    string // shown in the preset list of the Chinese window, and the key
+	NameEN  string // shown in the English window; "" when Name is already English
 	BaseURL string // OpenAI-compatible base, the part before /chat/completions
 	Model   string // a model the server serves; the user changes it
 	KeyEnv  string // conventional environment variable of the key; "" for local servers
@@ -29,18 +30,18 @@ var presets = []Preset{
 	{Name: "LM Studio", BaseURL: "http://127.0.0.1:1234/v1", Model: "qwen2.5-32b-instruct", Local: true},
 	// help.aliyun.com/zh/model-studio/compatibility-of-openai-with-dashscope:
 	// base_url https://dashscope.aliyuncs.com/compatible-mode/v1.
-	{Name: "通义千问 (DashScope)", BaseURL: "https://dashscope.aliyuncs.com/compatible-mode/v1", Model: "qwen-plus", KeyEnv: "DASHSCOPE_API_KEY", Currency: "CNY"},
+	{Name: "通义千问 (DashScope)", NameEN: "Qwen (Alibaba DashScope)", BaseURL: "https://dashscope.aliyuncs.com/compatible-mode/v1", Model: "qwen-plus", KeyEnv: "DASHSCOPE_API_KEY", Currency: "CNY"},
 	// api-docs.deepseek.com: base_url https://api.deepseek.com (…/v1 also accepted).
 	{Name: "DeepSeek", BaseURL: "https://api.deepseek.com/v1", Model: "deepseek-chat", KeyEnv: "DEEPSEEK_API_KEY", Currency: "CNY"},
 	// platform.moonshot.cn docs (China; platform.moonshot.ai is the global site): base_url https://api.moonshot.cn/v1.
 	{Name: "Kimi (Moonshot)", BaseURL: "https://api.moonshot.cn/v1", Model: "kimi-k2-0905-preview", KeyEnv: "MOONSHOT_API_KEY", Currency: "CNY"},
 	// docs.bigmodel.cn/cn/guide/develop/http/introduction: https://open.bigmodel.cn/api/paas/v4/.
-	{Name: "智谱 GLM", BaseURL: "https://open.bigmodel.cn/api/paas/v4", Model: "glm-4-plus", KeyEnv: "ZHIPUAI_API_KEY", Currency: "CNY"},
+	{Name: "智谱 GLM", NameEN: "Zhipu GLM", BaseURL: "https://open.bigmodel.cn/api/paas/v4", Model: "glm-4-plus", KeyEnv: "ZHIPUAI_API_KEY", Currency: "CNY"},
 	// volcengine.com/docs/82379 (火山方舟 V3 API, OpenAI-compatible): https://ark.cn-beijing.volces.com/api/v3;
 	// the model is the doubao model id or an ep-… endpoint id from the Ark console.
-	{Name: "豆包 (火山方舟 Volcengine Ark)", BaseURL: "https://ark.cn-beijing.volces.com/api/v3", Model: "doubao-1-5-pro-32k-250115", KeyEnv: "ARK_API_KEY", Currency: "CNY"},
+	{Name: "豆包 (火山方舟 Volcengine Ark)", NameEN: "Doubao (Volcengine Ark)", BaseURL: "https://ark.cn-beijing.volces.com/api/v3", Model: "doubao-1-5-pro-32k-250115", KeyEnv: "ARK_API_KEY", Currency: "CNY"},
 	// cloud.baidu.com/doc/WENXINWORKSHOP/s/2m3fihw8s (千帆 ModelBuilder OpenAI 兼容): https://qianfan.baidubce.com/v2.
-	{Name: "百度千帆", BaseURL: "https://qianfan.baidubce.com/v2", Model: "ernie-4.0-turbo-8k", KeyEnv: "QIANFAN_API_KEY", Currency: "CNY"},
+	{Name: "百度千帆", NameEN: "Baidu Qianfan", BaseURL: "https://qianfan.baidubce.com/v2", Model: "ernie-4.0-turbo-8k", KeyEnv: "QIANFAN_API_KEY", Currency: "CNY"},
 	// platform.openai.com/docs/api-reference: https://api.openai.com/v1.
 	{Name: "OpenAI", BaseURL: "https://api.openai.com/v1", Model: "gpt-4o-mini", KeyEnv: "OPENAI_API_KEY", Currency: "USD"},
 }
@@ -57,4 +58,12 @@ func Named(name string) (Preset, bool) {
 		}
 	}
 	return Preset{}, false
+}
+
+// Title is the preset's name in lang ("zh" or "en").
+func (p Preset) Title(lang string) string {
+	if lang != "zh" && p.NameEN != "" {
+		return p.NameEN
+	}
+	return p.Name
 }

@@ -145,8 +145,12 @@ func (w *writer) comparisonBullet() error {
 	r := w.s.Comparison
 	g := w.grid(SheetSummary)
 	row := rowHeadline + 1
-	g.at(row, 1, styled{w.t("Compared with ", "与 ") + r.NameA + w.t("", " 比较"), w.st.label})
+	// Wrapped in its merged cells (the row is as tall as summary.go
+	// measured): one unwrapped line ran off the printed page.
+	g.wrap = true
+	g.at(row, 1, w.t("Compared with ", "与 ")+r.NameA+w.t("", " 比较"))
 	g.at(row, 2, "• "+r.Headline.In(w.lang)+w.t(" (sheet ", "（见“")+SheetComparison+w.t(")", "”表）"))
+	g.wrap = false
 	g.err(w.f.MergeCell(g.name, fmt.Sprintf("B%d", row), fmt.Sprintf("H%d", row)))
 	return g.first
 }

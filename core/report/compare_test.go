@@ -128,6 +128,15 @@ func TestComparisonSheet(t *testing.T) {
 			if !strings.Contains(bullet, r.Headline.In(lang)) || !strings.Contains(bullet, SheetComparison) {
 				t.Errorf("Summary bullet %q", bullet)
 			}
+			// The line wraps in its cells (it ran off the printed page).
+			for _, col := range []string{"A", "B"} {
+				cell := col + strconv.Itoa(rowHeadline+1)
+				id, _ := f.GetCellStyle(SheetSummary, cell)
+				st, err := f.GetStyle(id)
+				if err != nil || st.Alignment == nil || !st.Alignment.WrapText {
+					t.Errorf("%s: Summary %s does not wrap (%v)", lang, cell, err)
+				}
+			}
 		})
 	}
 	_, f, _ := writeFixture(t, "en", nil)

@@ -199,7 +199,7 @@ func (w *writer) notices() []string {
 		out = append(out, w.t("Guide recall@k is missing (not 0): no question has a known gold guide and a retrieved list, so the CuBE score cannot be computed.",
 			"指南召回率@k 缺失（不是 0）：没有一个问题同时具有已知的标准指南和检索结果，因此无法计算 CuBE 得分。"))
 	}
-	return out
+	return append(out, w.spotCheckNotice()...)
 }
 
 // verdictRule says which thresholds the verdict was read against, as one

@@ -198,6 +198,9 @@ func (w *writer) write() error {
 	if w.s.Result != nil && w.s.Human != nil {
 		order = append(order, SheetHuman)
 	}
+	if w.hasSpotCheck() {
+		order = append(order, SheetSpotCheck)
+	}
 	if w.s.MFSS != nil {
 		order = append(order, SheetMFSS)
 	}
@@ -239,6 +242,9 @@ func (w *writer) write() error {
 	}
 	if w.s.Result != nil && w.s.Human != nil {
 		steps = append(steps, w.humanSheet)
+	}
+	if w.hasSpotCheck() {
+		steps = append(steps, w.spotCheckSheet)
 	}
 	if w.s.MFSS != nil {
 		steps = append(steps, w.mfssSheet)

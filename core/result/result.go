@@ -11,6 +11,7 @@ import (
 	"cubeworkbench/core/cube"
 	"cubeworkbench/core/docmatch"
 	"cubeworkbench/core/explain"
+	"cubeworkbench/core/humancheck"
 	"cubeworkbench/core/llm"
 	"cubeworkbench/core/mfss"
 )
@@ -50,6 +51,9 @@ type Summary struct {
 	// Comparison is a before/after comparison run beside this evaluation
 	// (cubectl compare, the window's Compare view); nil otherwise.
 	Comparison *compare.Result `json:"comparison,omitempty"`
+	// SpotCheck sets people's ratings (the run store's spot check, else the
+	// workbook's human sheet) beside the judges; nil without ratings.
+	SpotCheck *humancheck.Result `json:"spot_check,omitempty"`
 }
 
 // HasCoFERetrieval says the summary holds CoFE-RAG's keyword retrieval

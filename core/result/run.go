@@ -111,7 +111,7 @@ type Preflight struct {
 func (p Preflight) Describe(lang string) string {
 	var parts []string
 	for _, s := range p.Steps {
-		label := s.Step
+		label := StepName(s.Step, lang)
 		if s.Label != "" {
 			label += " " + s.Label
 		}
@@ -132,7 +132,7 @@ func (p Preflight) Estimate(lang string) string {
 		if cost != "" {
 			cost = aboutZH + cost
 		}
-		return fmt.Sprintf("预计最多调用接口 %d 次（%s；其中 %d 次只在评审回复读不出分数、需要重问时发生），至多约 %d 个输入 token、%d 个输出 token%s。已保存在运行库中的结果不会重复调用。",
+		return fmt.Sprintf("预计最多调用接口 %d 次（%s；其中 %d 次只在评审回复读不出分数、需要重问时发生），至多约 %d 个输入词元、%d 个输出词元%s。已保存在运行库中的结果不会重复调用。",
 			p.Calls, p.Describe(lang), p.Reasks, p.PromptTokens, p.CompletionTokens, cost)
 	}
 	if cost != "" {
@@ -140,6 +140,28 @@ func (p Preflight) Estimate(lang string) string {
 	}
 	return fmt.Sprintf("This run makes at most %d endpoint calls (%s; %d of them only if judges' replies cannot be read and are asked again), at most about %d prompt and %d completion tokens%s. Replies already in the run store are not requested again.",
 		p.Calls, p.Describe(lang), p.Reasks, p.PromptTokens, p.CompletionTokens, cost)
+}
+
+// stepNames are the steps' names for people, as the window's labels.
+var stepNames = map[string][2]string{
+	StepQuestions: {"questions", "生成问题"},
+	StepCollect:   {"collect answers", "收集回答"},
+	StepBounds:    {"bound answers", "边界答案"},
+	StepJudge:     {"judging", "评分"},
+	StepMetrics:   {"metrics", "指标计算"},
+	StepReport:    {"report", "报告"},
+}
+
+// StepName is a step's name in lang; the id itself for an unknown step.
+func StepName(step, lang string) string {
+	n, ok := stepNames[step]
+	switch {
+	case !ok:
+		return step
+	case lang == "zh":
+		return n[1]
+	}
+	return n[0]
 }
 
 // BatchFailure is one line of a batch result file that carried no usable reply.

@@ -94,7 +94,7 @@ func (s *Session) WriteReport(ctx context.Context, path, lang string, progress f
 		return ErrNoResult
 	}
 	p.Language = lang
-	if err := report.Write(ctx, path, report.Input{Summary: res.Summary, Workbook: res.Workbook, Profile: p, Lang: lang}, progress); err != nil {
+	if err := report.Write(ctx, path, report.Input{Summary: res.Summary, Workbook: s.withSpotRatings(ctx, res.Workbook), Profile: p, Lang: lang}, progress); err != nil {
 		return fmt.Errorf("session: report: %w", err)
 	}
 	// The one-page brief leaders forward by mail goes beside the workbook,

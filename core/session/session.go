@@ -173,6 +173,7 @@ func (s *Session) Evaluate(ctx context.Context, p profile.Profile, o EvalOptions
 	s.mu.Lock()
 	s.result, s.profile = res, p
 	s.mu.Unlock()
+	s.spotCheckAfter(ctx, res.Summary)
 	return res, nil
 }
 

@@ -52,8 +52,8 @@ func Explain(ctx context.Context, err error, storePath string) Stop {
 		return Stop{}
 	case errors.Is(err, context.Canceled) || ctx != nil && ctx.Err() != nil:
 		return Stop{Kind: StopInterrupted, Resumable: true, Text: text.New(
-			"已中断。已完成的结果都保存在"+where.ZH+"；再次运行同一评估即可继续。",
-			"Interrupted. Everything finished is in "+where.EN+"; run the same evaluation again to resume.")}
+			"已取消（用户取消）。已完成的结果都保存在"+where.ZH+"；再次运行同一评估即可继续。",
+			"Cancelled by the user. Everything finished is in "+where.EN+"; run the same evaluation again to resume.")}
 	case errors.Is(err, result.ErrBudget):
 		return Stop{Kind: StopBudget, Resumable: true, Text: text.New(
 			"已达到费用预算而停止。已完成的结果都保存在"+where.ZH+"；请提高配置中的费用预算后再次运行同一评估即可继续。",
@@ -75,7 +75,11 @@ func Explain(ctx context.Context, err error, storePath string) Stop {
 	if errors.As(err, &ce) {
 		return Stop{Kind: StopFailed, Text: text.New(ce.In("zh"), ce.In("en"))}
 	}
+	// Stopped, in the words the window and the run store use (Ending),
+	// then the error itself.
+	end := EndOf(err, false)
 	t := text.Of(err)
+	t = text.New(end.Text("zh")+"\n"+t.ZH, end.Text("en")+"\n"+t.EN)
 	if h := (text.Text{ZH: llm.Hint(err, "zh"), EN: llm.Hint(err, "en")}); !h.IsZero() {
 		t = text.New(t.ZH+"\n"+h.ZH, t.EN+"\n"+h.EN)
 	}

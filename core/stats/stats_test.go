@@ -259,3 +259,28 @@ func TestKrippendorffAlphaInterval(t *testing.T) {
 		t.Fatalf("α = %v, published 0.849", got)
 	}
 }
+
+func TestAgreementHelpers(t *testing.T) {
+	// (1·2 + 3·4)/(3+1)… weights 1 and 3 on 2 and 4: (2 + 12)/4 = 3.5.
+	if m, ok := WeightedMean([]float64{2, 4}, []float64{1, 3}); !ok || !near(m, 3.5, eps) {
+		t.Errorf("WeightedMean = %v %v", m, ok)
+	}
+	for _, c := range []struct{ xs, ws []float64 }{{nil, nil}, {[]float64{1}, []float64{0}}, {[]float64{1}, []float64{-1}}, {[]float64{1, 2}, []float64{1}}} {
+		if _, ok := WeightedMean(c.xs, c.ws); ok {
+			t.Errorf("WeightedMean(%v, %v) defined", c.xs, c.ws)
+		}
+	}
+	// |1−2| + |5−3| + |0−0| = 3, over 3 pairs.
+	if d, ok := MeanAbsDiff([]float64{1, 5, 0}, []float64{2, 3, 0}); !ok || !near(d, 1, eps) {
+		t.Errorf("MeanAbsDiff = %v %v", d, ok)
+	}
+	if _, ok := MeanAbsDiff(nil, nil); ok {
+		t.Error("MeanAbsDiff of nothing defined")
+	}
+	// Two coders, units (1,2) (3,3) (5,4): n = 6 values, D_o = 1/6·Σ 2·(Δ²) = (2+0+2)/6,
+	// D_e from all six values 1,2,3,3,5,4 (mean 3, Σ(v−3)² = 10): 2·6·10/(6·5) = 4.
+	// α = 1 − (4/6)/4 = 5/6.
+	if a, ok := PairAlpha([]float64{1, 3, 5}, []float64{2, 3, 4}); !ok || !near(a, 5.0/6, 1e-12) {
+		t.Errorf("PairAlpha = %v %v, want 5/6", a, ok)
+	}
+}

@@ -42,7 +42,10 @@ type Run struct {
 	StartedAt   time.Time
 	FinishedAt  *time.Time // nil while running or when the process died
 	Status      string
-	Counts      Counts
+	// Reason says why a run stopped (status failed), in both languages
+	// as the window and the CLI say it (engine.Ending); "" otherwise.
+	Reason string
+	Counts Counts
 }
 
 // ErrSecretInProfile refuses a profile that seems to hold a key itself
@@ -94,12 +97,17 @@ func (s *Store) StartRun(ctx context.Context, profile, toolVersion string) (int6
 
 // FinishRun records how a run ended.
 func (s *Store) FinishRun(ctx context.Context, id int64, status string, c Counts) error {
+	return s.EndRun(ctx, id, status, "", c)
+}
+
+// EndRun records how a run ended and, for a run that stopped, why.
+func (s *Store) EndRun(ctx context.Context, id int64, status, reason string, c Counts) error {
 	counts, err := json.Marshal(c)
 	if err != nil {
 		return fmt.Errorf("store: finish run %d: %w", id, err)
 	}
-	res, err := s.w.ExecContext(ctx, `UPDATE runs SET finished_at = ?, status = ?, counts = ? WHERE id = ?`,
-		now(), status, string(counts), id)
+	res, err := s.w.ExecContext(ctx, `UPDATE runs SET finished_at = ?, status = ?, reason = ?, counts = ? WHERE id = ?`,
+		now(), status, reason, string(counts), id)
 	if err != nil {
 		return fmt.Errorf("store: finish run %d: %w", id, err)
 	}
@@ -115,7 +123,7 @@ func (s *Store) FinishRun(ctx context.Context, id int64, status string, c Counts
 
 // Runs lists the recorded runs, oldest first.
 func (s *Store) Runs(ctx context.Context) ([]Run, error) {
-	rows, err := s.r.QueryContext(ctx, `SELECT id, profile, tool_version, started_at, finished_at, status, counts
+	rows, err := s.r.QueryContext(ctx, `SELECT id, profile, tool_version, started_at, finished_at, status, reason, counts
 		FROM runs ORDER BY id`)
 	if err != nil {
 		return nil, fmt.Errorf("store: runs: %w", err)
@@ -126,7 +134,7 @@ func (s *Store) Runs(ctx context.Context) ([]Run, error) {
 		var r Run
 		var started, counts string
 		var finished sql.NullString
-		if err := rows.Scan(&r.ID, &r.Profile, &r.ToolVersion, &started, &finished, &r.Status, &counts); err != nil {
+		if err := rows.Scan(&r.ID, &r.Profile, &r.ToolVersion, &started, &finished, &r.Status, &r.Reason, &counts); err != nil {
 			return nil, fmt.Errorf("store: runs: %w", err)
 		}
 		if r.StartedAt, err = time.Parse(time.RFC3339Nano, started); err != nil {

@@ -89,6 +89,8 @@ var schema = []string{
 		status       TEXT NOT NULL,
 		counts       TEXT NOT NULL)`,
 	lockSchema,
+	spotCheckSchema,
+	humanRatingSchema,
 }
 
 func dsn(path string, readOnly bool) string {
@@ -173,7 +175,7 @@ func (s *Store) migrate(ctx context.Context) error {
 			return fmt.Errorf("store: %s: create schema: %w", s.path, err)
 		}
 	}
-	for _, c := range [][2]string{{"answers", "fingerprint"}, {"guides", "target_doc"}} {
+	for _, c := range [][2]string{{"answers", "fingerprint"}, {"guides", "target_doc"}, {"runs", "reason"}} {
 		if err := addColumn(ctx, tx, c[0], c[1], `TEXT NOT NULL DEFAULT ''`); err != nil {
 			return fmt.Errorf("store: %s: %w", s.path, err)
 		}

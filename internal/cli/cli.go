@@ -57,7 +57,7 @@ usage:
   cubectl sweep WORKBOOK [--chunkers fixed:128,fixed:256,…] [--retrievers bm25,dense,hybrid] [--png F] [--json F]
   cubectl batch export WORKBOOK --out REQUESTS.jsonl [--profile P] [--store RUN.db]
   cubectl batch import WORKBOOK RESULTS.jsonl [--store RUN.db]
-` + compareUsage + `  cubectl kb export WORKBOOK --out DIR   one document per guide, to upload to RAGFlow, Dify, FastGPT or MaxKB
+` + compareUsage + generateUsage + `  cubectl kb export WORKBOOK --out DIR   one document per guide, to upload to RAGFlow, Dify, FastGPT or MaxKB
   cubectl version
 CUBE_LANG=zh|en sets the language of every command (a --lang flag wins over it, it wins over the profile's).
 exit codes: 0 ok, 1 bad input, 2 usage, 3 interrupted (resume from the store),
@@ -121,6 +121,8 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		return runValidate(args[1:], stdout, stderr)
 	case "compare":
 		return runCompare(args[1:], stdout, stderr)
+	case "generate":
+		return runGenerate(args[1:], os.Stdin, stdout, stderr)
 	case "kb":
 		return runKB(args[1:], stdout, stderr)
 	case "help", "--help", "-h":

@@ -266,6 +266,7 @@ func printResults(w io.Writer, res *result.Outcome, lang string) {
 			}
 			fmt.Fprintln(w)
 		}
+		printSpotCheck(w, s, lang)
 		// The why of the verdict: the same bullets and recommendations the
 		// window and the report show (core/explain, one source).
 		if e := s.Explanation; e != nil {
