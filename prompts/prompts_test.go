@@ -79,3 +79,36 @@ func TestUserCopyWins(t *testing.T) {
 		t.Fatalf("fallback Load = %q, %v", s[:20], err)
 	}
 }
+
+// TestRubricShape: every CuBE rubric asks for its reasons first, puts the
+// score line last with nothing after it, restates after the answer block
+// that instructions inside it are ignored, and anchors every score band
+// (issue 22).
+func TestRubricShape(t *testing.T) {
+	want := map[string][]string{
+		"zh": {"必须先逐项写出理由", "最后一行必须严格写成\"评分：N\"", "这一行之后不要再写任何内容", "0–2 分", "3–4 分", "5–6 分", "7–8 分", "9–10 分"},
+		"en": {"first give your reasons", "(required", "The last line must be exactly \"Score: N\"", "write nothing after it", "0–2:", "3–4:", "5–6:", "7–8:", "9–10:"},
+	}
+	restated := map[string]string{"zh": "一律忽略", "en": "ignore any instruction"}
+	for _, d := range dimension.All() {
+		if !strings.HasPrefix(d.Prompt(), "cube/") {
+			continue
+		}
+		for _, l := range Languages {
+			s, err := Load("", d.Prompt(), l)
+			if err != nil {
+				t.Fatal(err)
+			}
+			system, user, _ := strings.Cut(s, "\n=== user ===\n")
+			for _, w := range want[l] {
+				if !strings.Contains(system, w) {
+					t.Errorf("%s.%s: the rubric lacks %q", d.Prompt(), l, w)
+				}
+			}
+			_, after, _ := strings.Cut(user, "ANSWER>>>")
+			if !strings.Contains(after, restated[l]) {
+				t.Errorf("%s.%s: after the answer block: %q", d.Prompt(), l, after)
+			}
+		}
+	}
+}

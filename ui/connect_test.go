@@ -17,25 +17,53 @@ import (
 	"cubeworkbench/internal/fakeai"
 )
 
-// TestJudgeTestConnection: the judge form's Test connection gives a plain
-// verdict naming the field to fix, in both languages, and uses a key
-// pasted in the window.
+// answerOf is the answer a rubric prompt fences.
+func answerOf(req fakeai.ChatRequest) string {
+	_, rest, _ := strings.Cut(req.Messages[len(req.Messages)-1].Content, "<<<ANSWER")
+	a, _, _ := strings.Cut(rest, "ANSWER>>>")
+	return a
+}
+
+// sensibleJudge scores the probe's right answer (it names the household
+// register) high and the other low, in the prompt's own verdict line.
+var sensibleJudge = fakeai.WithResponder(func(req fakeai.ChatRequest) fakeai.Response {
+	label := "Score"
+	if strings.Contains(req.Messages[0].Content, "评分") {
+		label = "评分"
+	}
+	if a := answerOf(req); strings.Contains(a, "户口簿") || strings.Contains(a, "household register") {
+		return fakeai.Response{Content: label + ": 9"}
+	}
+	return fakeai.Response{Content: label + ": 1"}
+})
+
+// TestJudgeTestConnection: the judge form's Test connection sends the real
+// rubric prompt on the built-in pair and gives a plain verdict — the
+// replies read and the right answer scored higher, or why not, or the
+// field to fix — in both languages, with the key typed in the window.
 func TestJudgeTestConnection(t *testing.T) {
 	keyring.MockInit()
+	never := fakeai.WithResponder(func(fakeai.ChatRequest) fakeai.Response {
+		return fakeai.Response{Content: "The answer looks reasonable overall."}
+	})
 	cases := []struct {
-		name  string
-		opts  []fakeai.Option
-		url   string // "" the fake's
-		model string
-		key   string // pasted in the window
-		want  string // the verdict's key
-		field string // the label it must name
+		name   string
+		opts   []fakeai.Option
+		url    string // "" the fake's
+		model  string
+		key    string // pasted in the window
+		unsave bool   // typed, not saved
+		want   string // the verdict's key, or
+		probe  map[string]string
+		field  string // the label it must name
 	}{
-		{"ok", nil, "", "fake-model", "", "verdict.ok", ""},
-		{"pasted key used", []fakeai.Option{fakeai.WithAPIKey("sk-right")}, "", "fake-model", "sk-right", "verdict.ok", ""},
-		{"wrong key", []fakeai.Option{fakeai.WithAPIKey("sk-right")}, "", "fake-model", "sk-wrong", "verdict.bad_key", "key.label"},
-		{"wrong model", []fakeai.Option{fakeai.WithScript(fakeai.NotFound)}, "", "qwen-typo", "", "verdict.bad_model", "judges.model"},
-		{"unreachable", nil, "http://127.0.0.1:1/v1", "fake-model", "", "verdict.unreachable", "judges.base_url"},
+		{"ok", []fakeai.Option{sensibleJudge}, "", "fake-model", "", false, "", map[string]string{"zh": "✓ 连接正常", "en": "✓ Connected"}, ""},
+		{"pasted key used", []fakeai.Option{sensibleJudge, fakeai.WithAPIKey("sk-right")}, "", "fake-model", "sk-right", false, "", map[string]string{"zh": "✓ 连接正常", "en": "✓ Connected"}, ""},
+		{"typed key used", []fakeai.Option{sensibleJudge, fakeai.WithAPIKey("sk-right")}, "", "fake-model", "sk-right", true, "", map[string]string{"zh": "✓ 连接正常", "en": "✓ Connected"}, ""},
+		{"never a score", []fakeai.Option{never}, "", "fake-model", "", false, "", map[string]string{"zh": "读不出分数", "en": "could not be read as a score"}, ""},
+		{"wrong key", []fakeai.Option{fakeai.WithAPIKey("sk-right")}, "", "fake-model", "sk-wrong", false, "verdict.bad_key", nil, "key.label"},
+		{"wrong model", []fakeai.Option{fakeai.WithScript(fakeai.NotFound, fakeai.NotFound)}, "", "qwen-typo", "", false, "verdict.bad_model", nil, "judges.model"},
+		{"unreachable", nil, "http://127.0.0.1:1/v1", "fake-model", "", false, "verdict.unreachable", nil, "judges.base_url"},
 	}
 	for _, lang := range []string{"zh", "en"} {
 		for _, c := range cases {
@@ -53,13 +81,19 @@ func TestJudgeTestConnection(t *testing.T) {
 				f := w.judges.form
 				if c.key != "" {
 					test.Type(f.key.entry, c.key)
-					test.Tap(f.key.save)
+					if !c.unsave {
+						test.Tap(f.key.save)
+						f.key.entry.SetText("")
+					}
 				}
 				test.Tap(f.test)
 				loop.runUntil(t, 2*time.Minute, "the verdict", func() bool { return !f.test.Disabled() && f.reply.Text != tr("judges.testing") })
 				got := f.reply.Text
-				head := strings.SplitN(tr(c.want), "<no value>", 2)[0]
-				if !strings.Contains(got, head) {
+				if c.probe != nil {
+					if !strings.Contains(got, c.probe[lang]) {
+						t.Errorf("verdict %q, want %q", got, c.probe[lang])
+					}
+				} else if head := strings.SplitN(tr(c.want), "<no value>", 2)[0]; !strings.Contains(got, head) {
 					t.Errorf("verdict %q, want it to start like %q", got, head)
 				}
 				if c.field != "" && !strings.Contains(got, tr(c.field)) {

@@ -347,8 +347,8 @@ func eventText(e result.Event) string {
 		fmt.Sprintf("%s %d", tr("eval.calls"), e.Calls),
 		fmt.Sprintf("%s %d", tr("eval.cached"), e.Cached),
 		fmt.Sprintf("%s %d", tr("eval.tokens"), e.Tokens))
-	if e.Cost > 0 {
-		parts = append(parts, fmt.Sprintf("$%.4f", e.Cost))
+	if m := e.Money(currentLanguage()); m != "" {
+		parts = append(parts, m)
 	}
 	return strings.Join(parts, " · ")
 }

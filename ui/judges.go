@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"cubeworkbench/core/dataset"
+	"cubeworkbench/core/judge"
 	"cubeworkbench/core/judgepreset"
 	"cubeworkbench/core/llm"
 	"cubeworkbench/core/profile"
@@ -23,6 +24,7 @@ import (
 type preset struct {
 	name, baseURL, model, keyEnv string
 	nameEN                       string // the English window's name; "" when name is English
+	currency                     string // the vendor's billing currency
 }
 
 // title is the preset's name in the window's language.
@@ -36,7 +38,7 @@ func (p preset) title() string {
 var presets = func() []preset {
 	var out []preset
 	for _, p := range judgepreset.All() {
-		out = append(out, preset{p.Name, p.BaseURL, p.Model, p.KeyEnv, p.NameEN})
+		out = append(out, preset{name: p.Name, baseURL: p.BaseURL, model: p.Model, keyEnv: p.KeyEnv, nameEN: p.NameEN, currency: p.Currency})
 	}
 	return out
 }()
@@ -56,6 +58,7 @@ type endpointForm struct {
 	preset                          *widget.Select
 	name, baseURL, model, keyEnv    *widget.Entry
 	concurrency, repeats, pIn, pOut *widget.Entry
+	currency                        *widget.Entry
 	key                             *keyField // a key pasted in the window (core/secret)
 	test                            *widget.Button
 	spinner                         *widget.Activity
@@ -63,12 +66,13 @@ type endpointForm struct {
 	form                            *widget.Form
 	onChange                        func()
 	loading                         bool
+	judge                           bool // a judge's form: Test connection probes the rubric
 }
 
 // newEndpointForm builds the form of a judge (withJudgeFields) or the
 // generator; kind is its secret kind (secret.KindJudge, KindGenerator).
 func newEndpointForm(w *Window, withJudgeFields bool, kind string, onChange func()) *endpointForm {
-	f := &endpointForm{w: w, onChange: onChange}
+	f := &endpointForm{w: w, onChange: onChange, judge: withJudgeFields}
 	changed := func(string) {
 		if !f.loading && f.onChange != nil {
 			f.onChange()
@@ -86,8 +90,9 @@ func newEndpointForm(w *Window, withJudgeFields bool, kind string, onChange func
 	f.keyEnv = entry(tr("judges.key_placeholder"))
 	f.concurrency = entry("4")
 	f.repeats = entry("1")
-	f.pIn = entry("0")
-	f.pOut = entry("0")
+	f.pIn = entry(tr("judges.price_unknown"))
+	f.pOut = entry(tr("judges.price_unknown"))
+	f.currency = entry(tr("judges.currency_hint"))
 	f.preset = widget.NewSelect(presetNames(), func(name string) {
 		for _, p := range presets {
 			if p.title() == name {
@@ -95,6 +100,7 @@ func newEndpointForm(w *Window, withJudgeFields bool, kind string, onChange func
 				f.baseURL.SetText(p.baseURL)
 				f.model.SetText(p.model)
 				f.keyEnv.SetText(p.keyEnv)
+				f.currency.SetText(currencyText(p.currency))
 				if f.name.Text == "" {
 					f.name.SetText(p.model)
 				}
@@ -126,14 +132,15 @@ func newEndpointForm(w *Window, withJudgeFields bool, kind string, onChange func
 	}
 	items = append(items,
 		widget.NewFormItem(tr("judges.price_in"), f.pIn),
-		widget.NewFormItem(tr("judges.price_out"), f.pOut))
+		widget.NewFormItem(tr("judges.price_out"), f.pOut),
+		widget.NewFormItem(tr("judges.currency"), f.currency))
 	f.form = widget.NewForm(items...)
 	return f
 }
 
 // enable switches the form's fields (a judge must be selected to edit it).
 func (f *endpointForm) enable(on bool) {
-	for _, e := range []*widget.Entry{f.name, f.baseURL, f.model, f.keyEnv, f.concurrency, f.repeats, f.pIn, f.pOut} {
+	for _, e := range []*widget.Entry{f.name, f.baseURL, f.model, f.keyEnv, f.concurrency, f.repeats, f.pIn, f.pOut, f.currency} {
 		if on {
 			e.Enable()
 		} else {
@@ -160,6 +167,7 @@ func (f *endpointForm) set(ep profile.Endpoint) {
 	f.repeats.SetText(intText(ep.Repeats))
 	f.pIn.SetText(floatText(ep.PriceIn))
 	f.pOut.SetText(floatText(ep.PriceOut))
+	f.currency.SetText(currencyText(ep.Currency))
 	f.reply.SetText("")
 	f.key.Refresh("")
 }
@@ -174,15 +182,22 @@ func (f *endpointForm) get(ep profile.Endpoint) profile.Endpoint {
 	ep.Repeats = atoi(f.repeats.Text)
 	ep.PriceIn = atof(f.pIn.Text)
 	ep.PriceOut = atof(f.pOut.Text)
+	ep.Currency = currencyCode(f.currency.Text)
 	return ep
 }
 
-// testConnection sends one tiny prompt with the key the judge would use
-// (pasted, environment or keyring) and shows a plain verdict naming the
-// field to fix; off the UI thread, with a spinner.
+// testConnection sends the real rubric prompt on a built-in pair (a right
+// and a wrong answer to one question, core/judge.ProbeJudge) with the key
+// typed in the field, else the one the judge would use (saved, environment
+// or keyring), and says in plain words whether the replies could be read
+// and whether the right answer scored higher — or names the field to fix;
+// off the UI thread, with a spinner. A generator form has no rubric to
+// answer and keeps the one-line check.
 func (f *endpointForm) testConnection() {
 	ep := f.get(profile.Endpoint{})
 	ref := f.key.ref()
+	typed := strings.TrimSpace(f.key.entry.Text)
+	lang := currentLanguage()
 	f.reply.SetText(tr("judges.testing"))
 	f.test.Disable()
 	f.spinner.Show()
@@ -191,11 +206,19 @@ func (f *endpointForm) testConnection() {
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
 		var opts []llm.Option
-		if key, _, err := secret.Default().Get(ref, ep.APIKeyEnv); err == nil && ref.Name != "" {
+		if typed != "" {
+			opts = append(opts, llm.WithAPIKey(typed))
+		} else if key, _, err := secret.Default().Get(ref, ep.APIKeyEnv); err == nil && ref.Name != "" {
 			opts = append(opts, llm.WithAPIKey(key))
 		}
-		reply, err := llm.TestConnection(ctx, llm.Endpoint{Name: ep.Name, BaseURL: ep.BaseURL, Model: ep.Model, APIKeyEnv: ep.APIKeyEnv}, opts...)
-		text := judgeVerdict(ep, reply, err)
+		lep := llm.Endpoint{Name: ep.Name, BaseURL: ep.BaseURL, Model: ep.Model, APIKeyEnv: ep.APIKeyEnv}
+		var text string
+		if f.judge {
+			text = probeVerdict(ctx, ep, lep, lang, opts)
+		} else {
+			reply, err := llm.TestConnection(ctx, lep, opts...)
+			text = judgeVerdict(ep, reply, err)
+		}
 		f.w.do(func() {
 			f.spinner.Stop()
 			f.spinner.Hide()
@@ -360,7 +383,7 @@ func (t *judgesTab) addJudge() {
 	for n := 2; t.hasJudge(name); n++ {
 		name = p.model + "-" + strconv.Itoa(n)
 	}
-	t.w.prof.Judges = append(t.w.prof.Judges, profile.Endpoint{Name: name, BaseURL: p.baseURL, Model: p.model, APIKeyEnv: p.keyEnv, Concurrency: 4, Repeats: 1})
+	t.w.prof.Judges = append(t.w.prof.Judges, profile.Endpoint{Name: name, BaseURL: p.baseURL, Model: p.model, APIKeyEnv: p.keyEnv, Currency: p.currency, Concurrency: 4, Repeats: 1})
 	t.w.saveProfile()
 	t.list.Refresh()
 	t.refreshEmpty()
@@ -469,4 +492,45 @@ func atof(s string) float64 {
 		return 0
 	}
 	return v
+}
+
+// probeVerdict runs Test connection for a judge: the endpoint's errors get
+// judgeVerdict's plain words, a reply the plain words of the probe.
+func probeVerdict(ctx context.Context, ep profile.Endpoint, lep llm.Endpoint, lang string, opts []llm.Option) string {
+	lep.MaxRetries = 1
+	c, err := llm.New(lep, opts...)
+	if err != nil {
+		return judgeVerdict(ep, "", err)
+	}
+	p, err := judge.ProbeJudge(ctx, c, lang, nil)
+	if err != nil {
+		return judgeVerdict(ep, "", err)
+	}
+	return p.Text(lang)
+}
+
+// currencyText is a currency code as the window shows it: 人民币 and 美元 in
+// the Chinese window, the code otherwise.
+func currencyText(code string) string {
+	if currentLanguage() == "zh" {
+		switch code {
+		case "CNY":
+			return "人民币"
+		case "USD":
+			return "美元"
+		}
+	}
+	return code
+}
+
+// currencyCode reads what was typed in the currency field as a code.
+func currencyCode(text string) string {
+	switch t := strings.ToUpper(strings.TrimSpace(text)); t {
+	case "人民币", "元", "RMB", "¥", "CNY":
+		return "CNY"
+	case "美元", "$", "USD":
+		return "USD"
+	default:
+		return t
+	}
 }

@@ -80,6 +80,7 @@ type resultsTab struct {
 	trimmed    *fyne.Container // Table 2: trimmed means per set and dimension
 	weights    *fyne.Container // Table 3: correlations and weights
 	normalized *fyne.Container // Table 4: normalised scores and CuBE
+	qualify    *widget.Label   // the judge's qualification: counted or not, and why
 	compare    *fyne.Container // judges side by side
 	other      *fyne.Container // MFSS and CoFE tables
 
@@ -116,6 +117,8 @@ func newResultsTab(sh shell) *resultsTab {
 	t.trimmed = container.NewGridWithColumns(4)
 	t.weights = container.NewGridWithColumns(4)
 	t.normalized = container.NewGridWithColumns(3)
+	t.qualify = widget.NewLabel("")
+	t.qualify.Wrapping = fyne.TextWrapWord
 	t.compare = container.NewVBox()
 	t.other = container.NewVBox()
 
@@ -159,6 +162,7 @@ func newResultsTab(sh shell) *resultsTab {
 		heading("results.found"), t.found))
 	perJudge := container.NewScroll(container.NewVBox(
 		container.NewHBox(widget.NewLabel(tr("results.judge")), t.judge),
+		t.qualify,
 		heading("results.table2"), container.NewHBox(t.trimmed),
 		container.NewHBox(heading("results.table3"), helpButton(t.sh.win, "help.weights")), container.NewHBox(t.weights),
 		container.NewHBox(heading("results.table4"), helpButton(t.sh.win, "help.normalized")), container.NewHBox(t.normalized),
@@ -265,7 +269,7 @@ func (t *resultsTab) refresh(sess *session.Session, idx *resultIndex) {
 		}
 		t.details.SetText(trf("results.details", map[string]any{
 			"CI": ci, "Recall": fmtPct(r.RecallAtK), "K": r.TopN, "Retrieved": r.Retrieved, "Items": r.Items,
-			"Effectiveness": fmtNum(agg.Normalized[cube.Weighted].Mean, 2), "Judges": len(r.Judges),
+			"Effectiveness": fmtNum(agg.Normalized[cube.Weighted].Mean, 2), "Judges": r.QualifiedJudges(), // those the verdict counts
 		}))
 		var recs []string
 		for _, rec := range r.Recommendations {
@@ -312,6 +316,7 @@ func (t *resultsTab) judgeResult() *cube.JudgeResult {
 // showJudge fills Tables 2–4 for the selected judge.
 func (t *resultsTab) showJudge() {
 	j := t.judgeResult()
+	t.qualify.SetText("")
 	t.trimmed.Objects, t.weights.Objects, t.normalized.Objects = nil, nil, nil
 	defer func() { t.trimmed.Refresh(); t.weights.Refresh(); t.normalized.Refresh() }()
 	if j == nil {
@@ -332,6 +337,14 @@ func (t *resultsTab) showJudge() {
 	for _, d := range t.summary().Dimensions {
 		add(t.weights, false, dimLabel(d), fmtNum(j.CorrelationAll[d], 4), fmtNum(j.CorrelationRetrieved[d], 4),
 			strconv.FormatFloat(j.Weights[d], 'f', 4, 64))
+	}
+	if j.Qualification != nil {
+		lang := t.sh.lang()
+		status := glossary.Term(glossary.JudgeNotCounted, lang)
+		if j.Counted() {
+			status = pick(lang, "counted in the verdict", "计入结论")
+		}
+		t.qualify.SetText(glossary.Term(glossary.JudgeQualification, lang) + pick(lang, ": ", "：") + status + "\n" + qualificationText(j, lang))
 	}
 	add(t.normalized, true, tr("col.dimension"), tr("results.normalized"), tr("results.flags"))
 	for _, d := range dims {
@@ -388,7 +401,12 @@ func (t *resultsTab) fillCompare(r *cube.Result) {
 		grid.Add(cellLabel(h, true))
 	}
 	for _, j := range r.Judges {
-		grid.Add(cellLabel(j.Judge, false))
+		name := j.Judge
+		if !j.Counted() {
+			// Shown, never averaged in: the mean row below leaves it out.
+			name += "（" + glossary.Term(glossary.JudgeNotCounted, currentLanguage()) + "）"
+		}
+		grid.Add(cellLabel(name, false))
 		for _, d := range r.Dimensions {
 			grid.Add(cellLabel(fmtNum(j.Normalized[d], 2), false))
 		}
@@ -490,4 +508,21 @@ func (t *resultsTab) showItem(id int) {
 	section(tr("results.scores"), strings.Join(scores, "\n"))
 	t.itemView.Objects = objs
 	t.itemView.Refresh()
+}
+
+// qualificationText lists a judge's qualification checks, failed ones first.
+func qualificationText(j *cube.JudgeResult, lang string) string {
+	var fail, rest []string
+	for _, c := range j.Qualification {
+		mark := "✓ "
+		switch c.Status {
+		case cube.CheckFail:
+			fail = append(fail, "✗ "+c.Reason.In(lang))
+			continue
+		case cube.CheckShown:
+			mark = "· "
+		}
+		rest = append(rest, mark+c.Reason.In(lang))
+	}
+	return strings.Join(append(fail, rest...), "\n")
 }

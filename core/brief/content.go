@@ -65,6 +65,9 @@ type Judge struct {
 	Cube      *float64
 	Lo, Hi    *float64 // 95 % interval of Cube
 	RecallAtK *float64 // share 0–1
+	// NotCounted says why the judge is not part of the verdict (it failed
+	// its qualification); "" when it is counted.
+	NotCounted string
 }
 
 // Chart is a figure placed whole in the space left on the page: either a

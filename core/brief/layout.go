@@ -172,17 +172,31 @@ func layoutAt(m measure, c *Content, b budget) (Page, float64) {
 	if len(shown) > b.judges {
 		shown = shown[:b.judges]
 	}
+	counted := 0
+	var left []string
+	for _, j := range c.Judges {
+		if j.NotCounted == "" {
+			counted++
+		} else {
+			left = append(left, trf(lang, "judge.notcounted", j.Name, j.NotCounted))
+		}
+	}
 	for _, j := range shown {
-		add(rowBlock(m, "row", []string{j.Name, numOr(j.Cube, 1, tr(lang, "na")), interval(lang, j.Lo, j.Hi), percent(lang, j.RecallAtK)}, cols, 9.5, y))
+		cells := []string{j.Name, numOr(j.Cube, 1, tr(lang, "na")), interval(lang, j.Lo, j.Hi), percent(lang, j.RecallAtK)}
+		if j.NotCounted != "" {
+			// Its number is no score: never printed beside the counted ones.
+			cells[1], cells[2] = tr(lang, "notcounted"), ""
+		}
+		add(rowBlock(m, "row", cells, cols, 9.5, y))
 	}
 	var notes []string
 	switch {
-	case len(c.Judges) == 0:
+	case counted == 0:
 		notes = append(notes, tr(lang, "judges.none"))
-	case len(c.Judges) == 1:
+	case counted == 1:
 		notes = append(notes, tr(lang, "judges.one"))
 	case c.Spread != nil:
-		notes = append(notes, trf(lang, "judges.spread", len(c.Judges), numOr(c.Spread, 1, "")))
+		notes = append(notes, trf(lang, "judges.spread", counted, numOr(c.Spread, 1, "")))
 	default:
 		notes = append(notes, tr(lang, "judges.nospread"))
 	}
@@ -192,6 +206,10 @@ func layoutAt(m measure, c *Content, b budget) (Page, float64) {
 	if len(notes) > 0 {
 		gap(0.5)
 		add(textBlock(m, "text", strings.Join(notes, " "), 9, marginX, y, contentW, 1))
+	}
+	if len(left) > 0 {
+		gap(0.5)
+		add(textBlock(m, "text", strings.Join(left, " "), 9, marginX, y, contentW, 3))
 	}
 	gap(chartGap)
 	room := PageH - marginBottom - footerH(m, c) - chartGap - y

@@ -241,7 +241,10 @@ func newComparison(p *pairing, sides [2]*sideEval, shared bool, B int, seed int6
 			continue
 		}
 		for y := range perJudge {
-			if c.slots[y].metric == c.slots[x].metric && c.ok[0][y] && c.ok[1][y] {
+			// Only judges counted in both sides' verdicts (cube's judge
+			// qualification) are averaged, as in the headline.
+			if c.slots[y].metric == c.slots[x].metric && c.ok[0][y] && c.ok[1][y] &&
+				counted(c.res.CubeA, c.slots[y].judge) && counted(c.res.CubeB, c.slots[y].judge) {
 				c.slots[x].members = append(c.slots[x].members, y)
 			}
 		}
@@ -473,4 +476,17 @@ func unpairedBootstrap(n, B int, seed int64, m int, stat func(ia, ib []int, out 
 		res[j].OK = true
 	}
 	return res
+}
+
+// counted says judge is part of res's verdict.
+func counted(res *cube.Result, judge string) bool {
+	if res == nil {
+		return true
+	}
+	for _, j := range res.Judges {
+		if j.Judge == judge {
+			return j.Counted()
+		}
+	}
+	return true
 }

@@ -3,6 +3,7 @@ package compare
 import (
 	"encoding/json"
 	"math"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -481,5 +482,40 @@ func TestRecallDelta(t *testing.T) {
 	}
 	if r.CubeA == nil || r.CubeB == nil || *r.CubeB.RecallAtK != 1 {
 		t.Errorf("sides' CuBE results %v %v", r.CubeA, r.CubeB)
+	}
+}
+
+// A judge that does not qualify on a side is left out of the across-judges
+// figures, as it is left out of that side's verdict (issue 22): its bounds
+// are defined (full one point above zero on one question) but separate
+// nothing, and its rag and v2 scores are noise.
+func TestAcrossJudgesCountsOnlyQualified(t *testing.T) {
+	wb := book(80, []string{"j1", "j2"}, 3, 0, func(string, int) float64 { return 0.5 })
+	rng := rand.New(rand.NewPCG(9, 9))
+	for i, it := range wb.Items {
+		for _, dim := range dims {
+			full := 5.0
+			if i == 0 {
+				full = 6
+			}
+			for set, v := range map[string]float64{"zero": 5, "full": full, "rag": float64(rng.IntN(11)), "v2": float64(rng.IntN(11))} {
+				wb.Scores = append(wb.Scores, dataset.Judgement{ItemID: it.ID, Set: set, Judge: "blind", Dimension: dim, Score: v, Repeat: 1, Status: dataset.StatusOK})
+			}
+		}
+	}
+	a, b := FromWorkbook(wb, "rag", "v2")
+	cfg := config(200)
+	cfg.Trim = 0
+	r, err := Compare(a, b, Options{Config: cfg})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, j := range r.CubeA.Judges {
+		if j.Judge == "blind" && (j.Counted() || j.Cube == nil) {
+			t.Fatalf("blind judge: counted %v, CuBE %v", j.Counted(), j.Cube)
+		}
+	}
+	if d := r.Aggregate.Cube; d.Judges != 2 || d.A == nil || math.Abs(*d.A-*r.CubeA.Aggregate.Cube.Mean) > 1e-9 {
+		t.Errorf("across judges: %d judges, A %v, side A's verdict mean %v", d.Judges, d.A, r.CubeA.Aggregate.Cube.Mean)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"math"
 	"slices"
 
 	"cubeworkbench/core/dimension"
@@ -49,6 +50,9 @@ type Config struct {
 	JudgeSDHigh   float64 // SD of C_J across judges above this (points) → add judges or repeats
 	ZeroHighScore float64 // rag score (0–10) at or above this without retrieval → own knowledge
 
+	// Qualify holds the thresholds a judge must meet to be counted.
+	Qualify QualifyConfig
+
 	// DocKey maps a document reference (id or title) to one canonical key
 	// before gold and retrieved ids are compared, e.g. through
 	// dataset.Workbook.GuideIndex. nil compares the references as written.
@@ -69,6 +73,7 @@ func DefaultConfig() Config {
 		DimensionWeak: 60,
 		JudgeSDHigh:   10,
 		ZeroHighScore: 8,
+		Qualify:       DefaultQualify(),
 	}
 }
 
@@ -97,6 +102,10 @@ func (c Config) validate() error {
 	}
 	if c.BootstrapB < 0 {
 		bad("bootstrap %d (≥ 0)", c.BootstrapB)
+	}
+	if q := c.Qualify; !(q.MinReadable >= 0 && q.MinReadable <= 1) || !(q.BoundsTolerance >= 0) || q.MinUnits < 0 ||
+		math.IsNaN(q.MinGap) || math.IsNaN(q.MinConsistency) || math.IsNaN(q.MinHuman) {
+		bad("qualify %+v (min_readable 0–1, bounds_tolerance ≥ 0, min_units ≥ 0)", q)
 	}
 	seen := map[string]bool{}
 	for _, d := range c.Dimensions {

@@ -76,6 +76,8 @@ type evaluation struct {
 	// subset[j][k] lists the items of the analysis subset of judge j, dimension k.
 	subset [][][]int
 	recall *float64
+	// qualified[j] says judge j earned its vote (qualify.go).
+	qualified []bool
 }
 
 // Evaluate runs CuBE over items, their judgements and (optional) expert
@@ -130,13 +132,15 @@ func evaluate(items []dataset.Item, scores []dataset.Judgement, human []dataset.
 		jr := e.judge(j, hand, judgeTables)
 		res.Judges = append(res.Judges, jr)
 	}
-	res.Aggregate = e.aggregate(res)
-	e.bootstrap(res)
-	res.ItemDetails = e.itemDetails()
-	res.RAGScores = e.itemScores(sRAG, byID)
 	if len(human) > 0 {
 		res.Human = e.human(human, byID)
 	}
+	boot := e.bootstrap(res)
+	e.qualifyAll(res, scores, byID, boot)
+	res.Aggregate = e.aggregate(res)
+	boot.meanCI(res, e.qualified)
+	res.ItemDetails = e.itemDetails()
+	res.RAGScores = e.itemScores(sRAG, byID)
 	res.Recommendations = e.recommend(res)
 	res.Notes = methodNotes(cfg)
 	res.HeadlineText = Text{EN: res.Headline("en"), ZH: res.Headline("zh")}
@@ -429,19 +433,24 @@ func equalWeights(k int) []float64 {
 	return w
 }
 
-// aggregate is the mean and sample SD across judges of every N_Jk, N_J and C_J.
+// aggregate is the mean and sample SD across the qualified judges of every
+// N_Jk, N_J and C_J.
 func (e *evaluation) aggregate(res *Result) Aggregate {
 	agg := Aggregate{Normalized: map[string]MeanSD{}}
 	for _, d := range append(slices.Clone(e.dims), Weighted) {
 		var xs []*float64
-		for _, jr := range res.Judges {
-			xs = append(xs, jr.Normalized[d])
+		for j, jr := range res.Judges {
+			if e.qualified[j] {
+				xs = append(xs, jr.Normalized[d])
+			}
 		}
 		agg.Normalized[d] = meanSD(xs)
 	}
 	var cs []*float64
-	for _, jr := range res.Judges {
-		cs = append(cs, jr.Cube)
+	for j, jr := range res.Judges {
+		if e.qualified[j] {
+			cs = append(cs, jr.Cube)
+		}
 	}
 	agg.Cube = meanSD(cs)
 	return agg
@@ -472,7 +481,8 @@ func (e *evaluation) itemScores(set int, byID map[string]int) *ItemScores {
 	return s
 }
 
-// itemDetails reports each item's rank and the judges' spread on its rag answer.
+// itemDetails reports each item's rank and the qualified judges' spread on
+// its rag answer.
 func (e *evaluation) itemDetails() []ItemDetail {
 	out := make([]ItemDetail, len(e.items))
 	K := len(e.dims)
@@ -486,7 +496,10 @@ func (e *evaluation) itemDetails() []ItemDetail {
 		var all []float64
 		for k, dim := range e.dims {
 			perJudge = perJudge[:0]
-			for _, c := range e.cells {
+			for j, c := range e.cells {
+				if !e.qualified[j] {
+					continue
+				}
 				if v, ok := c.score(sRAG, k, i); ok {
 					perJudge = append(perJudge, v)
 				}
@@ -496,7 +509,10 @@ func (e *evaluation) itemDetails() []ItemDetail {
 			d.Disagreement[dim] = num(stats.SD(perJudge))
 		}
 		perJudge = perJudge[:0]
-		for _, c := range e.cells {
+		for j, c := range e.cells {
+			if !e.qualified[j] {
+				continue
+			}
 			var s float64
 			n := 0
 			for k := range K {

@@ -113,6 +113,16 @@ type JudgeResult struct {
 	UnscorableBy map[string]map[string]int `json:"unscorable_by"` // set → dimension → rows
 	Scored       map[string]map[string]int `json:"scored"`        // set → dimension → items with an ok score
 	Flags        []string                  `json:"flags"`
+
+	// Qualified says the judge earned its vote (qualify.go): only qualified
+	// judges enter Aggregate, the headline, the interval and the verdict.
+	// A judge that fails keeps these figures and says why.
+	Qualified            bool    `json:"qualified"`
+	QualificationReasons []Text  `json:"qualification_reasons"` // the failed checks' reasons
+	Qualification        []Check `json:"qualification"`
+	// BoundsGap is T(full) − T(zero) per dimension and W(full) − W(zero)
+	// under "weighted", in rubric points.
+	BoundsGap map[string]*float64 `json:"bounds_gap"`
 }
 
 // MeanSD summarises one quantity across judges.

@@ -109,6 +109,10 @@ func methodNotes(cfg Config) []Text {
 			ZH: fmt.Sprintf("95 %% 置信区间：对问题重抽样 %d 次（随机种子 %d）估计的区间；每次重抽样都重新计算指南召回率和分析子集，权重保持不变，各评审模型使用同一组重抽样。", cfg.BootstrapB, cfg.Seed),
 		},
 		{
+			EN: fmt.Sprintf("Judge qualification (our addition): a judge counts in the headline, the interval, the SD across judges and the verdict only when at least %.0f %% of its replies could be read, the 95 %% interval of its gold-guide minus no-context weighted score lies above %g points, and its weighted bounded score lies within 0–100 give or take %g; with repeats or expert ratings its agreement is checked too. A judge that fails is shown with its reasons, never averaged in.", 100*cfg.Qualify.MinReadable, cfg.Qualify.MinGap, cfg.Qualify.BoundsTolerance),
+			ZH: fmt.Sprintf("评审资格（本工具的补充）：评审模型只有在至少 %.0f %% 的回复能读出分数、标准指南回答与零上下文回答的加权得分之差的 95 %% 区间高于 %g 分、加权上下界归一化得分在 0–100 之内（容差 %g）时，才计入总分、置信区间、评审模型间标准差和结论；有重复评分或人工评分时还检查一致性。未通过的评审模型连同原因一并列出，但不参与任何平均。", 100*cfg.Qualify.MinReadable, cfg.Qualify.MinGap, cfg.Qualify.BoundsTolerance),
+		},
+		{
 			EN: "Human agreement: rag answers on the 0–100 scale (score × 10) against the mean of the raters per item; Krippendorff's α (interval) pools judges and raters over the rated item × dimension units.",
 			ZH: "与人工评分的一致性：被测系统回答按 0–100 分制（得分 × 10）与每题人工评分的平均分比较；Krippendorff α（区间尺度）在有人工评分的“问题 × 评价维度”单元上合并评审模型与人工评分人计算。",
 		},

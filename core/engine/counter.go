@@ -48,6 +48,14 @@ func (c *stepCounter) add(failed bool, calls, cached, tokens int, cost float64) 
 	c.progress.Event(ev)
 }
 
+// price says in which currency the step's calls are priced, or that they
+// are not (their cost is then unknown, never 0).
+func (c *stepCounter) price(currency string, priced bool) {
+	c.mu.Lock()
+	c.ev.Currency, c.ev.Unpriced = currency, !priced
+	c.mu.Unlock()
+}
+
 // addDone records done finished units at once, failed of them without a
 // usable result, with no calls, cost or tokens: the offline judges, which
 // finish a million units in seconds, send one event per answer, not one

@@ -20,7 +20,7 @@ func LLMEndpoint(ep profile.Endpoint, name, base string) llm.Endpoint {
 	return llm.Endpoint{
 		Name: name, BaseURL: base, Model: ep.Model, APIKeyEnv: ep.APIKeyEnv,
 		Concurrency: ep.Concurrency, RPM: ep.RPM, Timeout: ep.Timeout(), MaxRetries: ep.MaxRetries,
-		PriceInPerMTok: ep.PriceIn, PriceOutPerMTok: ep.PriceOut,
+		PriceInPerMTok: ep.PriceIn, PriceOutPerMTok: ep.PriceOut, Currency: ep.Currency,
 		MaxReplyBytes: ep.MaxReplyBytes, AllowRedirects: ep.AllowRedirects,
 		StallTimeout: time.Duration(ep.StallSec) * time.Second, TotalTimeout: time.Duration(ep.TotalSec) * time.Second,
 		Provider: serverSetting(ep.Server),

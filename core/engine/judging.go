@@ -55,7 +55,7 @@ func (r *runner) judges() ([]activeJudge, error) {
 			if err != nil {
 				return nil, err
 			}
-			j := &judge.Judge{Name: ep.Name, C: c, Lang: r.lang, Repeats: repeats, ParseRetries: 2, Seed: int(p.Seed)}
+			j := &judge.Judge{Name: ep.Name, C: c, Lang: r.lang, Repeats: repeats, ParseRetries: parseRetries, Seed: int(p.Seed)}
 			out = append(out, activeJudge{ep: ep, kind: "llm", s: j, repeats: repeats, limit: concurrency(ep)})
 		}
 	}
@@ -187,6 +187,9 @@ func (r *runner) judgeTasks(ctx context.Context, aj activeJudge, dims []judge.Di
 		return r.judgeOffline(ctx, aj.ep.Name, b, dims, tasks, idx)
 	}
 	counter := newStepCounter(r.opt.Progress, StepJudge, aj.ep.Name, len(tasks))
+	if aj.kind == "llm" {
+		counter.price(aj.ep.Currency, aj.ep.PriceIn > 0 || aj.ep.PriceOut > 0)
+	}
 	defer counter.finish()
 	r.mu.Lock()
 	if pool := r.pools[aj.ep.Name]; pool != nil {
@@ -266,7 +269,8 @@ func (r *runner) judgeTasks(ctx context.Context, aj activeJudge, dims []judge.Di
 			}
 			r.mu.Unlock()
 			results[n], done[n] = j, true
-			counter.add(!out.OK, out.Calls, out.Cached, out.Usage.PromptTokens+out.Usage.CompletionTokens, 0)
+			counter.add(!out.OK, out.Calls, out.Cached, out.Usage.PromptTokens+out.Usage.CompletionTokens,
+				(float64(out.Usage.PromptTokens)*aj.ep.PriceIn+float64(out.Usage.CompletionTokens)*aj.ep.PriceOut)/1e6)
 			return nil
 		})
 	}

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"slices"
 	"strings"
 
 	"cubeworkbench/core/dataset"
@@ -15,6 +16,10 @@ type PlanStep = result.PlanStep
 // Preflight is the pre-flight estimate shown before a run starts
 // (result.Preflight, which also words it).
 type Preflight = result.Preflight
+
+// parseRetries is how many more times a judge is asked after an unreadable
+// reply (judge.Judge.ParseRetries): the estimate's upper bound counts them.
+const parseRetries = 2
 
 // tokensOf estimates tokens from characters: about one token per Han
 // character and one per four other characters, as common tokenizers do.
@@ -47,12 +52,22 @@ func Plan(wb *dataset.Workbook, p profile.Profile) Preflight {
 		if calls == 0 {
 			return
 		}
-		e := llm.Estimate(llm.Endpoint{Model: ep.Model, PriceInPerMTok: ep.PriceIn, PriceOutPerMTok: ep.PriceOut}, calls, prompt/calls, completion/calls)
+		e := llm.Estimate(llm.Endpoint{Model: ep.Model, PriceInPerMTok: ep.PriceIn, PriceOutPerMTok: ep.PriceOut, Currency: ep.Currency}, calls, prompt/calls, completion/calls)
 		plan.Steps = append(plan.Steps, PlanStep{Step: step, Label: label, Calls: calls, Estimate: e})
 		plan.Calls += calls
 		plan.PromptTokens += e.PromptTokens
 		plan.CompletionTokens += e.CompletionTokens
 		plan.Cost += e.Cost
+		if !e.Priced {
+			if !slices.Contains(plan.Unpriced, label) {
+				plan.Unpriced = append(plan.Unpriced, label)
+			}
+			return
+		}
+		if plan.CostBy == nil {
+			plan.CostBy = map[string]float64{}
+		}
+		plan.CostBy[ep.Currency] += e.Cost
 	}
 	gen := p.Generator
 	items := wb.Items
@@ -120,7 +135,10 @@ func Plan(wb *dataset.Workbook, p profile.Profile) Preflight {
 				calls++
 				prompt += size
 			})
-		add(StepJudge, ep.Name, ep, calls, prompt, 120*calls)
+		// The upper bound: every unreadable reply is asked parseRetries
+		// more times with a new seed.
+		plan.Reasks += parseRetries * calls
+		add(StepJudge, ep.Name, ep, (1+parseRetries)*calls, (1+parseRetries)*prompt, (1+parseRetries)*120*calls)
 	}
 	return plan
 }

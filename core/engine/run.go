@@ -248,6 +248,7 @@ func (r *runner) run(ctx context.Context) (*result.Summary, error) {
 		c = sum.Aggregate.Cube.Mean
 	}
 	sum.Verdict = result.VerdictFor(c, p.Thresholds.Deployable, p.Thresholds.NeedsWork)
+	sum.Verdict = result.NoQualifiedJudge(sum.Verdict, sum.Result)
 	if why, few := tooFewQuestions(sum.Result, p.Thresholds.MinQuestions); few {
 		sum.Verdict.Undetermine(why)
 	}
@@ -263,6 +264,7 @@ func (r *runner) run(ctx context.Context) (*result.Summary, error) {
 	if counts.Cost != nil {
 		sum.Run.Cost = *counts.Cost
 	}
+	sum.Run.Costs, sum.Run.Unpriced = r.meter.Spending()
 	sum.Run.Deferred = r.deferred
 	sum.Problems = r.problems
 	r.mu.Lock()
@@ -353,6 +355,9 @@ func cubeConfig(p profile.Profile, wb *dataset.Workbook) (cube.Config, error) {
 			cfg.JudgeWeights[j.Name] = j.Weights
 		}
 	}
+	q := p.Qualify
+	cfg.Qualify = cube.QualifyConfig{MinReadable: q.MinReadable, MinGap: q.MinGap, BoundsTolerance: q.BoundsTolerance,
+		MinConsistency: q.MinConsistency, MinHuman: q.MinHuman, MinUnits: q.MinUnits}
 	t := p.Thresholds
 	cfg.RecallLow, cfg.DimensionWeak, cfg.JudgeSDHigh, cfg.ZeroHighScore = t.RecallLow, t.DimensionWeak, t.JudgeSDHigh, t.ZeroHighScore
 	idx := wb.GuideIndex()

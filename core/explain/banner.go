@@ -2,6 +2,7 @@ package explain
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"cubeworkbench/core/dataset"
@@ -65,7 +66,10 @@ func mentions(g dataset.Guide, s string) bool {
 func banners(in Input) []Banner {
 	out := []Banner{}
 	if names := baselineJudges(in.Judges); len(names) > 0 {
-		all := len(names) == len(in.Judges)
+		// Only a qualified LLM judge makes the verdict more than the
+		// baselines' (issue 22): one that scored nothing, or was not
+		// counted, leaves the banner as it was.
+		all := !countedLLMJudge(in, names)
 		zhWho := "评审模型 " + strings.Join(names, "、") + " 是"
 		enWho, enHow := "The judge "+strings.Join(names, ", ")+" is a", "it scores word overlap or surface similarity and does not understand the answers"
 		if len(names) > 1 {
@@ -85,6 +89,7 @@ func banners(in Input) []Banner {
 		out = append(out, Banner{Code: BannerBaselineJudge, ZH: zh, EN: en,
 			Evidence: map[string]any{"judges": names, "all_judges": all}})
 	}
+	out = append(out, notCountedBanners(in)...)
 	byGuides := IsBundledSample(in.Guides)
 	if in.SampleFile || byGuides {
 		out = append(out, Banner{Code: BannerSampleData,
@@ -93,4 +98,50 @@ func banners(in Input) []Banner {
 			Evidence: map[string]any{"opened_as_sample": in.SampleFile, "guides_of_invented_province": byGuides}})
 	}
 	return out
+}
+
+// countedLLMJudge says a judge that is not a baseline entered the verdict:
+// it qualified in the CuBE result.
+func countedLLMJudge(in Input, baselines []string) bool {
+	if in.Result == nil {
+		return len(baselines) < len(in.Judges)
+	}
+	for _, j := range in.Result.Judges {
+		if j.Counted() && !slices.Contains(baselines, j.Judge) {
+			return true
+		}
+	}
+	return false
+}
+
+// notCountedBanners name each judge that did not qualify and why: its
+// figures stay in its card, never in the verdict.
+func notCountedBanners(in Input) []Banner {
+	if in.Result == nil {
+		return nil
+	}
+	var out []Banner
+	for _, j := range in.Result.Judges {
+		if j.Counted() {
+			continue
+		}
+		var zh, en []string
+		for _, r := range j.QualificationReasons {
+			zh, en = append(zh, r.ZH), append(en, r.EN)
+		}
+		out = append(out, Banner{Code: BannerJudgeNotCounted,
+			ZH: fmt.Sprintf("%s %s %s（未通过%s）：%s", glossary.Term(glossary.Judge, "zh"), j.Judge,
+				glossary.Term(glossary.JudgeNotCounted, "zh"), glossary.Term(glossary.JudgeQualification, "zh"), strings.Join(zh, "；")),
+			EN: fmt.Sprintf("%s %s is %s (it failed %s): %s", capital(glossary.Term(glossary.Judge, "en")), j.Judge,
+				glossary.Term(glossary.JudgeNotCounted, "en"), glossary.Term(glossary.JudgeQualification, "en"), strings.Join(en, "; ")),
+			Evidence: map[string]any{"judge": j.Judge, "checks": j.Qualification}})
+	}
+	return out
+}
+
+func capital(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }

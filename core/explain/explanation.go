@@ -101,7 +101,10 @@ type Precision struct {
 // Banner codes.
 const (
 	BannerBaselineJudge = "baseline_judge"
-	BannerSampleData    = "sample_data"
+	// BannerJudgeNotCounted: a judge failed its qualification and is not
+	// part of the verdict.
+	BannerJudgeNotCounted = "judge_not_counted"
+	BannerSampleData      = "sample_data"
 )
 
 // Banner is a warning to show wherever the verdict is shown.

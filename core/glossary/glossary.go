@@ -34,6 +34,10 @@ const (
 	Rubric        ID = "rubric"
 	Prompt        ID = "prompt"
 	Unscorable    ID = "unscorable"
+	// A judge's qualification (core/cube/qualify.go) and the mark of one
+	// that did not earn its vote.
+	JudgeQualification ID = "judge.qualification"
+	JudgeNotCounted    ID = "judge.not_counted"
 )
 
 // Why a question is weak: the question grid's filters and the why panel's
@@ -150,6 +154,9 @@ var terms = map[ID][2]string{
 	Rubric:        {"评分细则", "rubric"},
 	Prompt:        {"提示词", "prompt"},
 	Unscorable:    {"无法评分", "unscorable"},
+
+	JudgeQualification: {"评审资格", "judge qualification"},
+	JudgeNotCounted:    {"不计入结论", "not counted in the verdict"},
 
 	NotRetrieved:   {"未检索到标准指南", "gold guide not retrieved"},
 	LowScore:       {"低分", "low score"},

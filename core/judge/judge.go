@@ -81,7 +81,10 @@ func (j *Judge) Score(ctx context.Context, d Dimension, in Inputs, repeat int) (
 		// returns it with ErrTruncated, and it is retried with the next seed
 		// like any unreadable reply.
 		truncated := errors.Is(err, llm.ErrTruncated) || rep.FinishReason == "length"
-		if err != nil && !errors.Is(err, llm.ErrTruncated) {
+		// Any other end than "stop" (content_filter,
+		// insufficient_system_resource, sensitive …) is not a score either.
+		unfinished := errors.Is(err, llm.ErrUnfinished) || rep.FinishReason != "" && rep.FinishReason != "stop" && !truncated
+		if err != nil && !truncated && !unfinished {
 			if ctx.Err() != nil {
 				return Outcome{}, fmt.Errorf("judge %s: %w", j.Name, ctx.Err())
 			}
@@ -99,6 +102,10 @@ func (j *Judge) Score(ctx context.Context, d Dimension, in Inputs, repeat int) (
 		out.Raw = rep.Content
 		if truncated {
 			out.Reason = ReasonTruncated + ": the reply hit the token limit"
+			continue
+		}
+		if unfinished {
+			out.Reason = fmt.Sprintf("%s: finish_reason %q, not stop", ReasonUnfinished, rep.FinishReason)
 			continue
 		}
 		score, ok, reason := Reparse(rep.Content, d)

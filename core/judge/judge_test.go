@@ -240,3 +240,22 @@ func TestJudgeThroughStoreMakesNoSecondCall(t *testing.T) {
 		t.Fatalf("endpoint requests = %d, want 2", srv.Requests())
 	}
 }
+
+// A reply that ended for another reason than stop is not a score, however
+// well its text reads: a content filter or the server's resources cut it
+// (DeepSeek's insufficient_system_resource, GLM's sensitive).
+func TestJudgeUnfinishedIsNoScore(t *testing.T) {
+	d, _ := Builtin("quality")
+	for _, fr := range []string{"content_filter", "insufficient_system_resource", "sensitive"} {
+		_, c := fakeEndpoint(t, fakeai.Response{Content: "评分：9", FinishReason: fr},
+			fakeai.Response{Content: "评分：9", FinishReason: fr}, fakeai.Response{Content: "评分：9", FinishReason: fr})
+		j := &Judge{C: c, Lang: "zh", ParseRetries: 2}
+		out, err := j.Score(context.Background(), d, Inputs{Answer: "a"}, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if out.OK || ReasonCode(out.Reason) != ReasonUnfinished || !strings.Contains(out.Reason, fr) || out.Calls != 3 {
+			t.Errorf("%s: Outcome = %+v", fr, out)
+		}
+	}
+}

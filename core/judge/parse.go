@@ -1,6 +1,7 @@
 package judge
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 	"regexp"
@@ -18,6 +19,7 @@ const (
 	ReasonAmbiguous  = "ambiguous"    // a range, a different scale, or disagreeing numbers
 	ReasonTruncated  = "truncated"    // cut off by the token limit or inside <think>
 	ReasonEndpoint   = "endpoint"     // the call itself failed
+	ReasonUnfinished = "unfinished"   // finish_reason other than stop (content_filter, …)
 )
 
 // ParseError says why a reply yields no score.
@@ -32,48 +34,99 @@ func parseErr(code, format string, args ...any) *ParseError {
 	return &ParseError{Code: code, Detail: fmt.Sprintf(format, args...)}
 }
 
+// Reasoning forms a reply may carry in its content: DeepSeek-R1, Qwen3,
+// GLM-Z1 (<think>), Doubao (<seed:think>), Kimi (◁think▷), and the
+// <thinking>/<reasoning> tags some fine-tunes write. Reasoning sent in its
+// own field (reasoning, reasoning_content, thinking) never reaches the
+// content: core/llm keeps it apart.
 var (
-	thinkBlock = regexp.MustCompile(`(?s)<think>.*?</think>`)
+	reasonOpen  = regexp.MustCompile(`(?i)<(?:think|seed:think|thinking|reasoning)>|◁think▷`)
+	reasonClose = regexp.MustCompile(`(?i)</(?:think|seed:think|thinking|reasoning)>|◁/think▷`)
+	reasonBlock = regexp.MustCompile(`(?is)(?:<(?:think|seed:think|thinking|reasoning)>|◁think▷).*?(?:</(?:think|seed:think|thinking|reasoning)>|◁/think▷)`)
 	// Markup that wraps scores but carries no meaning for them.
-	markup = strings.NewReplacer("**", "", "__", "", "`", "", "／", "/", "：", ":", "＝", "=",
-		"０", "0", "１", "1", "２", "2", "３", "3", "４", "4", "５", "5", "６", "6", "７", "7", "８", "8", "９", "9",
-		"．", ".", "－", "-", "\u2212", "-")
+	markup = strings.NewReplacer("**", "", "__", "", "`", "", "\u2212", "-", "－", "-")
+	// Wrappers around a number: [[8]], \boxed{8}, $\boxed{8}$, 【8】, “8”.
+	wrapped = regexp.MustCompile(`\$?\\boxed\{\s*([^{}]{1,8}?)\s*\}\$?|\[\[\s*([^\[\]]{1,8}?)\s*\]\]|【\s*([0-9.]{1,5})\s*】|[“"「『]\s*([0-9.]{1,5})\s*[”"」』]`)
 )
 
-// clean applies apis.md §5 to a reply's content and normalises markup.
-func clean(content string) (string, error) {
-	if strings.Contains(content, "</think>") {
-		content = thinkBlock.ReplaceAllString(content, "")
-		if i := strings.LastIndex(content, "</think>"); i >= 0 {
-			content = content[i+len("</think>"):]
+// stripReasoning removes every reasoning block; a reply that opens one and
+// never closes it was cut off inside its reasoning.
+func stripReasoning(content string) (string, error) {
+	content = reasonBlock.ReplaceAllString(content, "")
+	// A closing tag without its opening one: the chat template ate the
+	// opening tag, and everything before the last closing tag is reasoning.
+	if locs := reasonClose.FindAllStringIndex(content, -1); len(locs) > 0 {
+		content = content[locs[len(locs)-1][1]:]
+	}
+	if reasonOpen.MatchString(content) {
+		return "", parseErr(ReasonTruncated, "the reply ends inside a reasoning block")
+	}
+	return content, nil
+}
+
+// normalise maps full-width forms to ASCII (digits, colon, slash, brackets,
+// equals), every kind of space to a plain one and drops emphasis markup.
+func normalise(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for _, r := range s {
+		switch {
+		case r >= 0xFF01 && r <= 0xFF5E: // full-width ASCII
+			r -= 0xFEE0
+		case r == '\u3000' || r == '\u00a0' || r == '\u202f' || r == '\u205f' || (r >= '\u2000' && r <= '\u200a'):
+			r = ' '
+		case r == '\u200b' || r == '\ufeff':
+			continue
 		}
-	} else if strings.Contains(content, "<think>") {
-		return "", parseErr(ReasonTruncated, "the reply ends inside a <think> block")
+		b.WriteRune(r)
+	}
+	return markup.Replace(b.String())
+}
+
+// clean strips reasoning, normalises and unwraps numbers.
+func clean(content string) (string, error) {
+	content, err := stripReasoning(content)
+	if err != nil {
+		return "", err
 	}
 	content = strings.TrimSpace(content)
 	if content == "" {
 		return "", parseErr(ReasonEmpty, "the reply has no content")
 	}
-	return markup.Replace(content), nil
+	s := normalise(content)
+	return wrapped.ReplaceAllStringFunc(s, func(m string) string {
+		for _, g := range wrapped.FindStringSubmatch(m)[1:] {
+			if g != "" {
+				return " " + g + " "
+			}
+		}
+		return m
+	}), nil
 }
 
 const numPat = `(-?\d+(?:\.\d+)?|[零〇一二两三四五六七八九十]+(?:点[零〇一二三四五六七八九]+)?)`
 
 var (
-	// A label, optional "(0-10)" aside, an optional connector, the number.
-	labelled = regexp.MustCompile(`(?i)(\bfinal\s+score|\boverall\s+score|\btotal\s+score|\bscore|\brating|\bgrade|` +
-		`最终得分|最终评分|综合评分|综合得分|总评分|总分|评分|得分|分数|打分)` +
-		`["'\s#*_]*(?:[(（][^()（）\n]{0,20}[)）])?["'\s#*_]*` +
-		`([:=]|\bis\b|\bof\b|为|是|-\s)?["'\s#*_:]*` + numPat)
+	// A verdict label: what the rubric prompt asks for (评分 / Score), its
+	// Traditional form and the usual names of a final total. A per-item
+	// 得分 is not one: it is never read as the score.
+	verdictLabel = regexp.MustCompile(`(?i)(最终评分|最终得分|最终分数|最后评分|最后得分|综合评分|综合得分|总评分|总得分|评分结果|最終評分|最終得分|綜合評分|評分結果|總分|总分|評分|评分|分数|分數|打分|` +
+		`\bfinal\s+score\b|\boverall\s+score\b|\btotal\s+score\b|\bfinal\s+rating\b|\boverall\s+rating\b|\bfinal\s+grade\b|` +
+		`\btotal_score\b|\bfinal_score\b|\boverall_score\b|\btotal\b|\bscore\b|\brating\b|\bgrade\b)` +
+		// closers of 【评分】 and "score", an aside such as (0-10), a connector
+		`["'\s】\])]*(?:[(（][^()（）\n]{0,20}[)）])?["'\s】\])]*(?:[:=]|\bis\b|\bof\b|为|是|為|-\s)?` +
+		// openers, "about", then the number
+		`[\s"'“”‘’「『(\[{<]*(?:约|大约|約|about|approximately|~)?\s*` + numPat)
 	// After a number: "/10", "out of 10", "分（满分10分）".
-	denominator = regexp.MustCompile(`(?i)^\s*分?\s*(?:/|\bout\s+of\b|[(（]?\s*满分)\s*(\d+)`)
+	denominator = regexp.MustCompile(`(?i)^\s*分?\s*(?:/|\bout\s+of\b|[(（]?\s*满分|[(（]?\s*滿分)\s*(\d+)\s*分?\s*[)）]?`)
 	// After a number: "-7", "~ 7", "到七", "or 7": a range, not a score.
 	rangeTail = regexp.MustCompile(`(?i)^\s*分?\s*(?:-|–|—|~|～|到|至|\bor\b|或)\s*(?:\d|[一二两三四五六七八九十])`)
-	fraction  = regexp.MustCompile(`(?i)(-?\d+(?:\.\d+)?)\s*(?:/|\bout\s+of\b)\s*(\d+)`)
-	fen       = regexp.MustCompile(numPat + `\s*分`)
-	verb      = regexp.MustCompile(`(?i)\b(?:i|i'd|i'll|we|would|will|can|could)\s+(?:\w+\s+)?(?:give|rate|assign|award)\s+` +
-		`(?:it|this|the\s+answer|this\s+answer|the\s+response|this\s+response)?\s*(?:an?\s+)?(?:score\s+of\s+)?(-?\d+(?:\.\d+)?)\b`)
-	bareLine = regexp.MustCompile(`(?i)^` + numPat + `\s*(?:分|points?|/\s*(\d+))?$`)
+	// After a number: "+2+1=8", a sum whose result follows.
+	sumTail = regexp.MustCompile(`^(?:\s*\+\s*\d+(?:\.\d+)?)+\s*=\s*(\d+(?:\.\d+)?)`)
+	// What may follow the score on its line: 分, points, closing marks.
+	scoreTail = regexp.MustCompile(`(?i)^\s*(?:分|points?|pts)?[\s"'”’」』)\]}>.。!！,，;；]*`)
+	bareLine  = regexp.MustCompile(`(?i)^` + numPat + `\s*(?:分|points?|/\s*(\d+)|out\s+of\s+(\d+))?$`)
+	anyDigit  = regexp.MustCompile(`\d`)
 )
 
 // chineseNumber reads 零…十 numerals up to 99, with an optional 点 decimal.
@@ -142,58 +195,32 @@ func number(s string) (float64, bool) {
 	return chineseNumber(s)
 }
 
-// candidate is one score found in the text.
+// candidate is one verdict-labelled score found in the text.
 type candidate struct {
-	v      float64
-	strong bool        // labelled with a colon / at the start of a line
-	err    *ParseError // set when the candidate itself is unusable
+	v         float64
+	start     int         // where its label starts
+	end       int         // where what belongs to it ends
+	lineStart bool        // only blanks and markup precede the label on its line
+	err       *ParseError // set when the candidate itself is unusable
 }
 
-func check(v float64, denom string, min, max int) candidate {
+func check(v float64, denom string, min, max int) *ParseError {
 	if denom != "" {
 		if d, _ := strconv.Atoi(denom); d != max {
-			return candidate{v: v, err: parseErr(ReasonAmbiguous, "score %g/%s is on another scale than %d–%d", v, denom, min, max)}
+			return parseErr(ReasonAmbiguous, "score %g/%s is on another scale than %d–%d", v, denom, min, max)
 		}
 	}
 	if v < float64(min) || v > float64(max) {
-		return candidate{v: v, err: parseErr(ReasonOutOfRange, "score %g is outside %d–%d", v, min, max)}
+		return parseErr(ReasonOutOfRange, "score %g is outside %d–%d", v, min, max)
 	}
-	return candidate{v: v}
+	return nil
 }
 
-// atLineStart reports whether only blanks and markup precede i on its line.
+// atLineStart reports whether only blanks, list markers and markup precede
+// i on its line.
 func atLineStart(s string, i int) bool {
 	j := strings.LastIndexByte(s[:i], '\n') + 1
-	return strings.TrimLeft(s[j:i], " \t#*_->\"'{[0123456789.)") == ""
-}
-
-func labelledScores(s string, min, max int) []candidate {
-	var out []candidate
-	for _, m := range labelled.FindAllStringSubmatchIndex(s, -1) {
-		numStart, numEnd := m[6], m[7]
-		v, ok := number(s[numStart:numEnd])
-		if !ok {
-			continue
-		}
-		tail := s[numEnd:]
-		// 评分：一般 ("average") is a word, not the number one.
-		if r, _ := utf8.DecodeRuneInString(tail); r != '分' && unicode.Is(unicode.Han, r) && !isDigits(s[numStart:numEnd]) {
-			continue
-		}
-		strong := (m[4] >= 0 && strings.ContainsAny(s[m[4]:m[5]], ":=")) || atLineStart(s, m[2])
-		if rangeTail.MatchString(tail) {
-			out = append(out, candidate{v: v, strong: strong, err: parseErr(ReasonAmbiguous, "a range, not one score: %q", clip(s[m[0]:]))})
-			continue
-		}
-		denom := ""
-		if d := denominator.FindStringSubmatch(tail); d != nil {
-			denom = d[1]
-		}
-		c := check(v, denom, min, max)
-		c.strong = strong
-		out = append(out, c)
-	}
-	return out
+	return strings.TrimLeft(s[j:i], " \t#*_->\"'{[(【0123456789.)、") == ""
 }
 
 func clip(s string) string {
@@ -203,100 +230,171 @@ func clip(s string) string {
 	return s
 }
 
-// phraseScores finds unlabelled shapes: "7/10", "7 out of 10", "7分", "I would give it 7".
-func phraseScores(s string, min, max int) []candidate {
+// listAfterHeading is "## 评分\n1. 事项对应": a list under a heading.
+var listAfterHeading = regexp.MustCompile(`^[.、)）]\s*\S`)
+
+// verdictScores finds every verdict-labelled score.
+func verdictScores(s string, min, max int) []candidate {
 	var out []candidate
-	for _, m := range fraction.FindAllStringSubmatchIndex(s, -1) {
-		// Skip dates and paths such as 2024/10/1.
-		if m[0] > 0 && (s[m[0]-1] == '/' || unicode.IsDigit(rune(s[m[0]-1]))) {
+	for _, m := range verdictLabel.FindAllStringSubmatchIndex(s, -1) {
+		numStart, numEnd := m[4], m[5]
+		raw := s[numStart:numEnd]
+		v, ok := number(raw)
+		if !ok {
 			continue
 		}
-		if rest := s[m[1]:]; len(rest) > 1 && rest[0] == '/' && rest[1] >= '0' && rest[1] <= '9' {
+		tail := s[numEnd:]
+		// 评分：一般 ("average") is a word, not the number one.
+		if r, _ := utf8.DecodeRuneInString(tail); r != '分' && unicode.Is(unicode.Han, r) && !isDigits(raw) {
 			continue
 		}
-		if d, _ := strconv.Atoi(s[m[4]:m[5]]); d != max {
-			continue // another scale: a criterion's 2/2, a share, a date
-		}
-		v, _ := strconv.ParseFloat(s[m[2]:m[3]], 64)
-		out = append(out, check(v, "", min, max))
-	}
-	for _, m := range fen.FindAllStringSubmatchIndex(s, -1) {
-		// 分 followed by a letter is another word: 分钟, 分析, 十分准确 (very accurate).
-		if r, _ := utf8.DecodeRuneInString(s[m[1]:]); unicode.IsLetter(r) {
+		if strings.Contains(s[m[3]:numStart], "\n") && listAfterHeading.MatchString(tail) {
 			continue
 		}
-		// 满分10分 states the scale, not the score.
-		if strings.HasSuffix(strings.TrimRight(s[:m[2]], " "), "满分") {
-			continue
+		c := candidate{v: v, start: m[2], end: numEnd, lineStart: atLineStart(s, m[2])}
+		switch sum := sumTail.FindStringSubmatchIndex(tail); {
+		case rangeTail.MatchString(tail):
+			c.err = parseErr(ReasonAmbiguous, "a range, not one score: %q", clip(s[m[0]:]))
+		case sum != nil:
+			c.v, _ = strconv.ParseFloat(tail[sum[2]:sum[3]], 64)
+			c.end += sum[1]
+			c.err = check(c.v, "", min, max)
+		case strings.HasPrefix(strings.TrimSpace(tail), "+"):
+			c.err = parseErr(ReasonAmbiguous, "a sum without its result: %q", clip(s[m[0]:]))
+		default:
+			denom := ""
+			if d := denominator.FindStringSubmatchIndex(tail); d != nil {
+				denom = tail[d[2]:d[3]]
+				c.end += d[1]
+			}
+			c.err = check(v, denom, min, max)
 		}
-		if v, ok := number(s[m[2]:m[3]]); ok {
-			out = append(out, check(v, "", min, max))
-		}
-	}
-	for _, m := range verb.FindAllStringSubmatchIndex(s, -1) {
-		v, _ := strconv.ParseFloat(s[m[2]:m[3]], 64)
-		out = append(out, check(v, "", min, max))
+		c.end += len(scoreTail.FindString(s[c.end:]))
+		out = append(out, c)
 	}
 	return out
 }
 
-// bareScore reads a line that holds nothing but a number: the last line
-// first (a verdict after reasoning), then the first (LlamaIndex's "4.0\nreason").
-func bareScore(s string, min, max int) (candidate, bool) {
-	lines := strings.Split(s, "\n")
-	var nonEmpty []string
-	for _, l := range lines {
-		l = strings.Trim(strings.TrimSpace(l), "\"'.。!！>#*_ ")
-		if l != "" {
-			nonEmpty = append(nonEmpty, l)
+// jsonKeys are the fields a JSON reply may carry its score in, the total
+// before a plain score (a criteria list may carry per-item scores).
+var jsonKeys = []string{"total_score", "final_score", "overall_score", "total", "总分", "最终评分", "score", "评分", "評分", "rating"}
+
+// jsonScore reads a reply that is one JSON object (fenced or not): its
+// top-level total or score. ok is false when the reply is no such object.
+func jsonScore(s string, min, max int) (float64, *ParseError, bool) {
+	t := strings.TrimSpace(s)
+	for _, p := range []string{"```json", "```JSON", "```"} {
+		t = strings.TrimPrefix(t, p)
+	}
+	t = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(t), "```"))
+	if !strings.HasPrefix(t, "{") {
+		return 0, nil, false
+	}
+	var obj map[string]any
+	if json.Unmarshal([]byte(t), &obj) != nil {
+		return 0, nil, false
+	}
+	lower := map[string]any{}
+	for k, v := range obj {
+		lower[strings.ToLower(strings.TrimSpace(k))] = v
+	}
+	for _, k := range jsonKeys {
+		v, present := lower[k]
+		if !present {
+			continue
 		}
-	}
-	if len(nonEmpty) == 0 {
-		return candidate{}, false
-	}
-	for _, l := range []string{nonEmpty[len(nonEmpty)-1], nonEmpty[0]} {
-		if m := bareLine.FindStringSubmatch(l); m != nil {
-			if v, ok := number(m[1]); ok {
-				return check(v, m[2], min, max), true
+		var x float64
+		switch n := v.(type) {
+		case float64:
+			x = n
+		case string:
+			f, ok := number(strings.TrimSuffix(strings.TrimSpace(n), "分"))
+			if !ok {
+				return 0, parseErr(ReasonNoScore, "JSON %q is not a number: %q", k, clip(n)), true
 			}
+			x = f
+		default:
+			return 0, parseErr(ReasonNoScore, "JSON %q is not a number", k), true
 		}
+		return x, check(x, "", min, max), true
 	}
-	return candidate{}, false
+	return 0, parseErr(ReasonNoScore, "the JSON reply has no score field"), true
 }
 
-// ParseScore reads a score on [min, max] from a judge's reply content.
-// The error, when not nil, is a *ParseError.
+// bareScore reads the last line when it holds nothing but a score: "8",
+// "8分", "8/10", "[[8]]" (unwrapped by clean).
+func bareScore(s string, min, max int) (float64, *ParseError, bool) {
+	lines := strings.Split(s, "\n")
+	for i := len(lines) - 1; i >= 0; i-- {
+		l := strings.Trim(strings.TrimSpace(lines[i]), "\"'.。!！>#*_ ")
+		if l == "" {
+			continue
+		}
+		m := bareLine.FindStringSubmatch(l)
+		if m == nil {
+			return 0, nil, false
+		}
+		v, ok := number(m[1])
+		if !ok {
+			return 0, nil, false
+		}
+		return v, check(v, m[2]+m[3], min, max), true
+	}
+	return 0, nil, false
+}
+
+// chineseFen is a number in Chinese numerals with 分 after it, not 分钟 …
+var chineseFen = regexp.MustCompile(`[零〇一二两三四五六七八九十]分(?:[^钟析别享开配布散数类支]|$)`)
+
+// ParseScore reads a score on [min, max] from a judge's reply content. It
+// reads the verdict line the rubric prompt asks for (评分：N / Score: N, or a
+// final total, on a line of its own) and nothing else: a per-item point is
+// never taken for the score. No verdict line, or one it cannot read, is
+// unscorable; a number after the verdict line (a recap, a correction, a
+// quoted score) or a second verdict line that disagrees makes the reply
+// ambiguous. The error, when not nil, is a *ParseError.
 func ParseScore(content string, min, max int) (float64, error) {
 	s, err := clean(content)
 	if err != nil {
 		return 0, err
 	}
-	pick := func(c candidate) (float64, error) {
-		if c.err != nil {
-			return 0, c.err
+	if v, perr, ok := jsonScore(s, min, max); ok {
+		if perr != nil {
+			return 0, perr
 		}
-		return c.v, nil
+		return v, nil
 	}
-	if cs := labelledScores(s, min, max); len(cs) > 0 {
-		for i := len(cs) - 1; i >= 0; i-- {
-			if cs[i].strong {
-				return pick(cs[i])
+	cs := verdictScores(s, min, max)
+	if len(cs) == 0 {
+		if v, perr, ok := bareScore(s, min, max); ok {
+			if perr != nil {
+				return 0, perr
 			}
+			return v, nil
 		}
-		return pick(cs[len(cs)-1])
+		return 0, parseErr(ReasonNoScore, "no verdict line (评分：N / Score: N) in %q", clip(s))
 	}
-	if cs := phraseScores(s, min, max); len(cs) > 0 {
-		for _, c := range cs[1:] {
-			if c.v != cs[0].v {
-				return 0, parseErr(ReasonAmbiguous, "unlabelled scores disagree: %g and %g", cs[0].v, c.v)
-			}
+	// The verdict is the last verdict line; failing one, the last labelled score.
+	pick := len(cs) - 1
+	for i := len(cs) - 1; i >= 0; i-- {
+		if cs[i].lineStart {
+			pick = i
+			break
 		}
-		return pick(cs[0])
 	}
-	if c, ok := bareScore(s, min, max); ok {
-		return pick(c)
+	c := cs[pick]
+	if rest := s[c.end:]; anyDigit.MatchString(rest) || chineseFen.MatchString(rest) {
+		return 0, parseErr(ReasonAmbiguous, "numbers follow the verdict line: %q", clip(strings.TrimSpace(rest)))
 	}
-	return 0, parseErr(ReasonNoScore, "no score found in %q", clip(s))
+	if c.err != nil {
+		return 0, c.err
+	}
+	for i, o := range cs {
+		if i != pick && o.lineStart && (o.err != nil || o.v != c.v) {
+			return 0, parseErr(ReasonAmbiguous, "two verdict lines disagree: %q and %q", clip(s[o.start:o.end]), clip(s[c.start:c.end]))
+		}
+	}
+	return c.v, nil
 }
 
 var (

@@ -2,99 +2,196 @@ package judge
 
 import (
 	"errors"
+	"strings"
 	"testing"
 )
 
-func TestParseScore(t *testing.T) {
-	cases := []struct {
-		name     string
-		in       string
-		min, max int
-		want     float64
-		code     string // "" when a score is expected
-	}{
-		{"bare", "8", 0, 10, 8, ""},
-		{"bare decimal", "7.5", 0, 10, 7.5, ""},
-		{"bare with newline", "\n 6 \n", 0, 10, 6, ""},
-		{"label slash", "Score: 8/10", 0, 10, 8, ""},
-		{"fen", "8分", 0, 10, 8, ""},
-		{"zh label numeral", "评分：八", 0, 10, 8, ""},
-		{"zh label fen", "评分：8分", 0, 10, 8, ""},
-		{"zh label ten", "评分：十", 0, 10, 10, ""},
-		{"zh label zero", "评分：零分", 0, 10, 0, ""},
-		{"json", `{"score": 8}`, 0, 10, 8, ""},
-		{"json fenced", "```json {\"score\":8}```", 0, 10, 8, ""},
-		{"json fenced lines", "```json\n{\n  \"reason\": \"材料齐全\",\n  \"score\": 9\n}\n```", 0, 10, 9, ""},
-		{"json string value", `{"score": "6"}`, 0, 10, 6, ""},
-		{"markdown bold", "**Score:** 8", 0, 10, 8, ""},
-		{"markdown bold value", "Final Score: **7**", 0, 10, 7, ""},
-		{"out of", "I would give this a 7 out of 10.", 0, 10, 7, ""},
-		{"reasoning with numbers", "The answer lists 3 materials and a 20-day deadline, but omits the fee of 50 yuan.\n\nScore: 6", 0, 10, 6, ""},
-		{"zh final slash", "最终得分：7/10", 0, 10, 7, ""},
-		{"zh reasoning then label", "回答列出了3项材料，并说明20个工作日内办结，但没有说明收费。\n评分：6", 0, 10, 6, ""},
-		{"per-criterion then total", "1. Right matter: 2\n2. Right kind: 2\n3. Focus: 1\n4. Circumstances: 2\n5. Directness: 1\nScore: 8", 0, 10, 8, ""},
-		{"zh per-criterion", "1. 事项对应：2分\n2. 问什么答什么：1分\n3. 内容聚焦：2分\n4. 尊重用户情况：2分\n5. 直截了当：1分\n评分：8", 0, 10, 8, ""},
-		{"last labelled wins", "Score: 5\nOn reflection the fee is stated correctly.\nScore: 7", 0, 10, 7, ""},
-		{"strong beats weak", "Score: 7\nA score of 3 would be too harsh here.", 0, 10, 7, ""},
-		{"think removed", "<think>Maybe Score: 2? no...</think>\nScore: 9", 0, 10, 9, ""},
-		{"lone close think", "the model thought Score: 3 here</think>评分：6", 0, 10, 6, ""},
-		{"fullwidth", "评分：８", 0, 10, 8, ""},
-		{"score is", "Overall, the score is 7.", 0, 10, 7, ""},
-		{"rating", "Rating: 4", 0, 10, 4, ""},
-		{"parenthetical scale", "Score (0-10): 6", 0, 10, 6, ""},
-		{"zh parenthetical", "评分（0-10分）：5", 0, 10, 5, ""},
-		{"zh wei", "综合评分为9分。", 0, 10, 9, ""},
-		{"zh man fen aside", "评分：8分（满分10分）", 0, 10, 8, ""},
-		{"zh give fen", "该回答较为完整，我给7分。", 0, 10, 7, ""},
-		{"zh minutes ignored", "办理时间约30分钟，材料齐全，给8分。", 0, 10, 8, ""},
-		{"zh shifen adverb", "回答十分准确，条理清楚。\n9", 0, 10, 9, ""},
-		{"rate it", "I'd rate it 6 because the steps are vague.", 0, 10, 6, ""},
-		{"llamaindex first line", "4.0\nThe generated answer matches the reference but is less concise.", 1, 5, 4, ""},
-		{"correctness label", "The answer agrees with the reference on the fee.\nScore: 5", 1, 5, 5, ""},
-		{"correctness slash", "评分：4/5", 1, 5, 4, ""},
-		{"heading score", "## Score\n7", 0, 10, 7, ""},
-		{"date ignored", "根据2024/10/1起施行的办法，回答正确。\n评分：9", 0, 10, 9, ""},
-		{"bold zh", "**评分**：6", 0, 10, 6, ""},
-		{"score dash", "Score - 4", 0, 10, 4, ""},
+// none marks a reply that means no score (or cannot be read as one).
+const none = -1.0
 
-		// Rejected.
-		{"empty", "", 0, 10, 0, ReasonEmpty},
-		{"blank", "  \n\t", 0, 10, 0, ReasonEmpty},
-		{"only think", "<think>评分：8</think>", 0, 10, 0, ReasonEmpty},
-		{"open think", "<think>Let me weigh the criteria. First", 0, 10, 0, ReasonTruncated},
-		{"eleven", "Score: 11", 0, 10, 0, ReasonOutOfRange},
-		{"minus one", "Score: -1", 0, 10, 0, ReasonOutOfRange},
-		{"twelve of ten", "12/10", 0, 10, 0, ReasonOutOfRange},
-		{"bare eleven", "11", 0, 10, 0, ReasonOutOfRange},
-		{"correctness zero", "Score: 0", 1, 5, 0, ReasonOutOfRange},
-		{"correctness six", "6\nExcellent answer.", 1, 5, 0, ReasonOutOfRange},
-		{"zh out of range", "评分：十二", 0, 10, 0, ReasonOutOfRange},
-		{"range", "Score: 6-7", 0, 10, 0, ReasonAmbiguous},
-		{"zh range", "评分：6到7分", 0, 10, 0, ReasonAmbiguous},
-		{"other scale", "Score: 4/5", 0, 10, 0, ReasonAmbiguous},
-		{"hundred scale", "Score: 85/100", 0, 10, 0, ReasonAmbiguous},
-		{"disagreeing phrases", "Relevance deserves 8/10 and completeness 6/10.", 0, 10, 0, ReasonAmbiguous},
-		{"no score", "The answer is good and covers the materials.", 0, 10, 0, ReasonNoScore},
-		{"zh no score", "回答基本正确，但缺少办理地点。", 0, 10, 0, ReasonNoScore},
-		{"zh yiban is a word", "评分：一般", 0, 10, 0, ReasonNoScore},
-		{"placeholder", "Score: N", 0, 10, 0, ReasonNoScore},
-		{"minutes only", "办理时间为20分钟。", 0, 10, 0, ReasonNoScore},
-		{"shifen only", "这个回答十分详细。", 0, 10, 0, ReasonNoScore},
+// fiveItems is a reply's per-criterion points before its verdict line:
+// the verdict must never be read from them (issue 22).
+const fiveItems = "FIVE"
+
+// TestReplyCorpus is a corpus of reply shapes after what real judges send
+// (DeepSeek, Qwen, GLM, Kimi, ERNIE, Doubao, Hunyuan, Llama, GPT), each with
+// the score it truly means or none. The bar is 0 misread: no reply may be
+// read as another number than it means, and every shape written as the
+// prompt asks (评分：N / Score: N last) is read.
+func TestReplyCorpus(t *testing.T) {
+	cases := []struct {
+		who, shape string
+		in         string
+		min, max   int
+		want       float64
+	}{
+		// Written as the prompt asks.
+		{"gpt", "compliant en", "The answer names the right service and gives the fee.\nScore: 8", 0, 10, 8},
+		{"qwen", "compliant zh", "回答对应正确，列出了3项材料和20个工作日的时限。\n评分：6", 0, 10, 6},
+		{"glm", "bold verdict", "回答基本正确。\n**评分：8**", 0, 10, 8},
+		{"glm", "bold label", "**评分**：6", 0, 10, 6},
+		{"llama", "bold en", "**Score:** 7", 0, 10, 7},
+		{"ernie", "sentence fen", "综合以上分析，评分：7分。", 0, 10, 7},
+		{"hunyuan", "trailing blank lines", "评分：8\n\n", 0, 10, 8},
+		{"kimi", "per-criterion lines then verdict", "1. 事项对应：2分\n2. 问什么答什么：1分\n3. 内容聚焦：2分\n4. 尊重用户情况：2分\n5. 直截了当：1分\n评分：8", 0, 10, 8},
+		{"gpt", "per-criterion en then verdict", "1. Right matter: 2\n2. Right kind: 2\n3. Focus: 1\n4. Circumstances: 2\n5. Directness: 1\nScore: 8", 0, 10, 8},
+		{"qwen", "reasoning with numbers and a date", "根据2024/10/1起施行的办法，回答说明了3项材料、收费50元。\n评分：9", 0, 10, 9},
+		{"deepseek", "think block", "<think>第一项2分，第二项……评分：3？不对。</think>\n\n**评分：7**", 0, 10, 7},
+		{"qwen", "empty think", "<think>\n\n</think>\n\n评分：8", 0, 10, 8},
+		{"doubao", "seed:think", "<seed:think>用户问的是护照，回答对应。评分：2</seed:think>评分：6", 0, 10, 6},
+		{"kimi", "◁think▷", "◁think▷先看相关性。Score: 1◁/think▷评分：5", 0, 10, 5},
+		{"deepseek", "orphan closing think", "the model thought Score: 3 here</think>评分：6", 0, 10, 6},
+		{"qwen", "full-width digit", "评分：８", 0, 10, 8},
+		{"qwen", "full-width colon and space", "评分：　8", 0, 10, 8},
+		{"gpt", "no-break space", "Score:\u00a07", 0, 10, 7},
+		{"hunyuan", "traditional", "評分：8", 0, 10, 8},
+		{"hunyuan", "traditional full-width", "回答正確。\n評分：９", 0, 10, 9},
+		{"ernie", "评分结果", "评分结果：8", 0, 10, 8},
+		{"hunyuan", "【评分】", "【评分】8", 0, 10, 8},
+		{"gpt", "MT-bench brackets", "Rating: [[8]]", 0, 10, 8},
+		{"deepseek", "boxed", "综上所述，\n$\\boxed{8}$", 0, 10, 8},
+		{"qwen", "label boxed", "评分：\\boxed{7}", 0, 10, 7},
+		{"glm", "label 【N】", "评分：【8】", 0, 10, 8},
+		{"ernie", "label quotes", "评分：“8”", 0, 10, 8},
+		{"doubao", "label about", "评分：约8分", 0, 10, 8},
+		{"llama", "slash ten", "Score: 7/10", 0, 10, 7},
+		{"llama", "out of ten", "Score: 7 out of 10", 0, 10, 7},
+		{"qwen", "man fen aside", "评分：8分（满分10分）", 0, 10, 8},
+		{"qwen", "zh final slash", "最终得分：7/10", 0, 10, 7},
+		{"glm", "zh numeral", "评分：八", 0, 10, 8},
+		{"glm", "zh numeral ten", "评分：十分", 0, 10, 10},
+		{"ernie", "zh zero", "评分：零分", 0, 10, 0},
+		{"gpt", "decimal", "Score: 7.5", 0, 10, 7.5},
+		{"gpt", "final score", "Final Score: **7**", 0, 10, 7},
+		{"llama", "score is", "Overall, the score is 7.", 0, 10, 7},
+		{"llama", "parenthetical scale", "Score (0-10): 6", 0, 10, 6},
+		{"qwen", "zh parenthetical scale", "评分（0-10分）：5", 0, 10, 5},
+		{"ernie", "zh wei", "综合评分为9分。", 0, 10, 9},
+		{"llama", "score dash", "Score - 4", 0, 10, 4},
+		{"gpt", "heading then number", "## Score\n7", 0, 10, 7},
+		{"gpt", "bare number", "8", 0, 10, 8},
+		{"gpt", "bare number with blanks", "\n 6 \n", 0, 10, 6},
+		{"gpt", "bare brackets last line", "The answer is relevant and direct.\n[[9]]", 0, 10, 9},
+		{"qwen", "bare fen last line", "回答完整。\n8分", 0, 10, 8},
+		{"qwen", "sum on the verdict line", "评分：2+2+1+2+1=8", 0, 10, 8},
+		{"kimi", "per-item 得分 then total in a sentence", "1. 事项对应：对应正确（得分：2）\n2. 问什么答什么：给出材料（得分：2）\n3. 内容聚焦：（得分：1）\n4. 尊重用户情况：（得分：2）\n5. 直截了当：（得分：1）\n综上，总分为8分。", 0, 10, 8},
+		{"glm", "total then verdict agree", "五项合计：总分：8\n评分：8", 0, 10, 8},
+		{"qwen", "injected score quoted before the verdict", "回答末尾写有“评分：10”，这是回答里的指令，应忽略。\n评分：3", 0, 10, 3},
+		{"gpt", "json", `{"score": 8}`, 0, 10, 8},
+		{"gpt", "json fenced", "```json {\"score\":8}```", 0, 10, 8},
+		{"qwen", "json fenced lines, reason with numbers", "```json\n{\n  \"reason\": \"列出了3项材料\",\n  \"score\": 9\n}\n```", 0, 10, 9},
+		{"gpt", "json string", `{"score": "6"}`, 0, 10, 6},
+		{"deepseek", "json total_score", `{"total_score": 7}`, 0, 10, 7},
+		{"glm", "json criteria with total", `{"criteria": [{"name": "事项对应", "score": 2}, {"name": "聚焦", "score": 1}], "total": 8}`, 0, 10, 8},
+		{"qwen", "json zh key", "```json\n{\"评分\": 7}\n```", 0, 10, 7},
+		{"gpt", "correctness 1-5", "The answer agrees with the reference on the fee.\nScore: 5", 1, 5, 5},
+		{"gpt", "correctness slash", "评分：4/5", 1, 5, 4},
+		// After five per-item 得分 lines, every way of writing the verdict.
+		{"kimi", "items + [[8]]", fiveItems + "[[8]]", 0, 10, 8},
+		{"deepseek", "items + boxed", fiveItems + "\\boxed{8}", 0, 10, 8},
+		{"glm", "items + 【8】", fiveItems + "评分：【8】", 0, 10, 8},
+		{"ernie", "items + quotes", fiveItems + "评分：“8”", 0, 10, 8},
+		{"doubao", "items + about", fiveItems + "评分：约8分", 0, 10, 8},
+		{"qwen", "items + full-width space", fiveItems + "评分：\u30008", 0, 10, 8},
+		{"qwen", "items + no-break space", fiveItems + "评分：\u00a08", 0, 10, 8},
+		{"hunyuan", "items + traditional", fiveItems + "評分：8", 0, 10, 8},
+		{"hunyuan", "items + 【评分】", fiveItems + "【评分】8", 0, 10, 8},
+		{"ernie", "items + 评分结果", fiveItems + "评分结果：8", 0, 10, 8},
+		{"qwen", "items + 总分", fiveItems + "总分：8分", 0, 10, 8},
+		{"qwen", "items + 最终得分", fiveItems + "最终得分：8", 0, 10, 8},
+		{"glm", "items + bold", fiveItems + "**评分：8**", 0, 10, 8},
+		{"gpt", "items + /10", fiveItems + "评分：8/10", 0, 10, 8},
+		{"qwen", "items + sum", fiveItems + "评分：2+2+1+2+1=8", 0, 10, 8},
+		{"qwen", "items + full-width digit", fiveItems + "评分：８", 0, 10, 8},
+		{"qwen", "items + zh numeral", fiveItems + "评分：八分", 0, 10, 8},
+		{"llama", "items + score is", fiveItems + "The final score is 8.", 0, 10, 8},
+
+		// No score, or none that can be trusted.
+		{"gpt", "empty", "", 0, 10, none},
+		{"gpt", "blank", "  \n\t", 0, 10, none},
+		{"deepseek", "only think", "<think>评分：8</think>", 0, 10, none},
+		{"deepseek", "cut inside think", "<think>Let me weigh the criteria. First", 0, 10, none},
+		{"doubao", "cut inside seed:think", "<seed:think>先看第一项，评分：", 0, 10, none},
+		{"qwen", "only per-item 得分", fiveItems, 0, 10, none},
+		{"kimi", "per-item 得分, total in words only", fiveItems + "以上五项相加即为总分。", 0, 10, none},
+		{"qwen", "self-correction after the verdict", "评分：6\n更正：第3项应得2分，评分：7", 0, 10, none},
+		{"qwen", "injected score quoted after the verdict", "回答提到的材料正确。\n评分：2\n注意：回答中写有“评分：10”，已忽略。", 0, 10, none},
+		{"gpt", "two verdict lines disagree", "Score: 5\nOn reflection the fee is stated correctly.\nScore: 7", 0, 10, none},
+		{"gpt", "number after the verdict", "Score: 7\nA score of 3 would be too harsh here.", 0, 10, none},
+		{"ernie", "reason with numbers after the verdict", "评分：8\n理由：回答列出了3项材料。", 0, 10, none},
+		{"glm", "total and verdict disagree", "总分：8\n评分：7", 0, 10, none},
+		{"qwen", "sum without result", "评分：2+2+1", 0, 10, none},
+		{"gpt", "unlabelled sentence", "I would give this a 7 out of 10.", 0, 10, none},
+		{"llama", "rate it", "I'd rate it 6 because the steps are vague.", 0, 10, none},
+		{"ernie", "zh give fen", "该回答较为完整，我给7分。", 0, 10, none},
+		{"gpt", "disagreeing phrases", "Relevance deserves 8/10 and completeness 6/10.", 0, 10, none},
+		{"gpt", "eleven", "Score: 11", 0, 10, none},
+		{"gpt", "minus one", "Score: -1", 0, 10, none},
+		{"gpt", "twelve of ten", "12/10", 0, 10, none},
+		{"gpt", "bare eleven", "11", 0, 10, none},
+		{"gpt", "correctness zero", "Score: 0", 1, 5, none},
+		{"glm", "zh out of range", "评分：十二", 0, 10, none},
+		{"gpt", "range", "Score: 6-7", 0, 10, none},
+		{"qwen", "zh range", "评分：6到7分", 0, 10, none},
+		{"gpt", "other scale", "Score: 4/5", 0, 10, none},
+		{"llama", "hundred scale", "Score: 85/100", 0, 10, none},
+		{"gpt", "no score", "The answer is good and covers the materials.", 0, 10, none},
+		{"qwen", "zh no score", "回答基本正确，但缺少办理地点。", 0, 10, none},
+		{"ernie", "评分：一般", "评分：一般", 0, 10, none},
+		{"gpt", "placeholder", "Score: N", 0, 10, none},
+		{"qwen", "minutes only", "办理时间为20分钟。", 0, 10, none},
+		{"qwen", "shifen adverb only", "这个回答十分详细。", 0, 10, none},
+		{"glm", "list under a heading", "## 评分\n1. 事项对应：对应正确", 0, 10, none},
+		{"gpt", "json without a score", `{"reason": "good"}`, 0, 10, none},
+		{"gpt", "json score out of range", `{"score": 12}`, 0, 10, none},
+		{"llama", "first line number, reason after", "4.0\nThe generated answer matches the reference but is less concise.", 1, 5, none},
 	}
-	if len(cases) < 40 {
-		t.Fatalf("only %d cases", len(cases))
+	if len(cases) < 60 {
+		t.Fatalf("only %d shapes", len(cases))
+	}
+	misread, lost := 0, 0
+	for _, c := range cases {
+		in := strings.ReplaceAll(c.in, fiveItems, "1. 事项对应：回答讲的是护照办理。得分：2\n2. 问什么答什么：给出了材料。得分：2\n3. 内容聚焦：少量套话。得分：1\n4. 尊重用户情况：得分：2\n5. 直截了当：得分：1\n")
+		got, err := ParseScore(in, c.min, c.max)
+		switch {
+		case c.want == none && err == nil:
+			misread++
+			t.Errorf("MISREAD %s, %s: %q read as %v, it means no score", c.who, c.shape, in, got)
+		case c.want != none && err == nil && got != c.want:
+			misread++
+			t.Errorf("MISREAD %s, %s: %q read as %v, it means %v", c.who, c.shape, in, got, c.want)
+		case c.want != none && err != nil:
+			lost++
+			t.Errorf("lost %s, %s: %q: %v; it means %v", c.who, c.shape, in, err, c.want)
+		case c.want == none && err != nil:
+			var pe *ParseError
+			if !errors.As(err, &pe) || pe.Detail == "" {
+				t.Errorf("%s, %s: %v is not a ParseError with a reason", c.who, c.shape, err)
+			}
+		}
+	}
+	t.Logf("%d shapes, %d misread, %d lost", len(cases), misread, lost)
+}
+
+// The reason codes of the replies that mean no score.
+func TestParseScoreReasons(t *testing.T) {
+	cases := []struct {
+		in   string
+		code string
+	}{
+		{"", ReasonEmpty},
+		{"<think>评分：8</think>", ReasonEmpty},
+		{"<think>Let me weigh", ReasonTruncated},
+		{"Score: 11", ReasonOutOfRange},
+		{"Score: 6-7", ReasonAmbiguous},
+		{"Score: 85/100", ReasonAmbiguous},
+		{"评分：6\n更正：评分：7", ReasonAmbiguous},
+		{"评分：2\n回答中写有“评分：10”。", ReasonAmbiguous},
+		{"回答基本正确。", ReasonNoScore},
 	}
 	for _, c := range cases {
-		got, err := ParseScore(c.in, c.min, c.max)
-		if c.code == "" {
-			if err != nil || got != c.want {
-				t.Errorf("%s: ParseScore(%q) = %v, %v; want %v", c.name, c.in, got, err, c.want)
-			}
-			continue
-		}
-		var pe *ParseError
-		if !errors.As(err, &pe) || pe.Code != c.code {
-			t.Errorf("%s: ParseScore(%q) = %v, %v; want error %s", c.name, c.in, got, err, c.code)
+		if _, err := ParseScore(c.in, 0, 10); !IsParseError(err, c.code) {
+			t.Errorf("ParseScore(%q) = %v, want %s", c.in, err, c.code)
 		}
 	}
 }

@@ -186,7 +186,7 @@ func (c *Client) Complete(ctx context.Context, req Request) (Reply, error) {
 		reply.Model = c.ep.Model
 	}
 	reply.Attempts = t.attempts
-	unusable := errors.Is(err, ErrEmptyReply) || errors.Is(err, ErrTruncated)
+	unusable := errors.Is(err, ErrEmptyReply) || errors.Is(err, ErrTruncated) || errors.Is(err, ErrUnfinished)
 	c.meter.record(c.ep, reply.Usage, reply.Usage != (Usage{}), t, err, unusable)
 	if err != nil {
 		return reply, c.wrap(err, t.attempts)
@@ -352,7 +352,7 @@ func retryable(err error) bool {
 		return ae.retryable()
 	case errors.Is(err, ErrTimeout), errors.Is(err, ErrStalled):
 		return true
-	case errors.Is(err, ErrEmptyReply), errors.Is(err, ErrTruncated):
+	case errors.Is(err, ErrEmptyReply), errors.Is(err, ErrTruncated), errors.Is(err, ErrUnfinished):
 		// The same request at temperature 0 gives the same reply.
 		return false
 	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF), isConnError(err):

@@ -45,6 +45,7 @@ type Endpoint struct {
 
 	PriceInPerMTok  float64 // price per million prompt tokens; 0 with PriceOut 0 = unpriced
 	PriceOutPerMTok float64 // price per million completion tokens
+	Currency        string  // of the prices: "CNY", "USD", …; "" = not stated
 
 	// Provider selects the quirks; auto-detected from BaseURL when empty.
 	Provider string

@@ -17,8 +17,12 @@ import (
 // (Raw, FinishReason, Usage): callers count the item as unscorable (apis.md
 // §5 rule 3) and may still store what came back.
 var (
-	ErrEmptyReply     = errors.New("llm: empty reply (no choices or no content)")
-	ErrTruncated      = errors.New(`llm: reply cut short (finish_reason "length")`)
+	ErrEmptyReply = errors.New("llm: empty reply (no choices or no content)")
+	ErrTruncated  = errors.New(`llm: reply cut short (finish_reason "length")`)
+	// ErrUnfinished: the reply ended for another reason than "stop" — a
+	// content filter, the server's resources, a "sensitive" stop — so its
+	// text is not the answer the model meant to give, however it reads.
+	ErrUnfinished     = errors.New("llm: reply did not finish normally")
 	ErrBudgetExceeded = errors.New("llm: cost budget exceeded")
 	ErrTimeout        = errors.New("llm: request timed out")
 	// ErrStalled: the reply began and then no byte came for StallTimeout.
@@ -138,6 +142,8 @@ var otherHints = map[error][2]string{
 		"模型返回了空回答。推理模型可能需要关闭思考模式。"},
 	ErrTruncated: {"The answer was cut off by the token limit. Raise max_tokens or switch thinking off.",
 		"回答因长度上限被截断。请调大 max_tokens 或关闭思考模式。"},
+	ErrUnfinished: {"The model stopped for another reason than finishing its answer (a content filter, server resources). The reply is not counted as a score.",
+		"模型不是因为答完而停止（内容过滤、服务端资源不足等）。该回复不计为分数。"},
 	ErrBudgetExceeded: {"The cost budget for this run is used up.", "本次运行的费用预算已用完。"},
 	ErrNoKey: {"The environment variable named in api_key_env is empty. Set it before starting.",
 		"api_key_env 指定的环境变量为空。请先设置该变量。"},

@@ -1,13 +1,19 @@
 package llm
 
-import "sync"
+import (
+	"maps"
+	"slices"
+	"sync"
+)
 
 // Meter accumulates what calls cost. One Meter may be shared by several
 // clients (WithMeter) so a budget covers a whole run. The zero value is
 // ready to use; all methods are safe for concurrent use.
 type Meter struct {
-	mu sync.Mutex
-	s  Stats
+	mu       sync.Mutex
+	s        Stats
+	costBy   map[string]float64
+	unpriced []string
 }
 
 // Stats is a snapshot of a Meter.
@@ -32,6 +38,15 @@ func (m *Meter) Stats() Stats {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return m.s
+}
+
+// Spending is the cost per currency of the prices ("" when the profile
+// named none; amounts in two currencies are never added together) and the
+// endpoints called without a price, whose cost is unknown, not zero.
+func (m *Meter) Spending() (costBy map[string]float64, unpriced []string) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return maps.Clone(m.costBy), slices.Clone(m.unpriced)
 }
 
 // cost returns the accumulated cost and the mean cost per call, the
@@ -68,6 +83,15 @@ func (m *Meter) record(ep Endpoint, u Usage, reported bool, t tally, err error, 
 	m.s.CompletionTokens += int64(u.CompletionTokens)
 	m.s.Cost += price(ep, u.PromptTokens, u.CompletionTokens)
 	m.s.Priced = m.s.Priced || ep.Priced()
+	switch {
+	case ep.Priced():
+		if m.costBy == nil {
+			m.costBy = map[string]float64{}
+		}
+		m.costBy[ep.Currency] += price(ep, u.PromptTokens, u.CompletionTokens)
+	case !slices.Contains(m.unpriced, ep.Name):
+		m.unpriced = append(m.unpriced, ep.Name)
+	}
 }
 
 func price(ep Endpoint, prompt, completion int) float64 {
@@ -81,11 +105,12 @@ type CostEstimate struct {
 	CompletionTokens int
 	Cost             float64 // in the currency of the endpoint's prices
 	Priced           bool    // false: the endpoint has no prices, Cost is unknown rather than free
+	Currency         string  // the prices' currency
 }
 
 // Estimate forecasts the tokens and cost of calls to ep.
 func Estimate(ep Endpoint, calls, promptTokensPerCall, completionTokensPerCall int) CostEstimate {
 	p, c := calls*promptTokensPerCall, calls*completionTokensPerCall
 	return CostEstimate{Calls: calls, PromptTokens: p, CompletionTokens: c,
-		Cost: price(ep, p, c), Priced: ep.Priced()}
+		Cost: price(ep, p, c), Priced: ep.Priced(), Currency: ep.Currency}
 }

@@ -161,6 +161,8 @@ func decodeChat(body []byte) (Reply, error) {
 	switch {
 	case c.FinishReason == "length":
 		return r, ErrTruncated
+	case c.FinishReason != "" && c.FinishReason != "stop":
+		return r, fmt.Errorf("%w (finish_reason %q)", ErrUnfinished, c.FinishReason)
 	case r.Content == "":
 		return r, ErrEmptyReply
 	}

@@ -43,6 +43,7 @@ type Endpoint struct {
 	MaxRetries int                `toml:"max_retries,omitempty"`
 	PriceIn    float64            `toml:"price_in_per_mtok,omitempty"`
 	PriceOut   float64            `toml:"price_out_per_mtok,omitempty"`
+	Currency   string             `toml:"currency,omitempty"` // of the prices: CNY, USD …
 	Weights    map[string]float64 `toml:"weights,omitempty"`
 	Lexical    bool               `toml:"lexical,omitempty"`  // the offline lexical baseline judge
 	Semantic   bool               `toml:"semantic,omitempty"` // the offline semantic (embedding-similarity) baseline judge
@@ -91,6 +92,17 @@ type Thresholds struct {
 	MinQuestions int `toml:"min_questions"`
 }
 
+// Qualify holds what a judge must show to be counted in the verdict (core/cube's
+// judge qualification; docs/decisions.md says why each default).
+type Qualify struct {
+	MinReadable     float64 `toml:"min_readable"`     // share of scorable judgements; 0.90
+	MinGap          float64 `toml:"min_gap"`          // the 95 % interval of W(full) − W(zero) above this (points); 0
+	BoundsTolerance float64 `toml:"bounds_tolerance"` // weighted bounded score within [−t, 100 + t]; 25
+	MinConsistency  float64 `toml:"min_consistency"`  // Krippendorff α across repeats; 0.667
+	MinHuman        float64 `toml:"min_human"`        // mean Pearson r with the experts; 0.3
+	MinUnits        int     `toml:"min_units"`        // repeated answers / rated questions before those two decide; 20
+}
+
 // DefaultMinQuestions is 30: below it one question moves the mean by more
 // than 3 points of 100, and the percentile bootstrap's 95 % interval is
 // known to be too narrow (it under-covers for small samples), so an
@@ -109,6 +121,7 @@ type Profile struct {
 	Bootstrap  int          `toml:"bootstrap"`
 	Seed       int64        `toml:"seed"`
 	Thresholds Thresholds   `toml:"thresholds"`
+	Qualify    Qualify      `toml:"qualify"`
 	Judges     []Endpoint   `toml:"judge"`
 	Generator  *Endpoint    `toml:"generator,omitempty"`
 	Embedder   *Endpoint    `toml:"embedder,omitempty"`
@@ -156,6 +169,7 @@ func Default() Profile {
 		Bootstrap:  1000,
 		Seed:       1,
 		Thresholds: Thresholds{Deployable: 60, NeedsWork: 40, RecallLow: 0.8, DimensionWeak: 60, JudgeSDHigh: 10, ZeroHighScore: 8, MinQuestions: DefaultMinQuestions},
+		Qualify:    Qualify{MinReadable: 0.9, MinGap: 0, BoundsTolerance: 25, MinConsistency: 0.667, MinHuman: 0.3, MinUnits: 20},
 		CoFE:       CoFESettings{K: 4, RecallN: 30, Chunker: "document", ChunkSize: 256, Overlap: 32, Retriever: "bm25", Generation: true},
 	}
 }
@@ -217,6 +231,9 @@ func (p Profile) Validate() error {
 	}
 	if len(p.Dimensions) == 0 {
 		problems = append(problems, "dimensions is empty")
+	}
+	if q := p.Qualify; !(q.MinReadable >= 0 && q.MinReadable <= 1) || !(q.BoundsTolerance >= 0) || q.MinUnits < 0 {
+		problems = append(problems, fmt.Sprintf("qualify: min_readable %g (0–1), bounds_tolerance %g (≥ 0), min_units %d (≥ 0)", q.MinReadable, q.BoundsTolerance, q.MinUnits))
 	}
 	seen := map[string]bool{}
 	for i, j := range p.Judges {

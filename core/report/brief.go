@@ -66,7 +66,7 @@ func BriefContent(s *result.Summary, p profile.Profile, lang string) brief.Conte
 			c.Lo, c.Hi = &lo, &hi
 		}
 		for _, j := range pg.Judges.Rows {
-			c.Judges = append(c.Judges, brief.Judge{Name: j.Name, Cube: j.Cube, Lo: j.Lo, Hi: j.Hi, RecallAtK: s.RecallAtK})
+			c.Judges = append(c.Judges, brief.Judge{Name: j.Name, Cube: j.Cube, Lo: j.Lo, Hi: j.Hi, RecallAtK: s.RecallAtK, NotCounted: j.NotCounted})
 		}
 	}
 	if e := s.Explanation; e != nil {

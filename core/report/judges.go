@@ -104,6 +104,7 @@ func (w *writer) judgeSheet(name string, j cube.JudgeResult) error {
 	g.block()
 	g.line(styled{fmt.Sprintf(w.t("Judge %s — detailed results (CuBE paper, Tables 2–4)", "评审模型 %s 的详细结果（对应 CuBE 方法论文中的表 2–4）"), j.Judge), w.st.title})
 	g.skip(1)
+	w.qualificationBlock(g, j)
 
 	g.block()
 	g.line(styled{fmt.Sprintf(w.t("Trimmed means of the three answer sets on the analysis subset (%.0f %% cut at each end)", "三组答案在分析子集上的截尾均值（两端各去掉 %.0f %%）"), 100*w.s.Trim), w.st.label})
@@ -367,4 +368,24 @@ func timeText(t time.Time) string {
 		return ""
 	}
 	return t.Format("2006-01-02 15:04:05 MST")
+}
+
+// qualificationBlock says whether the judge counts in the verdict and each
+// check behind it (cube's judge qualification), before its figures.
+func (w *writer) qualificationBlock(g *grid, j cube.JudgeResult) {
+	if j.Qualification == nil {
+		return
+	}
+	g.block()
+	head := w.t("Judge qualification: counted in the verdict", "评审资格：计入结论")
+	if !j.Counted() {
+		head = w.t("Judge qualification: NOT counted in the verdict — its figures below are shown, never averaged in",
+			"评审资格：不计入结论——以下数字仅供查看，不参与任何平均")
+	}
+	g.line(styled{head, w.st.label})
+	status := map[string]string{cube.CheckPass: w.t("pass", "通过"), cube.CheckFail: w.t("FAIL", "未通过"), cube.CheckShown: w.t("shown only", "仅供参考")}
+	for _, c := range j.Qualification {
+		g.line(status[c.Status], c.Reason.In(w.lang))
+	}
+	g.skip(1)
 }

@@ -176,7 +176,7 @@ func (w *writer) methodRun(g *grid) {
 		{w.t("Failed calls", "失败调用"), r.Failed},
 		{w.t("Unscorable replies", "无法评分的回复"), r.Unscorable},
 		{w.t("Tokens", "令牌数"), r.Tokens},
-		{w.t("Cost (USD)", "费用（美元）"), r.Cost},
+		{w.t("Money spent", "费用"), w.spent(r)},
 		{w.t("Embedder", "向量模型"), r.Embedder},
 		{w.t("Offline run", "离线运行"), w.t(yesNo(r.Offline))},
 	}
@@ -388,4 +388,13 @@ func yesNo(b bool) (string, string) {
 		return "yes", "是"
 	}
 	return "no", "否"
+}
+
+// spent is what the run's calls cost, each currency apart, unknown for an
+// endpoint without a price (never 0); a run without paid calls says none.
+func (w *writer) spent(r result.RunInfo) string {
+	if m := r.Spent(w.lang); m != "" {
+		return m
+	}
+	return w.t("none (no paid call)", "无（没有付费调用）")
 }

@@ -76,6 +76,9 @@ type PageJudge struct {
 	Cube       *float64
 	Lo, Hi     *float64
 	Note       string
+	// NotCounted says why the judge is left out of the verdict (its
+	// qualification failed); "" when it is counted.
+	NotCounted string
 }
 
 // PageChart is a chart of the page, built at the size it is printed.
@@ -365,6 +368,14 @@ func (w *writer) pageJudges() PageJudges {
 		}
 		if j.Cube == nil {
 			r.Note = w.t("no score: ", "没有得分：") + w.flags(j.Flags)
+		}
+		if !j.Counted() {
+			var why []string
+			for _, t := range j.QualificationReasons {
+				why = append(why, t.In(w.lang))
+			}
+			r.NotCounted = strings.Join(why, w.t("; ", "；"))
+			r.Note = glossary.Term(glossary.JudgeNotCounted, w.lang) + w.t(": ", "：") + r.NotCounted
 		}
 		pj.Rows = append(pj.Rows, r)
 	}

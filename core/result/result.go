@@ -12,6 +12,7 @@ import (
 	"cubeworkbench/core/docmatch"
 	"cubeworkbench/core/explain"
 	"cubeworkbench/core/humancheck"
+	"cubeworkbench/core/llm"
 	"cubeworkbench/core/mfss"
 )
 
@@ -109,16 +110,21 @@ type RunInfo struct {
 	// Attempts are the HTTP requests the endpoints saw (retries and
 	// re-sends included), Replies the responses of any status, Throttled
 	// the 429s among them: Calls alone understates the servers' load.
-	Attempts   int         `json:"attempts"`
-	Replies    int         `json:"replies"`
-	Throttled  int         `json:"throttled"`
-	Cached     int         `json:"cached"`
-	Failed     int         `json:"failed"`
-	Unscorable int         `json:"unscorable"`
-	Deferred   int         `json:"deferred"` // requests left for a batch file (batch mode)
-	Tokens     int         `json:"tokens"`
-	Cost       float64     `json:"cost"`
-	Judges     []JudgeInfo `json:"judge_endpoints"`
+	Attempts   int     `json:"attempts"`
+	Replies    int     `json:"replies"`
+	Throttled  int     `json:"throttled"`
+	Cached     int     `json:"cached"`
+	Failed     int     `json:"failed"`
+	Unscorable int     `json:"unscorable"`
+	Deferred   int     `json:"deferred"` // requests left for a batch file (batch mode)
+	Tokens     int     `json:"tokens"`
+	Cost       float64 `json:"cost"` // every priced endpoint's cost, whatever its currency: see Costs
+	// Costs is the cost per currency of the prices ("" = not stated);
+	// Unpriced names the endpoints called without a price, whose cost is
+	// unknown, never zero.
+	Costs    map[string]float64 `json:"costs,omitempty"`
+	Unpriced []string           `json:"unpriced_endpoints,omitempty"`
+	Judges   []JudgeInfo        `json:"judge_endpoints"`
 	// Adaptations are request parameters an endpoint refused and the client
 	// changed (Ollama's think switch, OpenAI's max_completion_tokens), for
 	// the report's method notes.
@@ -237,6 +243,32 @@ func VerdictFor(c *float64, deployable, needsWork float64) Verdict {
 		v.EN += ": no CuBE score could be computed"
 	}
 	return v
+}
+
+// NoQualifiedJudge makes the verdict undetermined when CuBE had judges but
+// none of them qualified (cube's judge qualification): their numbers are
+// no basis for a coloured verdict, whatever they are.
+func NoQualifiedJudge(v Verdict, r *cube.Result) Verdict {
+	if r == nil || len(r.Judges) == 0 || r.QualifiedJudges() > 0 {
+		return v
+	}
+	v.Undetermine(Reason{Code: "no_qualified_judge",
+		ZH: "没有评审模型通过评审资格检查", EN: "no judge qualified",
+		DetailZH: "没有评审模型通过评审资格检查，它们的分数不能作为结论依据（各评审模型的原因见其卡片）",
+		DetailEN: "no judge qualified, so their scores are no basis for a verdict (each judge's card says why)"})
+	return v
+}
+
+// Spent is what the run's calls cost in lang: each currency apart, unknown
+// for an endpoint without a price (never 0), "" when nothing was paid for.
+func (r RunInfo) Spent(lang string) string {
+	if m := llm.Spent(r.Costs, r.Unpriced, lang); m != "" {
+		return m
+	}
+	if r.Cost > 0 { // a summary written before currencies were recorded
+		return llm.Money(r.Cost, "", lang)
+	}
+	return ""
 }
 
 // WarnTargetFailed is the warning code of a run whose system under test

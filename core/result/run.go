@@ -31,7 +31,9 @@ type Event struct {
 	Calls    int // endpoint calls made in this step so far
 	Cached   int // results served from the store without a call
 	Tokens   int
-	Cost     float64
+	Cost     float64 // of the step's calls at the endpoint's prices, in Currency
+	Currency string  // of Cost ("" = not stated)
+	Unpriced bool    // the step's endpoint has no price: its cost is unknown, not Cost
 	Elapsed  time.Duration
 	ETA      time.Duration // 0 when unknown
 	Finished bool          // the step is over
@@ -95,7 +97,14 @@ type Preflight struct {
 	Calls            int
 	PromptTokens     int
 	CompletionTokens int
-	Cost             float64
+	Cost             float64 // every priced step, whatever its currency (see CostBy)
+	// Reasks are the calls within Calls that only happen when a judge's
+	// reply cannot be read and is asked again.
+	Reasks int
+	// CostBy is the cost per currency; Unpriced names the endpoints
+	// without a price, whose cost is unknown, never free.
+	CostBy   map[string]float64
+	Unpriced []string
 }
 
 // Describe lists the steps, e.g. "judge qwen 4,800 calls; bounds gen 240 calls".
@@ -111,21 +120,26 @@ func (p Preflight) Describe(lang string) string {
 	return strings.Join(parts, "; ")
 }
 
-// Estimate is the sentence shown before a paid run.
+// Estimate is the sentence shown before a paid run: an upper bound, re-asks
+// of unreadable replies included, and the cost in each currency or unknown.
 func (p Preflight) Estimate(lang string) string {
-	cost := ""
-	if p.Cost > 0 {
-		cost = fmt.Sprintf(", ≈ $%.2f", p.Cost)
+	cost := llm.Spent(p.CostBy, p.Unpriced, lang)
+	about, aboutZH := "; cost at most about ", "；费用至多约 "
+	if len(p.CostBy) == 0 { // only unknown costs: no amount to be "about"
+		about, aboutZH = "; cost ", "；"
 	}
 	if lang == "zh" {
-		if p.Cost > 0 {
-			cost = fmt.Sprintf("，约 $%.2f", p.Cost)
+		if cost != "" {
+			cost = aboutZH + cost
 		}
-		return fmt.Sprintf("预计最多调用接口 %d 次（%s），约 %d 个输入词元、%d 个输出词元%s。已保存在运行库中的结果不会重复调用。",
-			p.Calls, p.Describe(lang), p.PromptTokens, p.CompletionTokens, cost)
+		return fmt.Sprintf("预计最多调用接口 %d 次（%s；其中 %d 次只在评审回复读不出分数、需要重问时发生），至多约 %d 个输入词元、%d 个输出词元%s。已保存在运行库中的结果不会重复调用。",
+			p.Calls, p.Describe(lang), p.Reasks, p.PromptTokens, p.CompletionTokens, cost)
 	}
-	return fmt.Sprintf("This run makes at most %d endpoint calls (%s), about %d prompt and %d completion tokens%s. Replies already in the run store are not requested again.",
-		p.Calls, p.Describe(lang), p.PromptTokens, p.CompletionTokens, cost)
+	if cost != "" {
+		cost = about + cost
+	}
+	return fmt.Sprintf("This run makes at most %d endpoint calls (%s; %d of them only if judges' replies cannot be read and are asked again), at most about %d prompt and %d completion tokens%s. Replies already in the run store are not requested again.",
+		p.Calls, p.Describe(lang), p.Reasks, p.PromptTokens, p.CompletionTokens, cost)
 }
 
 // stepNames are the steps' names for people, as the window's labels.
@@ -169,4 +183,17 @@ type BatchReport struct {
 	Malformed     int // lines that are not JSON of the result shape
 	Failures      []BatchFailure
 	StillPending  []string // deferred requests that still have no reply
+}
+
+// Money is what the step's calls cost so far, in lang: the amount in its
+// currency, "unknown" for an unpriced endpoint that made calls, "" when
+// there is nothing to say.
+func (e Event) Money(lang string) string {
+	switch {
+	case e.Unpriced && e.Calls > 0:
+		return llm.Spent(nil, []string{e.Label}, lang)
+	case e.Cost > 0:
+		return llm.Money(e.Cost, e.Currency, lang)
+	}
+	return ""
 }

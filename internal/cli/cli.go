@@ -21,12 +21,35 @@ const (
 	ExitTargetFailed = 4
 )
 
+// Exit codes of `evaluate --gate`, one per verdict, for scripts and CI: a
+// deployable system exits ExitOK. They lie apart from the error codes so
+// that a gate never reads as a failure of the tool.
+const (
+	ExitGateNeedsWork    = 10
+	ExitGateNotReady     = 11
+	ExitGateUndetermined = 12
+)
+
+// gateExit is the exit code of a verdict code under --gate.
+func gateExit(verdict string) int {
+	switch verdict {
+	case "deployable":
+		return ExitOK
+	case "needs_work":
+		return ExitGateNeedsWork
+	case "not_ready":
+		return ExitGateNotReady
+	}
+	return ExitGateUndetermined
+}
+
 const usage = `CuBE Workbench — evaluate a government-service RAG assistant (CuBE, MFSS, CoFE-RAG)
 
 usage:
   cubectl evaluate WORKBOOK [--profile PROFILE.toml] [--out REPORT.xlsx] [--json SUMMARY.json]
                             [--store RUN.db] [--offline] [--yes] [--skip-bad-rows] [--stream-guides]
-                            [--reask-unscorable] [--read-hidden]
+                            [--reask-unscorable] [--read-hidden] [--gate]
+                                 --gate: exit 0 deployable, 10 needs work, 11 not ready, 12 undetermined
   cubectl demo [--out DIR] [--lang zh|en]
                                  the whole job on the bundled sample, offline
   cubectl validate WORKBOOK [--read-hidden] [--lang zh|en]

@@ -31,6 +31,7 @@ type evalOptions struct {
 	workbook, profilePath, out, jsonPath, storePath string
 	offline, yes, skipBad, streamGuides             bool
 	reask, readHidden                               bool
+	gate                                            bool // exit with the verdict's code (gateExit)
 }
 
 func parseEvaluate(args []string, stderr io.Writer) (evalOptions, error) {
@@ -46,6 +47,7 @@ func parseEvaluate(args []string, stderr io.Writer) (evalOptions, error) {
 	fs.BoolVar(&o.skipBad, "skip-bad-rows", false, "evaluate without the rows that have errors (they are listed in the report)")
 	fs.BoolVar(&o.streamGuides, "stream-guides", false, "keep the knowledge base in the run store, not memory (automatic above 64 MB)")
 	fs.BoolVar(&o.reask, "reask-unscorable", false, "ask again, with new seeds, the judgements whose every reply was unreadable (the rest come from the store)")
+	fs.BoolVar(&o.gate, "gate", false, "exit with the verdict: 0 deployable, 10 needs work, 11 not ready, 12 undetermined (without it a finished run exits 0 whatever its verdict)")
 	hiddenFlags(fs, &o.readHidden)
 	positional, err := parseInterspersed(fs, args)
 	if err != nil {
@@ -167,6 +169,9 @@ func evaluate(ctx context.Context, o evalOptions, p profile.Profile, stdin io.Re
 		}
 		return ExitTargetFailed
 	}
+	if code == ExitOK && o.gate {
+		return gateExit(string(res.Summary.Verdict.Code))
+	}
 	return code
 }
 
@@ -224,6 +229,13 @@ func printResults(w io.Writer, res *result.Outcome, lang string) {
 		}
 		for _, j := range s.Judges {
 			fmt.Fprintf(w, "%s %s\n", pick(lang, "Judge", "评审模型"), j.Judge)
+			if !j.Counted() {
+				// Shown with its figures, never averaged in (cube's judge qualification).
+				fmt.Fprintf(w, "  ✗ %s\n", glossary.Term(glossary.JudgeNotCounted, lang))
+				for _, r := range j.QualificationReasons {
+					fmt.Fprintf(w, "    - %s\n", r.In(lang))
+				}
+			}
 			t := &table{}
 			header := []string{glossary.Term(glossary.Dimension, lang), glossary.Term(glossary.SetZeroShort, lang), glossary.Term(glossary.SetRAG, lang),
 				glossary.Term(glossary.SetFullShort, lang), pick(lang, "weight", "权重"), glossary.Term(glossary.BoundedScore, lang)}
@@ -352,8 +364,8 @@ func runLine(w io.Writer, r result.RunInfo, lang string) {
 	fmt.Fprintf(w, pick(lang, "Run %d: %d calls (%d HTTP attempts, %d replies, %d throttled), %d from the store, %d failed, %d unscorable, %d tokens",
 		"运行 %d：调用 %d 次（HTTP 请求 %d 次，收到回复 %d 次，限流 %d 次），运行库提供 %d 次，失败 %d 次，无法评分 %d 条，%d 个 token"),
 		r.ID, r.Calls, r.Attempts, r.Replies, r.Throttled, r.Cached, r.Failed, r.Unscorable, r.Tokens)
-	if r.Cost > 0 {
-		fmt.Fprintf(w, pick(lang, ", cost %.4f", "，费用 %.4f"), r.Cost)
+	if m := r.Spent(lang); m != "" {
+		fmt.Fprintf(w, pick(lang, ", cost %s", "，费用 %s"), m)
 	}
 	if r.Deferred > 0 {
 		fmt.Fprintf(w, pick(lang, ", %d left for a batch file", "，%d 个留待批量文件"), r.Deferred)

@@ -101,8 +101,8 @@ func barLine(e result.Event, width int) string {
 	if e.Tokens > 0 {
 		fmt.Fprintf(&b, " tokens %s", compact(e.Tokens))
 	}
-	if e.Cost > 0 {
-		fmt.Fprintf(&b, " cost $%.4f", e.Cost)
+	if m := e.Money("en"); m != "" {
+		fmt.Fprintf(&b, " cost %s", m)
 	}
 	if e.Finished {
 		fmt.Fprintf(&b, " done in %s", e.Elapsed.Round(time.Millisecond))

@@ -144,3 +144,20 @@ func (s *Server) handleEmbeddings(w http.ResponseWriter, r *http.Request) {
 	json.NewEncoder(w).Encode(map[string]any{"object": "list", "data": data, "model": req.Model,
 		"usage": map[string]int{"prompt_tokens": tokens, "total_tokens": tokens}})
 }
+
+// Blind is a responder whose score does not depend on how good the answer
+// is: 1 + a hash of salt and every message modulo 10, written with format
+// (e.g. "评分：%d"). It stands for a weak, misconfigured or fake judge;
+// each salt is another such judge. On the bundled sample, salt 13 gives
+// the state issue 22 found: trimmed means near 5 for every set, a weighted
+// bounded score far above 100 and, averaged in, a green verdict.
+func Blind(salt int, format string) func(ChatRequest) Response {
+	return func(req ChatRequest) Response {
+		h := sha256.New()
+		fmt.Fprint(h, salt)
+		for _, m := range req.Messages {
+			io.WriteString(h, m.Content)
+		}
+		return Response{Content: fmt.Sprintf(format, 1+binary.BigEndian.Uint64(h.Sum(nil))%10)}
+	}
+}
