@@ -3,8 +3,6 @@ package generate
 import (
 	"context"
 	"errors"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -13,6 +11,7 @@ import (
 
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/internal/fakeai"
+	"cubeworkbench/internal/shareddata"
 )
 
 // govQA reads a sheet of MSGABench's gov_qa.xlsx from ../shared/data: real
@@ -20,13 +19,7 @@ import (
 // text. Missing data fails the test under CI and skips it elsewhere.
 func govQA(t *testing.T, sheet string) [][]string {
 	t.Helper()
-	path := filepath.Join("..", "..", "..", "shared", "data", "msgabench", "gov_qa.xlsx")
-	if _, err := os.Stat(path); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("shared test data %s is missing: %v", path, err)
-		}
-		t.Skipf("shared test data %s not present: %v", path, err)
-	}
+	path := shareddata.Path(t, "msgabench", "gov_qa.xlsx")
 	f, err := excelize.OpenFile(path)
 	if err != nil {
 		t.Fatal(err)
