@@ -401,7 +401,7 @@ func (c *Client) attempt(ctx context.Context, target string, body []byte, limit 
 	var stalled atomic.Bool
 	idle := time.AfterFunc(c.ep.StallTimeout, func() { stalled.Store(true); cancel() })
 	defer idle.Stop()
-	data, err := readCapped(&idleReader{r: resp.Body, timer: idle, d: c.ep.StallTimeout}, limit)
+	data, err := readCapped(&httpsafe.IdleReader{R: resp.Body, Timer: idle, D: c.ep.StallTimeout}, limit)
 	if err != nil {
 		if stalled.Load() && ctx.Err() == nil {
 			return -1, true, fmt.Errorf("%w for %v", ErrStalled, c.ep.StallTimeout)
@@ -479,21 +479,6 @@ func (c *Client) authorize(hr *http.Request) {
 	} else {
 		hr.Header.Set("Authorization", "Bearer "+c.key)
 	}
-}
-
-// idleReader restarts the stall timer on every byte that arrives.
-type idleReader struct {
-	r     io.Reader
-	timer *time.Timer
-	d     time.Duration
-}
-
-func (i *idleReader) Read(p []byte) (int, error) {
-	n, err := i.r.Read(p)
-	if n > 0 {
-		i.timer.Reset(i.d)
-	}
-	return n, err
 }
 
 // gaveUpCause is the last failure of a request that ran out of total time,

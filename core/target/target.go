@@ -202,7 +202,7 @@ func (c client) send(ctx context.Context, method, kind, url string, body []byte,
 		}
 		var stalled atomic.Bool
 		idle := time.AfterFunc(stall, func() { stalled.Store(true); cancel() })
-		data, readErr := io.ReadAll(io.LimitReader(&idleBody{r: resp.Body, timer: idle, d: stall}, 64<<20))
+		data, readErr := io.ReadAll(io.LimitReader(&httpsafe.IdleReader{R: resp.Body, Timer: idle, D: stall}, 64<<20))
 		idle.Stop()
 		resp.Body.Close()
 		cancel()
@@ -290,19 +290,4 @@ func dedupe(docs []Doc) []Doc {
 		out = append(out, d)
 	}
 	return out
-}
-
-// idleBody restarts the stall timer on every byte of a reply.
-type idleBody struct {
-	r     io.Reader
-	timer *time.Timer
-	d     time.Duration
-}
-
-func (b *idleBody) Read(p []byte) (int, error) {
-	n, err := b.r.Read(p)
-	if n > 0 {
-		b.timer.Reset(b.d)
-	}
-	return n, err
 }
