@@ -24,28 +24,11 @@ func newStepCounter(p Progress, step, label string, total int) *stepCounter {
 // add records one finished unit: failed when it produced no usable result,
 // calls and cached as the endpoint counted them, tokens and cost spent.
 func (c *stepCounter) add(failed bool, calls, cached, tokens int, cost float64) {
-	c.mu.Lock()
-	c.ev.Done++
+	f := 0
 	if failed {
-		c.ev.Failed++
+		f = 1
 	}
-	c.ev.Calls += calls
-	c.ev.Cached += cached
-	c.ev.Tokens += tokens
-	c.ev.Cost += cost
-	c.ev.Elapsed = time.Since(c.started)
-	c.ev.ETA = 0
-	if c.ev.Done > 0 && c.ev.Done < c.ev.Total {
-		per := c.ev.Elapsed / time.Duration(c.ev.Done)
-		c.ev.ETA = per * time.Duration(c.ev.Total-c.ev.Done)
-	}
-	ev := c.ev
-	detail := c.detail
-	c.mu.Unlock()
-	if detail != nil {
-		ev.Detail = detail()
-	}
-	c.progress.Event(ev)
+	c.advance(1, f, calls, cached, tokens, cost, true)
 }
 
 // price says in which currency the step's calls are priced, or that they
@@ -61,9 +44,20 @@ func (c *stepCounter) price(currency string, priced bool) {
 // finish a million units in seconds, send one event per answer, not one
 // per unit.
 func (c *stepCounter) addDone(done, failed int) {
+	c.advance(done, failed, 0, 0, 0, 0, false)
+}
+
+// advance counts finished units and what they spent, updates the elapsed
+// time and ETA, and sends the event (with the step's detail line when
+// withDetail; the offline judges' per-answer events go without it).
+func (c *stepCounter) advance(done, failed, calls, cached, tokens int, cost float64, withDetail bool) {
 	c.mu.Lock()
 	c.ev.Done += done
 	c.ev.Failed += failed
+	c.ev.Calls += calls
+	c.ev.Cached += cached
+	c.ev.Tokens += tokens
+	c.ev.Cost += cost
 	c.ev.Elapsed = time.Since(c.started)
 	c.ev.ETA = 0
 	if c.ev.Done > 0 && c.ev.Done < c.ev.Total {
@@ -71,7 +65,11 @@ func (c *stepCounter) addDone(done, failed int) {
 		c.ev.ETA = per * time.Duration(c.ev.Total-c.ev.Done)
 	}
 	ev := c.ev
+	detail := c.detail
 	c.mu.Unlock()
+	if withDetail && detail != nil {
+		ev.Detail = detail()
+	}
 	c.progress.Event(ev)
 }
 
