@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/metrics"
 	"runtime/pprof"
 	"strconv"
 	"strings"
@@ -76,6 +77,7 @@ func BenchmarkEndToEnd(b *testing.B) {
 	ctx := b.Context()
 	load0 := loadAverage()
 	b.ResetTimer()
+	defer watchPeakHeap(b)()
 	var stages []benchStage
 	for i := 0; i < b.N; i++ {
 		stages = stages[:0]
@@ -144,4 +146,42 @@ func heapSnapshot(b *testing.B, name string) {
 	if err := pprof.WriteHeapProfile(f); err != nil {
 		b.Fatal(err)
 	}
+}
+
+// watchPeakHeap writes the heap profile to $CUBE_SCALE_HEAP/peak-MB.heap each
+// time the live heap after a collection reaches a new high, to see what is
+// held at the run's peak rather than after it; the returned func stops it.
+func watchPeakHeap(b *testing.B) func() {
+	dir := os.Getenv("CUBE_SCALE_HEAP")
+	if dir == "" {
+		return func() {}
+	}
+	stop, done := make(chan struct{}), make(chan struct{})
+	sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	go func() {
+		defer close(done)
+		var high uint64
+		t := time.NewTicker(250 * time.Millisecond)
+		defer t.Stop()
+		for {
+			select {
+			case <-stop:
+				return
+			case <-t.C:
+			}
+			metrics.Read(sample)
+			if live := sample[0].Value.Uint64(); live > high+high/20 {
+				high = live
+				f, err := os.Create(filepath.Join(dir, fmt.Sprintf("peak-%04d.heap", live>>20)))
+				if err != nil {
+					b.Error(err)
+					return
+				}
+				pprof.WriteHeapProfile(f)
+				f.Close()
+				b.Logf("%s: live heap %.0f MB", time.Now().Format("15:04:05"), float64(live)/(1<<20))
+			}
+		}
+	}()
+	return func() { close(stop); <-done }
 }
