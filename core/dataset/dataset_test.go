@@ -32,3 +32,19 @@ func TestItemAnswers(t *testing.T) {
 		t.Fatal("SetAnswer lost")
 	}
 }
+
+// SetAnswer never writes into the map an item holds, so two items that
+// share one (a session's clone and its original) stay apart.
+func TestSetAnswerLeavesASharedMapAlone(t *testing.T) {
+	a := Item{ID: "Q1"}
+	a.SetAnswer(SetRAG, "r")
+	b := a // b shares a's map
+	b.SetAnswer(SetZero, "z")
+	b.SetAnswer(SetRAG, "r2")
+	if len(a.Answers) != 1 || a.Answer(SetRAG) != "r" {
+		t.Errorf("a.Answers = %v after b's answers; want only rag r", a.Answers)
+	}
+	if b.Answer(SetZero) != "z" || b.Answer(SetRAG) != "r2" {
+		t.Errorf("b.Answers = %v", b.Answers)
+	}
+}

@@ -127,9 +127,13 @@ func (q *qaBuilder) add(rec *qaRecord) {
 	it.Category = rec.v[qaCategory]
 	for _, a := range rec.answers {
 		q.system(a.set)
-		if a.text != "" {
-			it.SetAnswer(a.set, a.text)
+		if a.text == "" {
+			continue
 		}
+		if it.Answers == nil { // one map an item, not one for each answer SetAnswer adds
+			it.Answers = make(map[string]string, len(rec.answers))
+		}
+		it.Answers[a.set] = a.text
 	}
 	if !q.c.endRow() {
 		if it.ID != "" {

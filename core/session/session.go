@@ -10,7 +10,6 @@ import (
 	"context"
 	"cubeworkbench/internal/version"
 	"fmt"
-	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -261,14 +260,13 @@ func (s *Session) Shown() *dataset.Workbook {
 	return s.Workbook
 }
 
-// Clone copies what the engine writes to: the item answers and the scores.
-// Guides and human ratings are read only and shared.
+// Clone copies what the engine writes to: the items and the scores.
+// Guides and human ratings are read only and shared, and so are the items'
+// answer maps: dataset.Item.SetAnswer, the one way answers are added, puts
+// a new map in place of the old one rather than writing into it.
 func Clone(wb *dataset.Workbook) *dataset.Workbook {
 	c := *wb
 	c.Items = slices.Clone(wb.Items)
-	for i := range c.Items {
-		c.Items[i].Answers = maps.Clone(wb.Items[i].Answers)
-	}
 	c.Scores = slices.Clone(wb.Scores)
 	c.Systems = slices.Clone(wb.Systems)
 	return &c
