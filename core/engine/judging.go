@@ -171,6 +171,12 @@ func (r *runner) judgeAll(ctx context.Context, judges []activeJudge) error {
 		if err := r.judgeTasks(ctx, aj, dims, tasks, idx); err != nil {
 			return err
 		}
+		if aj.kind != "llm" {
+			// An offline judge's memos of guides and questions (tens of
+			// MB) are not needed past its own judgements; only its name,
+			// kind and repeats are read later (judgeInfos).
+			judges[k].s = nil
+		}
 	}
 	sort.SliceStable(r.wb.Scores, func(a, b int) bool {
 		x, y := r.wb.Scores[a], r.wb.Scores[b]

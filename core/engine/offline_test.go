@@ -228,3 +228,31 @@ func ptrString(p *float64) string {
 	}
 	return fmt.Sprint(*p)
 }
+
+// An offline judge's memos of guides and questions are let go once its
+// judgements are made: judgeAll drops its scorer, so the metrics that
+// follow do not run beside them (issue 27: about 60 MB at 100,000
+// questions). Its name and kind are still there for the summary.
+func TestOfflineJudgesLetGoOfTheirMemos(t *testing.T) {
+	wb := buildWorkbook(6)
+	p := testProfile(profile.Endpoint{Name: "lexical", Lexical: true}, profile.Endpoint{Name: "semantic", Semantic: true})
+	r := &runner{opt: Options{Profile: p, Store: openStore(t, ""), Progress: NoProgress}, wb: wb, lang: p.Language, meter: &llm.Meter{}}
+	judges, err := r.judges()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.judgeAll(context.Background(), judges); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := len(wb.Scores), 6*3*4*2; got != want {
+		t.Fatalf("%d judgements, want %d", got, want)
+	}
+	for _, aj := range judges {
+		if aj.s != nil {
+			t.Errorf("judge %s (%s) still holds its scorer after judging", aj.ep.Name, aj.kind)
+		}
+	}
+	if infos := judgeInfos(judges, wb); len(infos) != 2 || infos[0].Kind != "lexical" || infos[1].Kind != "semantic" {
+		t.Errorf("judge infos after judging: %+v", infos)
+	}
+}

@@ -235,6 +235,10 @@ func (r *runner) run(ctx context.Context) (*result.Summary, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	// What the summary says of the judges is taken now, so the judges
+	// themselves are not held through the metrics: the offline ones keep
+	// memos of guides and questions (about 60 MB, issue 27).
+	judgeInfo := judgeInfos(judges, r.wb)
 
 	sum := &result.Summary{ToolVersion: r.opt.Version}
 	if r.opt.JudgeSets == nil {
@@ -258,7 +262,7 @@ func (r *runner) run(ctx context.Context) (*result.Summary, error) {
 		ID: r.runID, Started: r.started, Finished: time.Now(), Calls: counts.Calls, Cached: counts.Cached,
 		Failed: counts.Failed, Unscorable: counts.Unscorable, Tokens: counts.PromptTokens + counts.CompletionTokens,
 		Attempts: counts.Attempts, Replies: counts.Replies, Throttled: counts.Throttled, Adaptations: r.adaptations(),
-		Judges: judgeInfos(judges, r.wb), Embedder: emb.Name(), Offline: r.opt.Offline,
+		Judges: judgeInfo, Embedder: emb.Name(), Offline: r.opt.Offline,
 		Workbook: r.opt.WorkbookPath, Store: r.opt.Store.Path(),
 	}
 	if counts.Cost != nil {
