@@ -89,6 +89,7 @@ func BenchmarkEndToEnd(b *testing.B) {
 		}{
 			{"open", func() (err error) { sess, err = session.Open(ctx, book, session.OpenOptions{}); return err }},
 			{"evaluate", func() error {
+				heapSnapshot(b, "after-open")
 				_, err := sess.Evaluate(ctx, p, session.EvalOptions{Offline: true})
 				return err
 			}},
@@ -96,7 +97,11 @@ func BenchmarkEndToEnd(b *testing.B) {
 				heapSnapshot(b, "after-evaluate")
 				return sess.WriteSummary(filepath.Join(dir, session.SummaryFile))
 			}},
-			{"report", func() error { return sess.WriteReport(ctx, filepath.Join(dir, "report.xlsx"), p.Language, nil) }},
+			{"report", func() error {
+				err := sess.WriteReport(ctx, filepath.Join(dir, "report.xlsx"), p.Language, nil)
+				heapSnapshot(b, "after-report")
+				return err
+			}},
 		}
 		for _, s := range steps {
 			if err := runStage(&stages, s.name, s.fn); err != nil {

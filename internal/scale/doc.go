@@ -24,6 +24,41 @@
 //
 //	go run ./internal/scale/bigbook -out /tmp/BIG.xlsx
 //
+// # Bytes per question at each stage (issue 27)
+//
+// Measured with CUBE_SCALE_HEAP=DIR (heap profiles after open, at each new
+// high of the live heap, after evaluate and after the report; read them
+// with go tool pprof -sample_index=inuse_space) at 20,000 questions over
+// 2,000 guides judged by lexical and semantic, so 24 judgements a question:
+//
+//	stage             live heap   a question   what it is
+//	after open           42 MB      1.9 KB     texts 1.13 KB (question, three answers,
+//	                                           reference), Item and its answers map
+//	                                           0.53 KB, retrieved list 0.10 KB;
+//	                                           2,000 guides 4.7 MB
+//	judging (peak)      181 MB      +3.9 KB    judgements 3.26 KB (24 × 136 B
+//	                                           dataset.Judgement), the session's
+//	                                           copy of the items 0.2 KB (answer maps
+//	                                           shared), the judge at work's task
+//	                                           list 0.48 KB; + each offline judge's
+//	                                           memo, at most 8,192 texts (~30 MB),
+//	                                           dropped when its judgements are made
+//	after evaluate      142 MB      7.1 KB     + CuBE's item details 0.72 KB,
+//	                                           baselines 0.58 KB, MFSS 0.36 KB
+//	report (peak)       216 MB                 + the report writer's buffers, ~45 MB
+//
+XX (the
+// answer maps copied for the session's clone, 0.3 KB a question, and both
+// judges' memos held through MFSS and the baselines), and the process's
+// peak RSS was 637 MB against 410 MB now at this size. The garbage
+// collector lets the heap grow to twice the live data (GOGC=100), so the
+// peak RSS is about 2–2.5 × the largest live heap. What remains largest
+// is the judgements: dataset.Judgement is 136 bytes, 24 of them a
+// question; a dense store (scores indexed by item, set, judge and
+// dimension, notes as codes) would make that about 0.3 KB, but every
+// reader of Workbook.Scores (cube, cofe, report, explain, compare, the
+// window) reads the slice, so it is a change of the workbook's type.
+//
 // The figures below are the issue-8 measurement, before issue 27.
 //
 // Measured on the 2-core shared build machine, 100,000 questions (50,000
