@@ -64,12 +64,12 @@ func DefaultQualify() QualifyConfig {
 
 // Check is one qualification check of one judge.
 type Check struct {
-	Code      string      `json:"code"`
-	Status    string      `json:"status"` // pass | fail | shown
-	Value     *float64    `json:"value"`
-	CI95      *[2]float64 `json:"ci95,omitempty"`
-	Threshold float64     `json:"threshold"`
-	Reason    Text        `json:"reason"`
+	Code      string
+	Status    string // pass | fail | shown
+	Value     *float64
+	CI95      *[2]float64
+	Threshold float64
+	Reason    Text
 }
 
 // qualifyInput is what the checks read for one judge.
