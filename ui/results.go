@@ -18,6 +18,7 @@ import (
 	"cubeworkbench/core/judge"
 	"cubeworkbench/core/result"
 	"cubeworkbench/core/session"
+	"cubeworkbench/core/text"
 )
 
 // resultIndex is what the item explorer looks up, built off the UI thread.
@@ -517,12 +518,12 @@ func qualificationText(j *cube.JudgeResult, lang string) string {
 		mark := "✓ "
 		switch c.Status {
 		case cube.CheckFail:
-			fail = append(fail, "✗ "+c.Reason.In(lang))
+			fail = append(fail, "✗ "+c.Reason.In(text.Lang(lang)))
 			continue
 		case cube.CheckShown:
 			mark = "· "
 		}
-		rest = append(rest, mark+c.Reason.In(lang))
+		rest = append(rest, mark+c.Reason.In(text.Lang(lang)))
 	}
 	return strings.Join(append(fail, rest...), "\n")
 }

@@ -8,6 +8,7 @@ import (
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/glossary"
 	"cubeworkbench/core/stats"
+	"cubeworkbench/core/text"
 )
 
 // Judge qualification (评审资格): a judge earns its vote from what the run
@@ -364,7 +365,7 @@ func (r *Result) NotCounted(lang string) []string {
 		}
 		var why []string
 		for _, t := range j.QualificationReasons {
-			why = append(why, t.In(lang))
+			why = append(why, t.In(text.Lang(lang)))
 		}
 		sep := "; "
 		if lang == "zh" {

@@ -1,5 +1,7 @@
 package cube
 
+import "cubeworkbench/core/text"
+
 // These types are what CuBE computes, not what SUMMARY.json says: the file's
 // contract is core/result's (result.CubeJSON), mapped from them. An
 // undefined value is a nil pointer (null in SUMMARY.json), never 0 or NaN.
@@ -78,18 +80,9 @@ func (s *ItemScores) Column(j, k int) []float64 {
 }
 
 // Text is one message in both product languages.
-type Text struct {
-	EN string
-	ZH string
-}
-
-// In returns the message in lang ("zh" or anything else for English).
-func (t Text) In(lang string) string {
-	if lang == "zh" {
-		return t.ZH
-	}
-	return t.EN
-}
+//
+// Deprecated: use text.Text; this is an alias for one version.
+type Text = text.Text
 
 // JudgeResult is everything CuBE derives from one judge.
 type JudgeResult struct {

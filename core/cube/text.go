@@ -3,6 +3,8 @@ package cube
 import (
 	"fmt"
 	"strings"
+
+	"cubeworkbench/core/text"
 )
 
 // Headline is the one line the report leads with: CuBE mean ± SD across
@@ -52,7 +54,7 @@ func (r *Result) Headline(lang string) string {
 func (r *Result) MethodNotes(lang string) []string {
 	out := make([]string, len(r.Notes))
 	for i, n := range r.Notes {
-		out[i] = n.In(lang)
+		out[i] = n.In(text.Lang(lang))
 	}
 	return out
 }

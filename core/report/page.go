@@ -12,6 +12,7 @@ import (
 	"cubeworkbench/core/glossary"
 	"cubeworkbench/core/profile"
 	"cubeworkbench/core/result"
+	"cubeworkbench/core/text"
 )
 
 // Page is the one printed page a director reads: every word of the
@@ -372,7 +373,7 @@ func (w *writer) pageJudges() PageJudges {
 		if !j.Counted() {
 			var why []string
 			for _, t := range j.QualificationReasons {
-				why = append(why, t.In(w.lang))
+				why = append(why, t.In(text.Lang(w.lang)))
 			}
 			r.NotCounted = strings.Join(why, w.t("; ", "；"))
 			r.Note = glossary.Term(glossary.JudgeNotCounted, w.lang) + w.t(": ", "：") + r.NotCounted

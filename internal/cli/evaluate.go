@@ -233,7 +233,7 @@ func printResults(w io.Writer, res *result.Outcome, lang string) {
 				// Shown with its figures, never averaged in (cube's judge qualification).
 				fmt.Fprintf(w, "  ✗ %s\n", glossary.Term(glossary.JudgeNotCounted, lang))
 				for _, r := range j.QualificationReasons {
-					fmt.Fprintf(w, "    - %s\n", r.In(lang))
+					fmt.Fprintf(w, "    - %s\n", r.In(text.Lang(lang)))
 				}
 			}
 			t := &table{}
