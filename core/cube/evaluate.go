@@ -9,6 +9,7 @@ import (
 
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/stats"
+	"cubeworkbench/core/text"
 )
 
 // ErrNoItems is returned when there is nothing to evaluate.
@@ -143,7 +144,7 @@ func evaluate(items []dataset.Item, scores []dataset.Judgement, human []dataset.
 	res.RAGScores = e.itemScores(sRAG, byID)
 	res.Recommendations = e.recommend(res)
 	res.Notes = methodNotes(cfg)
-	res.HeadlineText = Text{EN: res.Headline("en"), ZH: res.Headline("zh")}
+	res.HeadlineText = text.Text{EN: res.Headline("en"), ZH: res.Headline("zh")}
 	return e, res, nil
 }
 
@@ -347,7 +348,7 @@ func (e *evaluation) judge(j int, hand []float64, judgeTables map[string][]float
 		jr.WeightSource = WeightsCorrelation
 		if fallback {
 			jr.WeightSource = WeightsEqual
-			jr.WeightNote = &Text{
+			jr.WeightNote = &text.Text{
 				EN: "No dimension's rag score correlates positively with the rank score (every r ≤ 0 or undefined): equal weights are used.",
 				ZH: "各维度的 rag 得分与排名得分均无正相关（r 均 ≤ 0 或无定义）：改用等权重。",
 			}

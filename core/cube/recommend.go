@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"cubeworkbench/core/dimension"
+	"cubeworkbench/core/text"
 )
 
 // maxListed caps the item ids quoted as evidence.
@@ -17,15 +18,15 @@ const unscorableHigh = 0.05
 
 // dimensionAdvice says what to work on when a built-in dimension is weak
 // (core/dimension holds the text).
-func dimensionAdvice(name string) (Text, bool) {
+func dimensionAdvice(name string) (text.Text, bool) {
 	d, ok := dimension.Lookup(name)
 	if !ok || d.AdviceEN == "" {
-		return Text{}, false
+		return text.Text{}, false
 	}
-	return Text{EN: d.AdviceEN, ZH: d.AdviceZH}, true
+	return text.Text{EN: d.AdviceEN, ZH: d.AdviceZH}, true
 }
 
-var genericAdvice = Text{
+var genericAdvice = text.Text{
 	EN: "work on the prompt and the knowledge-base content this dimension judges",
 	ZH: "针对该维度改进提示词和知识库内容",
 }

@@ -14,7 +14,7 @@ type Result struct {
 	UnknownGold int      // items left out of Recall@k
 	// RecallNA says why Recall@k (and so CuBE) is null although questions
 	// name their gold guide: the retrieval data was not read. Nil otherwise.
-	RecallNA    *Text
+	RecallNA    *text.Text
 	TopN        int
 	Subset      string
 	Trim        float64
@@ -26,10 +26,10 @@ type Result struct {
 	Judges    []JudgeResult
 	Aggregate Aggregate
 
-	HeadlineText    Text
+	HeadlineText    text.Text
 	Human           *Human    // nil without expert ratings
 	Recommendations []Finding // the rules that fired (Finding)
-	Notes           []Text
+	Notes           []text.Text
 	// IgnoredJudgements are rows CuBE does not read: an unknown item, a
 	// dimension not configured, or a set other than rag, zero and full.
 	IgnoredJudgements int
@@ -88,8 +88,8 @@ type Text = text.Text
 type JudgeResult struct {
 	Judge        string
 	Weights      map[string]float64
-	WeightSource string // correlation | equal | hand | judge
-	WeightNote   *Text  // why the weights fell back, if they did
+	WeightSource string     // correlation | equal | hand | judge
+	WeightNote   *text.Text // why the weights fell back, if they did
 
 	CorrelationAll       map[string]*float64
 	CorrelationRetrieved map[string]*float64
@@ -111,7 +111,7 @@ type JudgeResult struct {
 	// judges enter Aggregate, the headline, the interval and the verdict.
 	// A judge that fails keeps these figures and says why.
 	Qualified            bool
-	QualificationReasons []Text // the failed checks' reasons
+	QualificationReasons []text.Text // the failed checks' reasons
 	Qualification        []Check
 	// BoundsGap is T(full) − T(zero) per dimension and W(full) − W(zero)
 	// under "weighted", in rubric points.

@@ -59,7 +59,7 @@ func (r *Result) MethodNotes(lang string) []string {
 	return out
 }
 
-func methodNotes(cfg Config) []Text {
+func methodNotes(cfg Config) []text.Text {
 	subsetEN, subsetZH := "items whose gold document was retrieved (rank > 0)", "标准指南被检索命中（排名 > 0）的问题"
 	if cfg.Subset == SubsetAll {
 		subsetEN, subsetZH = "all items", "全部问题"
@@ -73,7 +73,7 @@ func methodNotes(cfg Config) []Text {
 		WeightsEqual:       "等权重",
 		WeightsHand:        "人工设定并归一化使和为 1",
 	}[cfg.Weights]
-	notes := []Text{
+	notes := []text.Text{
 		{
 			EN: fmt.Sprintf("Rank: position of the gold document among the first %d retrieved ids (0 when absent); rank score = %d + 2 − rank, plus 1 when the list holds only the gold document.", cfg.TopN, cfg.TopN),
 			ZH: fmt.Sprintf("排名：标准文档在前 %d 个检索结果中的位置（未命中为 0）；排名得分 = %d + 2 − 排名，若检索列表只含标准文档则再加 1。", cfg.TopN, cfg.TopN),

@@ -10,6 +10,7 @@ import (
 	"cubeworkbench/core/explain"
 	"cubeworkbench/core/humancheck"
 	"cubeworkbench/core/mfss"
+	"cubeworkbench/core/text"
 )
 
 // The types below are SUMMARY.json as other programs read it (spec/cli.md,
@@ -202,9 +203,9 @@ func (s *Summary) JSON() SummaryJSON {
 	}
 }
 
-func words(t cube.Text) Words { return Words{EN: t.EN, ZH: t.ZH} }
+func words(t text.Text) Words { return Words{EN: t.EN, ZH: t.ZH} }
 
-func wordsPtr(t *cube.Text) *Words {
+func wordsPtr(t *text.Text) *Words {
 	if t == nil {
 		return nil
 	}
@@ -213,7 +214,7 @@ func wordsPtr(t *cube.Text) *Words {
 }
 
 // wordsList keeps a nil list null and an empty one [].
-func wordsList(ts []cube.Text) []Words {
+func wordsList(ts []text.Text) []Words {
 	if ts == nil {
 		return nil
 	}
