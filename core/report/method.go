@@ -11,6 +11,7 @@ import (
 	"cubeworkbench/core/mfss"
 	"cubeworkbench/core/profile"
 	"cubeworkbench/core/result"
+	"cubeworkbench/core/text"
 	"cubeworkbench/prompts"
 )
 
@@ -237,10 +238,10 @@ func (w *writer) methodFindings(g *grid) {
 		g.wrap = false
 		var lines []string
 		for _, u := range m.Uninformative {
-			lines = append(lines, u.Reason.In(w.lang))
+			lines = append(lines, u.Reason.In(text.Lang(w.lang)))
 		}
 		if zv := m.ZeroVectors.Message(); zv.EN != "" {
-			lines = append(lines, zv.In(w.lang))
+			lines = append(lines, zv.In(text.Lang(w.lang)))
 		}
 		if len(lines) > 0 {
 			g.line(styled{w.t("What MFSS could not tell apart in this run", "本次运行中 MFSS 无法区分的内容"), w.st.label})
