@@ -273,7 +273,7 @@ func (t *resultsTab) refresh(sess *session.Session, idx *resultIndex) {
 			"Effectiveness": fmtNum(agg.Normalized[cube.Weighted].Mean, 2), "Judges": r.QualifiedJudges(), // those the verdict counts
 		}))
 		var recs []string
-		for _, rec := range r.Recommendations {
+		for _, rec := range s.Recommendations() { // the one list (core/explain)
 			recs = append(recs, "→ "+pick(lang, rec.EN, rec.ZH))
 		}
 		t.recs.SetText(strings.Join(recs, "\n"))

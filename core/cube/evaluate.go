@@ -116,7 +116,7 @@ func evaluate(items []dataset.Item, scores []dataset.Judgement, human []dataset.
 	res := &Result{
 		Items: len(items), TopN: cfg.TopN, Subset: cfg.Subset, Trim: cfg.Trim,
 		Dimensions: slices.Clone(e.dims), WeightsMode: cfg.Weights, BootstrapB: cfg.BootstrapB, Seed: cfg.Seed,
-		Judges: []JudgeResult{}, Recommendations: []Finding{},
+		Judges: []JudgeResult{}, Findings: []Finding{},
 	}
 	e.ranks(res)
 	ignored, err := e.collect(scores, byID)
@@ -142,7 +142,7 @@ func evaluate(items []dataset.Item, scores []dataset.Judgement, human []dataset.
 	boot.meanCI(res, e.qualified)
 	res.ItemDetails = e.itemDetails()
 	res.RAGScores = e.itemScores(sRAG, byID)
-	res.Recommendations = e.recommend(res)
+	res.Findings = e.find(res)
 	res.Notes = methodNotes(cfg)
 	res.HeadlineText = text.Text{EN: res.Headline("en"), ZH: res.Headline("zh")}
 	return e, res, nil

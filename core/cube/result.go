@@ -26,10 +26,10 @@ type Result struct {
 	Judges    []JudgeResult
 	Aggregate Aggregate
 
-	HeadlineText    text.Text
-	Human           *Human    // nil without expert ratings
-	Recommendations []Finding // the rules that fired (Finding)
-	Notes           []text.Text
+	HeadlineText text.Text
+	Human        *Human    // nil without expert ratings
+	Findings     []Finding // the rules that fired; core/explain makes them recommendations
+	Notes        []text.Text
 	// IgnoredJudgements are rows CuBE does not read: an unknown item, a
 	// dimension not configured, or a set other than rag, zero and full.
 	IgnoredJudgements int
@@ -149,17 +149,69 @@ type ItemDetail struct {
 	DisagreementOverall *float64
 }
 
-// Finding is one of CuBE's rules that fired, with the numbers behind it
-// (Result.Recommendations, SUMMARY.json's top-level "recommendations").
-// CuBE finds; core/explain alone turns findings into the recommendations
-// every front end shows (Summary.Explanation.Recommendations), adding its
-// own and the side each one changes.
+// Finding is one of CuBE's rules that fired (Result.Findings): which rule,
+// how much it matters, what it found in both languages and the numbers
+// behind it. CuBE finds; core/explain alone turns findings into the
+// recommendations every front end shows and SUMMARY.json lists (adding
+// its own and the side each one changes).
 type Finding struct {
-	Code     string
-	Severity string // high | medium | low
-	EN       string
-	ZH       string
-	Evidence map[string]any
+	Rule     Rule
+	Severity Severity
+	Text     text.Text
+	Evidence Evidence
+}
+
+// Rule names one of CuBE's rules; its value is the code SUMMARY.json
+// writes.
+type Rule string
+
+// CuBE's rules, with the Config threshold each reads.
+const (
+	RuleRecallLow      Rule = "recall_low"      // Recall@k below RecallLow
+	RuleDimensionWeak  Rule = "dimension_weak"  // a dimension's mean normalised score below DimensionWeak
+	RuleJudgesDisagree Rule = "judges_disagree" // SD of the judges' CuBE above JudgeSDHigh
+	RuleSingleJudge    Rule = "single_judge"    // one judge has a CuBE score
+	RuleOwnKnowledge   Rule = "own_knowledge"   // answers scoring ZeroHighScore+ without their guide
+	RuleUnscorable     Rule = "unscorable"      // a judge left more than 5 % of its replies unscorable
+	RuleBounds         Rule = "bounds"          // a judge's bounds collapse or do not bracket the system
+)
+
+// Rules lists every rule CuBE applies, in the order it applies them.
+func Rules() []Rule {
+	return []Rule{RuleRecallLow, RuleDimensionWeak, RuleJudgesDisagree, RuleSingleJudge, RuleOwnKnowledge, RuleUnscorable, RuleBounds}
+}
+
+// Severity is how much a finding matters.
+type Severity string
+
+// The severities, highest first.
+const (
+	SeverityHigh   Severity = "high"
+	SeverityMedium Severity = "medium"
+	SeverityLow    Severity = "low"
+)
+
+// Evidence is the numbers behind a finding. Each rule fills its own
+// fields: recall_low RecallAtK, Threshold, TopN, Missed, Examples;
+// dimension_weak Dimension, Normalized, Threshold; judges_disagree SD,
+// Threshold, Judges, Examples; single_judge Judges; own_knowledge Items,
+// Threshold, Examples; unscorable Judge, Unscorable, Judgements; bounds
+// Judge, Flags.
+type Evidence struct {
+	RecallAtK  float64
+	Threshold  float64
+	TopN       int
+	Missed     int      // questions whose known gold guide was not retrieved
+	Examples   []string // item ids, at most five
+	Dimension  string
+	Normalized float64
+	SD         float64
+	Judges     int
+	Items      int
+	Judge      string
+	Unscorable int
+	Judgements int
+	Flags      []string
 }
 
 // Recommendation is the old name of Finding.

@@ -71,9 +71,10 @@ const (
 	SideEvaluation = "evaluation"
 )
 
-// Recommendation is one thing to do, with the numbers behind it. Those
-// CuBE's rules made are passed on with their codes; explain adds
-// retrieval_misses, dimension_focus and effectiveness_gap.
+// Recommendation is one thing to do, with the numbers behind it. CuBE's
+// findings are passed on with their rule as the code (cube.Rule); explain
+// adds its own three (CodeRetrievalMisses, CodeDimensionFocus,
+// CodeEffectivenessGap).
 type Recommendation struct {
 	Code     string         `json:"code"`
 	Severity string         `json:"severity"` // high | medium | low
@@ -82,6 +83,13 @@ type Recommendation struct {
 	EN       string         `json:"en"`
 	Evidence map[string]any `json:"evidence"`
 }
+
+// The codes of explain's own recommendations; CuBE's are cube.Rule values.
+const (
+	CodeRetrievalMisses  = "retrieval_misses"  // questions that missed their guide, though recall is not below the threshold
+	CodeDimensionFocus   = "dimension_focus"   // the weakest dimension, though none is below the threshold
+	CodeEffectivenessGap = "effectiveness_gap" // the system's answers fall short of the gold-guide answers
+)
 
 // Precision is how many questions would bring the 95 % interval of the
 // CuBE score to ±Target points. It is an estimate: the width of a

@@ -327,13 +327,9 @@ func (w *writer) whyAndAdvice() ([]string, []PageAdvice) {
 		for _, b := range e.Bullets {
 			why = append(why, w.t(b.EN, b.ZH))
 		}
-		for _, r := range e.Recommendations {
-			recs = append(recs, rec{r.Severity, r.EN, r.ZH})
-		}
-	} else if s.Result != nil {
-		for _, r := range s.Recommendations {
-			recs = append(recs, rec{r.Severity, r.EN, r.ZH})
-		}
+	}
+	for _, r := range s.Recommendations() { // the one list, as SUMMARY.json has it
+		recs = append(recs, rec{r.Severity, r.EN, r.ZH})
 	}
 	var adv []PageAdvice
 	for _, r := range recs {

@@ -24,6 +24,9 @@ import (
 // level (absent when no CuBE ran); the other methods are parts of their own.
 type SummaryJSON struct {
 	ToolVersion string `json:"tool_version"`
+	// Version is the contract's version (SummaryVersion): 2 when the
+	// top-level recommendations became the one list.
+	Version int `json:"summary_version"`
 	*CubeJSON
 	MFSS        *MFSSJSON            `json:"mfss,omitempty"`
 	CoFE        *cofe.Result         `json:"cofe,omitempty"`
@@ -65,11 +68,14 @@ type CubeJSON struct {
 	Judges    []JudgeJSON   `json:"judges"`
 	Aggregate AggregateJSON `json:"aggregate"`
 
-	Headline          Words         `json:"headline"`
-	Human             *HumanJSON    `json:"human"`
-	Recommendations   []FindingJSON `json:"recommendations"`
-	MethodNotes       []Words       `json:"method_notes"`
-	IgnoredJudgements int           `json:"ignored_judgements"`
+	Headline Words      `json:"headline"`
+	Human    *HumanJSON `json:"human"`
+	// Recommendations is the one list of recommendations (explain's:
+	// CuBE's findings with the side each changes, and explain's own).
+	// Before version 2 it held CuBE's findings only, without side.
+	Recommendations   []RecommendationJSON `json:"recommendations"`
+	MethodNotes       []Words              `json:"method_notes"`
+	IgnoredJudgements int                  `json:"ignored_judgements"`
 }
 
 // JudgeJSON is everything CuBE derives from one judge (cube.JudgeResult).
@@ -120,10 +126,11 @@ type AggregateJSON struct {
 	CubeCI95   *[2]float64           `json:"cube_ci95"`
 }
 
-// FindingJSON is one of CuBE's rules that fired (cube.Finding).
-type FindingJSON struct {
-	Code     string         `json:"code"`
-	Severity string         `json:"severity"`
+// RecommendationJSON is one thing to do (explain.Recommendation).
+type RecommendationJSON struct {
+	Code     string         `json:"code"`     // a cube.Rule or one of explain's own codes
+	Severity string         `json:"severity"` // high | medium | low
+	Side     string         `json:"side"`     // system | evaluation
 	EN       string         `json:"en"`
 	ZH       string         `json:"zh"`
 	Evidence map[string]any `json:"evidence"`
@@ -186,7 +193,8 @@ func (s Summary) MarshalJSON() ([]byte, error) { return json.Marshal(s.JSON()) }
 func (s *Summary) JSON() SummaryJSON {
 	return SummaryJSON{
 		ToolVersion: s.ToolVersion,
-		CubeJSON:    cubeJSON(s.Result),
+		Version:     SummaryVersion,
+		CubeJSON:    cubeJSON(s.Result, s.Recommendations()),
 		MFSS:        mfssJSON(s.MFSS),
 		CoFE:        s.CoFE,
 		Sweep:       s.Sweep,
@@ -225,7 +233,7 @@ func wordsList(ts []text.Text) []Words {
 	return out
 }
 
-func cubeJSON(r *cube.Result) *CubeJSON {
+func cubeJSON(r *cube.Result, recs []explain.Recommendation) *CubeJSON {
 	if r == nil {
 		return nil
 	}
@@ -245,10 +253,10 @@ func cubeJSON(r *cube.Result) *CubeJSON {
 			c.Judges[i] = judgeJSON(j)
 		}
 	}
-	if r.Recommendations != nil {
-		c.Recommendations = make([]FindingJSON, len(r.Recommendations))
-		for i, f := range r.Recommendations {
-			c.Recommendations[i] = FindingJSON{Code: f.Code, Severity: f.Severity, EN: f.EN, ZH: f.ZH, Evidence: f.Evidence}
+	if recs != nil {
+		c.Recommendations = make([]RecommendationJSON, len(recs))
+		for i, x := range recs {
+			c.Recommendations[i] = RecommendationJSON{Code: x.Code, Severity: x.Severity, Side: x.Side, EN: x.EN, ZH: x.ZH, Evidence: x.Evidence}
 		}
 	}
 	return c

@@ -6,11 +6,13 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
 	"cubeworkbench/core/cube"
 	"cubeworkbench/core/dataset"
+	"cubeworkbench/core/explain"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata golden files")
@@ -66,7 +68,7 @@ func cubeCase(t *testing.T) *cube.Result {
 // core/cube/testdata/summary.golden.json), and holds what the contract
 // (spec/cli.md) names, null where a value is undefined.
 func TestCubeGolden(t *testing.T) {
-	got, err := json.MarshalIndent(cubeJSON(cubeCase(t)), "", "  ")
+	got, err := json.MarshalIndent((&Summary{Result: cubeCase(t)}).JSON().CubeJSON, "", "  ")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -154,5 +156,53 @@ func TestSummaryJSONShape(t *testing.T) {
 	}
 	if !bytes.Contains(b, []byte(`"headline":{"en":"CuBE `)) {
 		t.Errorf("headline is not {en, zh}: %.300s", b[bytes.Index(b, []byte(`"headline"`)):])
+	}
+}
+
+// SUMMARY.json has one list of recommendations: the top-level list is the
+// explanation's (CuBE's findings with their side, and explain's own), and
+// "explanation.recommendations" is the same list, kept for one version.
+func TestOneRecommendationsList(t *testing.T) {
+	res := cubeCase(t)
+	v := VerdictFor(res.Aggregate.Cube.Mean, 99, 98) // not ready: explain adds advice for the system
+	ex := explain.Explain(explain.Input{Result: res, Verdict: explain.Verdict{Code: v.Code, Cube: v.Cube,
+		DeployableAt: v.Deployable, NeedsWorkAt: v.NeedsWork}})
+	for _, s := range []Summary{{Result: res, Verdict: v, Explanation: &ex}, {Result: res, Verdict: v}} {
+		b, err := json.Marshal(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var m struct {
+			Version         int              `json:"summary_version"`
+			Recommendations []map[string]any `json:"recommendations"`
+			Explanation     struct {
+				Recommendations []map[string]any `json:"recommendations"`
+			} `json:"explanation"`
+		}
+		if err := json.Unmarshal(b, &m); err != nil {
+			t.Fatal(err)
+		}
+		if m.Version != SummaryVersion || SummaryVersion != 2 {
+			t.Errorf("summary_version %d", m.Version)
+		}
+		var codes []string
+		for _, r := range m.Recommendations {
+			codes = append(codes, r["code"].(string))
+			if r["side"] != explain.SideSystem && r["side"] != explain.SideEvaluation {
+				t.Errorf("%v has no side", r)
+			}
+		}
+		// cubeCase fires CuBE's bounds rule (an evaluation matter); the
+		// verdict below deployable adds explain's advice for the system,
+		// which comes first.
+		if len(codes) < 2 || codes[len(codes)-1] != string(cube.RuleBounds) || m.Recommendations[0]["side"] != explain.SideSystem {
+			t.Errorf("recommendations %v", codes)
+		}
+		if s.Explanation != nil && !reflect.DeepEqual(m.Recommendations, m.Explanation.Recommendations) {
+			t.Errorf("two lists that differ:\n%v\n%v", m.Recommendations, m.Explanation.Recommendations)
+		}
+		if got := s.Recommendations(); len(got) != len(codes) {
+			t.Errorf("Summary.Recommendations has %d, SUMMARY.json %d", len(got), len(codes))
+		}
 	}
 }

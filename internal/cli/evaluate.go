@@ -275,10 +275,10 @@ func printResults(w io.Writer, res *result.Outcome, lang string) {
 			}
 			fmt.Fprintln(w)
 		} else {
-			for _, r := range s.Recommendations {
+			for _, r := range s.Recommendations() {
 				fmt.Fprintln(w, "→ "+pick(lang, r.EN, r.ZH))
 			}
-			if len(s.Recommendations) > 0 {
+			if len(s.Recommendations()) > 0 {
 				fmt.Fprintln(w)
 			}
 		}
