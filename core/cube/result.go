@@ -150,14 +150,13 @@ type ItemDetail struct {
 }
 
 // Finding is one of CuBE's rules that fired (Result.Findings): which rule,
-// how much it matters, what it found in both languages and the numbers
-// behind it. CuBE finds; core/explain alone turns findings into the
-// recommendations every front end shows and SUMMARY.json lists (adding
-// its own and the side each one changes).
+// how much it matters and the numbers behind it. CuBE finds; core/explain
+// alone words findings and turns them into the recommendations every front
+// end shows and SUMMARY.json lists (adding its own and the side each one
+// changes).
 type Finding struct {
 	Rule     Rule
 	Severity Severity
-	Text     text.Text
 	Evidence Evidence
 }
 
@@ -192,7 +191,7 @@ const (
 )
 
 // Evidence is the numbers behind a finding. Each rule fills its own
-// fields: recall_low RecallAtK, Threshold, TopN, Missed, Examples;
+// fields: recall_low RecallAtK, Threshold, TopN, Missed, GoldKnown, Examples;
 // dimension_weak Dimension, Normalized, Threshold; judges_disagree SD,
 // Threshold, Judges, Examples; single_judge Judges; own_knowledge Items,
 // Threshold, Examples; unscorable Judge, Unscorable, Judgements; bounds
@@ -202,6 +201,7 @@ type Evidence struct {
 	Threshold  float64
 	TopN       int
 	Missed     int      // questions whose known gold guide was not retrieved
+	GoldKnown  int      // questions whose gold guide is known
 	Examples   []string // item ids, at most five
 	Dimension  string
 	Normalized float64

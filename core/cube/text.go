@@ -154,11 +154,3 @@ func FlagText(flag, lang string) string {
 	}
 	return subject + "：" + kind
 }
-
-func translateFlags(flags []string, lang string) []string {
-	out := make([]string, len(flags))
-	for i, f := range flags {
-		out[i] = FlagText(f, lang)
-	}
-	return out
-}

@@ -77,7 +77,7 @@ func TestRecommendations(t *testing.T) {
 	codes := map[Rule]Finding{}
 	for _, r := range res.Findings {
 		codes[r.Rule] = r
-		if r.Text.EN == "" || r.Text.ZH == "" || r.Severity == "" {
+		if r.Severity == "" {
 			t.Errorf("incomplete finding %+v", r)
 		}
 	}
@@ -92,7 +92,7 @@ func TestRecommendations(t *testing.T) {
 		t.Errorf("own-knowledge evidence %+v", ex)
 	}
 	// Recall 1 of 4: three missed, at TOP-N 8, below the 80 % threshold.
-	if ex := codes[RuleRecallLow].Evidence; ex.RecallAtK != 0.25 || ex.Missed != 3 || ex.TopN != 8 || ex.Threshold != 0.8 {
+	if ex := codes[RuleRecallLow].Evidence; ex.RecallAtK != 0.25 || ex.Missed != 3 || ex.GoldKnown != 4 || ex.TopN != 8 || ex.Threshold != 0.8 {
 		t.Errorf("recall evidence %+v", ex)
 	}
 	if ex := codes[RuleDimensionWeak].Evidence; ex.Dimension != "rel" || ex.Normalized != 50 || ex.Threshold != 60 {
@@ -101,13 +101,6 @@ func TestRecommendations(t *testing.T) {
 	if ex := codes[RuleJudgesDisagree].Evidence; ex.Judges != 2 || ex.SD <= 10 || ex.Threshold != 10 {
 		t.Errorf("disagreement evidence %+v", ex)
 	}
-	if !strings.Contains(codes[RuleRecallLow].Text.EN, "near-duplicate") || !strings.Contains(codes[RuleRecallLow].Text.ZH, "近似重复") {
-		t.Errorf("recall advice lacks the near-duplicate hint: %s", codes[RuleRecallLow].Text.EN)
-	}
-	if !strings.Contains(codes[RuleDimensionWeak].Text.EN, "rel") {
-		t.Errorf("dimension advice %q", codes[RuleDimensionWeak].Text.EN)
-	}
-
 	// Thresholds move the rules: nothing fires when they are lenient.
 	cfg := cfgFor("rel")
 	cfg.RecallLow, cfg.DimensionWeak, cfg.JudgeSDHigh, cfg.ZeroHighScore = 0.1, 10, 50, 11

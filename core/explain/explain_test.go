@@ -10,7 +10,6 @@ import (
 	"cubeworkbench/core/cube"
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/glossary"
-	"cubeworkbench/core/text"
 )
 
 func f(v float64) *float64 { return &v }
@@ -122,7 +121,7 @@ func TestExplain(t *testing.T) {
 		{
 			name: "the sample's shape: recall exactly 80 %, no CuBE rule fired, one baseline judge",
 			in: world{n: 60, missed: 12, judges: []float64{53.48}, eff: f(66.85), dims: dims, ci: &[2]float64{42.4, 63.8}, verdict: "needs_work",
-				recs: []cube.Finding{{Rule: cube.RuleSingleJudge, Severity: cube.SeverityLow, Text: text.New("只有一个评审模型", "one judge")}}}.input(Judge{"lexical", KindLexical}),
+				recs: []cube.Finding{{Rule: cube.RuleSingleJudge, Severity: cube.SeverityLow}}}.input(Judge{"lexical", KindLexical}),
 			bullets: []string{BulletNotRetrieved, BulletEffectiveness, BulletCube, BulletSingleJudge, BulletWeakestDimension},
 			recs:    []string{"retrieval_misses", "dimension_focus", "single_judge"},
 			sides:   []string{SideSystem, SideSystem, SideEvaluation},

@@ -5,15 +5,11 @@ import (
 	"slices"
 
 	"cubeworkbench/core/cube"
-	"cubeworkbench/core/dimension"
 	"cubeworkbench/core/glossary"
 )
 
 // maxExamples caps the question ids quoted in a recommendation.
 const maxExamples = 5
-
-// genericAdvice stands in for a dimension the registry gives no advice.
-var genericAdvice = [2]string{"针对该维度改进提示词和知识库内容", "work on the prompt and the knowledge-base content this dimension judges"}
 
 // Recommend is the one list of recommendations of in (SUMMARY.json's
 // "recommendations", the window's, the CLI's and the report's): CuBE's
@@ -68,12 +64,13 @@ func Recommend(in Input) []Recommendation {
 	return recs
 }
 
-// FromFinding is one of CuBE's findings as a recommendation: its words,
-// the side it changes and its evidence under the names SUMMARY.json has
-// always given them.
+// FromFinding is one of CuBE's findings as a recommendation: its words
+// (findingText), the side it changes and its evidence under the names
+// SUMMARY.json has always given them.
 func FromFinding(f cube.Finding) Recommendation {
+	t := findingText(f)
 	return Recommendation{Code: string(f.Rule), Severity: string(f.Severity), Side: sideOf(f.Rule),
-		ZH: f.Text.ZH, EN: f.Text.EN, Evidence: evidenceOf(f)}
+		ZH: t.ZH, EN: t.EN, Evidence: evidenceOf(f)}
 }
 
 // sideOf says what a rule's advice changes: retrieval, a weak dimension
@@ -140,15 +137,12 @@ func retrievalMisses(res *cube.Result, th Thresholds) (Recommendation, bool) {
 
 func dimensionFocus(dim string, n float64) Recommendation {
 	// The advice is the dimension registry's, the same words CuBE's own
-	// dimension_weak rule gives.
-	adv := genericAdvice
-	if d, ok := dimension.Lookup(dim); ok && d.AdviceZH != "" {
-		adv = [2]string{d.AdviceZH, d.AdviceEN}
-	}
+	// dimension_weak rule is given.
+	adv := advice(dim)
 	return Recommendation{Code: CodeDimensionFocus, Severity: "medium", Side: SideSystem,
 		ZH: fmt.Sprintf("%s是最弱的%s（达到标准指南回答水平的 %s %%）：%s。", glossary.Name(glossary.DimensionID, dim, "zh"),
-			glossary.Term(glossary.Dimension, "zh"), points(n), adv[0]),
-		EN:       fmt.Sprintf("%s is the weakest dimension (%s %% of the level of gold-guide answers): %s.", capitalize(glossary.Name(glossary.DimensionID, dim, "en")), points(n), adv[1]),
+			glossary.Term(glossary.Dimension, "zh"), points(n), adv.ZH),
+		EN:       fmt.Sprintf("%s is the weakest dimension (%s %% of the level of gold-guide answers): %s.", capitalize(glossary.Name(glossary.DimensionID, dim, "en")), points(n), adv.EN),
 		Evidence: map[string]any{"dimension": dim, "normalized": n}}
 }
 
