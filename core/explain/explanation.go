@@ -7,13 +7,15 @@ import "cubeworkbench/core/glossary"
 
 // Explanation is the why of one verdict.
 type Explanation struct {
-	Verdict         glossary.VerdictCode `json:"verdict"` // the verdict code explained
-	Bullets         []Bullet             `json:"bullets"`
-	Weakest         []WeakItem           `json:"weakest"`
-	WeakCounts      map[string]int       `json:"weak_counts"` // reason code → questions with it, over all questions
-	Recommendations []Recommendation     `json:"recommendations"`
-	Precision       Precision            `json:"precision"`
-	Banners         []Banner             `json:"banners"`
+	Verdict    glossary.VerdictCode `json:"verdict"` // the verdict code explained
+	Bullets    []Bullet             `json:"bullets"`
+	Weakest    []WeakItem           `json:"weakest"`
+	WeakCounts map[string]int       `json:"weak_counts"` // reason code → questions with it, over all questions
+	// Recommendations is the one list (Recommend). SUMMARY.json writes it
+	// at the top level; its copy here is kept for summary_version 2 only.
+	Recommendations []Recommendation `json:"recommendations"`
+	Precision       Precision        `json:"precision"`
+	Banners         []Banner         `json:"banners"`
 }
 
 // Bullet is one plain sentence and the numbers it states.

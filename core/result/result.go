@@ -16,8 +16,10 @@ import (
 	"cubeworkbench/core/mfss"
 )
 
-// Summary is SUMMARY.json (cli.md). The CuBE fields sit at the top level as
-// the contract shows them; MFSS and CoFE are parts of their own.
+// Summary is what an evaluation produces, written as SUMMARY.json. Its
+// JSON is not its fields' tags but SummaryJSON (contract.go), which
+// MarshalJSON maps it onto: the CuBE fields sit at the top level as the
+// contract shows them; MFSS and CoFE are parts of their own.
 type Summary struct {
 	ToolVersion string `json:"tool_version"`
 	*cube.Result
