@@ -263,7 +263,7 @@ func (t *resultsTab) refresh(sess *session.Session, idx *resultIndex) {
 		if agg.Cube.SD != nil {
 			t.cubeValue.Text += " ± " + fmtNum(agg.Cube.SD, 2)
 		}
-		t.headline.SetText(r.Headline(lang))
+		t.headline.SetText(r.Headline(text.Lang(lang)))
 		ci := tr("na")
 		if agg.CubeCI95 != nil {
 			ci = fmt.Sprintf("[%.2f, %.2f]", agg.CubeCI95[0], agg.CubeCI95[1])

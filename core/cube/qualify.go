@@ -357,7 +357,8 @@ func (r *Result) QualifiedJudges() int {
 }
 
 // NotCounted lists the judges left out of the verdict, each with its reasons in lang.
-func (r *Result) NotCounted(lang string) []string {
+func (r *Result) NotCounted(lang text.Lang) []string {
+	zh := text.LangOf(string(lang)) == text.ZH
 	var out []string
 	for _, j := range r.Judges {
 		if j.Counted() {
@@ -365,15 +366,15 @@ func (r *Result) NotCounted(lang string) []string {
 		}
 		var why []string
 		for _, t := range j.QualificationReasons {
-			why = append(why, t.In(text.Lang(lang)))
+			why = append(why, t.In(lang))
 		}
 		sep := "; "
-		if lang == "zh" {
+		if zh {
 			sep = "；"
 		}
-		line := fmt.Sprintf("%s %s — %s: %s", glossary.Term(glossary.Judge, lang), j.Judge, glossary.Term(glossary.JudgeNotCounted, lang), strings.Join(why, sep))
-		if lang == "zh" {
-			line = fmt.Sprintf("%s %s %s：%s", glossary.Term(glossary.Judge, lang), j.Judge, glossary.Term(glossary.JudgeNotCounted, lang), strings.Join(why, sep))
+		line := fmt.Sprintf("%s %s — %s: %s", glossary.Term(glossary.Judge, string(lang)), j.Judge, glossary.Term(glossary.JudgeNotCounted, string(lang)), strings.Join(why, sep))
+		if zh {
+			line = fmt.Sprintf("%s %s %s：%s", glossary.Term(glossary.Judge, string(lang)), j.Judge, glossary.Term(glossary.JudgeNotCounted, string(lang)), strings.Join(why, sep))
 		}
 		out = append(out, line)
 	}

@@ -9,10 +9,11 @@ import (
 
 // Headline is the one line the report leads with: CuBE mean ± SD across
 // judges, Recall@k and the mean N_J ("effectiveness on retrieved cases"),
-// in lang "zh" or English; n/a where a value is undefined.
-func (r *Result) Headline(lang string) string {
+// in lang; n/a where a value is undefined.
+func (r *Result) Headline(lang text.Lang) string {
+	zh := text.LangOf(string(lang)) == text.ZH
 	na := "n/a"
-	if lang == "zh" {
+	if zh {
 		na = "不适用"
 	}
 	f := func(p *float64) string {
@@ -30,12 +31,12 @@ func (r *Result) Headline(lang string) string {
 	spread := " ± " + f(r.Aggregate.Cube.SD)
 	if r.Aggregate.Cube.SD == nil && r.Aggregate.Cube.N == 1 {
 		spread = " (1 judge)"
-		if lang == "zh" {
+		if zh {
 			spread = "（仅 1 个评审模型）"
 		}
 	}
 	eff := f(r.Aggregate.Normalized[Weighted].Mean)
-	if lang == "zh" {
+	if zh {
 		where := "检索命中时的回答有效性"
 		if r.Subset == SubsetAll {
 			where = "全部问题的回答有效性"
@@ -51,10 +52,10 @@ func (r *Result) Headline(lang string) string {
 
 // MethodNotes are the readings this evaluation made, one line each, for the
 // report's Method sheet.
-func (r *Result) MethodNotes(lang string) []string {
+func (r *Result) MethodNotes(lang text.Lang) []string {
 	out := make([]string, len(r.Notes))
 	for i, n := range r.Notes {
-		out[i] = n.In(text.Lang(lang))
+		out[i] = n.In(lang)
 	}
 	return out
 }

@@ -275,7 +275,7 @@ func (w *writer) methodNotes(g *grid) {
 	g.line(styled{w.t("Method notes", "方法说明"), w.st.label})
 	var notes []string
 	if s.Result != nil {
-		notes = s.MethodNotes(w.lang)
+		notes = s.MethodNotes(text.Lang(w.lang))
 	}
 	notes = append(notes,
 		w.t("The lexical judge is a baseline that is not an LLM: it scores word overlap with the gold document, so it shows what an LLM judge adds.",

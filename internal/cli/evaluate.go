@@ -217,7 +217,7 @@ func printResults(w io.Writer, res *result.Outcome, lang string) {
 		return
 	}
 	if s.Result != nil {
-		fmt.Fprintln(w, s.Headline(lang))
+		fmt.Fprintln(w, s.Headline(text.Lang(lang)))
 		fmt.Fprintf(w, "%s: %s\n\n", pick(lang, "Verdict", "结论"), pick(lang, s.Verdict.EN, s.Verdict.ZH))
 		if m := s.DocMapping; m != nil {
 			if lines := m.Messages(lang, 20); len(lines) > 0 {
@@ -270,7 +270,7 @@ func printResults(w io.Writer, res *result.Outcome, lang string) {
 		// The why of the verdict: the same bullets and recommendations the
 		// window and the report show (core/explain, one source).
 		if e := s.Explanation; e != nil {
-			for _, l := range e.Lines(lang) {
+			for _, l := range e.Lines(text.Lang(lang)) {
 				fmt.Fprintln(w, l)
 			}
 			fmt.Fprintln(w)
