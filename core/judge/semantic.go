@@ -31,13 +31,13 @@ const SemanticName = "semantic"
 // judgements, which a run over many questions needs (ScoreAll).
 type Semantic struct {
 	guides    *memo[semanticDoc]
-	questions *memo[embed.Sparse] // a question is judged with each of its answers
+	questions *memo[sentence] // a question is judged with each of its answers
 }
 
 // NewSemantic returns a semantic judge that embeds each service guide once
 // for all the judgements that share it.
 func NewSemantic() Semantic {
-	return Semantic{guides: newMemo[semanticDoc](), questions: newMemo[embed.Sparse]()}
+	return Semantic{guides: newMemo[semanticDoc](), questions: newMemo[sentence]()}
 }
 
 var _ Scorer = Semantic{}
@@ -149,14 +149,23 @@ func wordSymbol(w string) rune {
 }
 
 // semanticItem holds one item's embeddings, computed once per Score call.
+// q, a and d carry their v·v, which every cosine with them divides by.
 type semanticItem struct {
 	e                              embedder
 	hasQuestion, hasAnswer, hasDoc bool
-	q, a, d                        embed.Sparse
+	q, a, d                        sentence
 	aSents, dSents                 []sentence
 	aRunes, dRunes                 float64
 	judge                          Semantic   // its memo of guides and passages
 	cross                          *crossBest // answer × guide sentences, made on first use
+	near                           *nearest   // relevance's cosine, made on first use
+}
+
+// nearest is the cosine of the question with the answer or its closest
+// sentence, which relevance and relevancy both read.
+type nearest struct {
+	done bool
+	c    float64
 }
 
 var hashed = embed.NewHashed()
@@ -188,41 +197,47 @@ func (e embedder) sentences(text string) []sentence {
 // Read only once made.
 type semanticDoc struct {
 	has   bool
-	v     embed.Sparse
+	v     sentence // the whole text
 	sents []sentence
 	runes float64
 }
 
-func newSemanticDoc(e embedder, doc string) semanticDoc {
+func newSemanticDoc(doc string, zh bool) semanticDoc {
+	e := embedder{zh}
 	runes := wordRunes(doc)
-	return semanticDoc{has: runes > 0, v: e.vec(doc), sents: e.sentences(doc), runes: runes}
+	return semanticDoc{has: runes > 0, v: e.whole(doc), sents: e.sentences(doc), runes: runes}
 }
 
+// whole is the vector of text as a sentence of weight 0.
+func (e embedder) whole(text string) sentence {
+	v := e.vec(text)
+	return sentence{v: v, nn: v.Dot(v)}
+}
+
+func wholeOf(text string, zh bool) sentence { return embedder{zh}.whole(text) }
+
 func (s Semantic) doc(e embedder, text string) semanticDoc {
-	return s.guides.get(text, e.zh, func() semanticDoc { return newSemanticDoc(e, text) })
+	return s.guides.entry(text).get(text, e.zh, newSemanticDoc)
 }
 
 func (s Semantic) newItem(in Inputs) semanticItem {
-	e := embedder{zh: textmetric.IsChinese(in.Question + in.Answer + in.Document)}
+	g, q, fa := s.guides.entry(in.Document), s.questions.entry(in.Question), factsOf(in.Answer)
+	e := embedder{zh: isChinese(in.Question, in.Answer, in.Document, q.facts, fa, g.facts)}
 	it := semanticItem{
 		e:           e,
-		hasQuestion: wordRunes(in.Question) > 0,
-		hasAnswer:   wordRunes(in.Answer) > 0,
+		hasQuestion: q.facts.wordRunes() > 0,
+		hasAnswer:   fa.wordRunes() > 0,
 		judge:       s,
 		cross:       &crossBest{},
+		near:        &nearest{},
 	}
-	d := s.doc(e, in.Document)
+	d := g.get(in.Document, e.zh, newSemanticDoc)
 	it.hasDoc, it.d, it.dSents, it.dRunes = d.has, d.v, d.sents, d.runes
-	it.q = s.questions.get(in.Question, e.zh, func() embed.Sparse { return e.vec(in.Question) })
-	it.a = e.vec(in.Answer)
+	it.q = q.get(in.Question, e.zh, wholeOf)
+	it.a = e.whole(in.Answer)
 	it.aSents = e.sentences(in.Answer)
-	it.aRunes = wordRunes(in.Answer)
+	it.aRunes = fa.wordRunes()
 	return it
-}
-
-// bestMatch is the highest cosine of x with any of ys.
-func bestMatch(x embed.Sparse, ys []sentence) float64 {
-	return bestOf(sentence{v: x, nn: x.Dot(x)}, ys)
 }
 
 // bestOf is bestMatch of a sentence whose v·v is made.
@@ -291,13 +306,22 @@ func shareOf(xs []sentence, best func(i int) float64) (share float64, full int) 
 
 func round1s(x float64) float64 { return math.Round(x*10) / 10 }
 
+// nearest is the cosine of the question and the answer or, when higher,
+// the answer's closest sentence: a long answer dilutes its cosine with a
+// short question, its closest sentence does not.
+func (it semanticItem) nearest() float64 {
+	if !it.near.done {
+		it.near.c = math.Max(cosine(it.a, it.q), bestOf(it.q, it.aSents))
+		it.near.done = true
+	}
+	return it.near.c
+}
+
 func (it semanticItem) relevance() (float64, note, string) {
 	if !it.hasQuestion {
 		return 0, note{}, unscorable(ReasonNoScore, "问题没有文字", "the question has no text")
 	}
-	// A long answer dilutes its cosine with a short question; its closest
-	// sentence does not, so the better of the two counts.
-	c := math.Max(embed.SparseCosine(it.a, it.q), bestMatch(it.q, it.aSents))
+	c := it.nearest()
 	v := round1s(10 * ramp(c, relevanceLo, relevanceHi))
 	return v, note{fmt.Sprintf("相关性：回答（或其最相近的一句）与问题的余弦 %.2f", c),
 		fmt.Sprintf("relevance: cosine of the answer (or its closest sentence) and the question %.2f", c)}, ""
@@ -332,7 +356,7 @@ func (it semanticItem) quality() (float64, note, string) {
 	if !it.hasDoc {
 		return 0, note{}, unscorable(ReasonNoScore, "质量需要办事指南", "quality needs the service guide")
 	}
-	c := embed.SparseCosine(it.a, it.d)
+	c := cosine(it.a, it.d)
 	align := ramp(c, alignLo, alignHi)
 	thin := math.Min(1, it.aRunes/thinRunes)
 	padding := 1.0
@@ -359,7 +383,7 @@ func (it semanticItem) correctness(reference string) (float64, note, string) {
 	if wordRunes(reference) == 0 {
 		return 0, note{}, unscorable(ReasonNoScore, "正确性需要参考答案", "correctness needs a reference answer")
 	}
-	c := embed.SparseCosine(it.a, it.e.vec(reference))
+	c := cosine(it.a, it.e.whole(reference))
 	return round1s(1 + 4*ramp(c, referenceLo, referenceHi)), note{
 		fmt.Sprintf("正确性：回答与参考答案的余弦 %.2f", c), fmt.Sprintf("correctness: cosine of answer and reference %.2f", c)}, ""
 }
@@ -393,8 +417,7 @@ func (it semanticItem) relevancy(contexts []string) (float64, note, string) {
 	if !it.hasQuestion {
 		return 0, note{}, unscorable(ReasonNoScore, "问题没有文字", "the question has no text")
 	}
-	c := math.Max(embed.SparseCosine(it.a, it.q), bestMatch(it.q, it.aSents))
-	c = math.Max(c, bestMatch(it.q, it.passageSentences(contexts)))
+	c := math.Max(it.nearest(), bestOf(it.q, it.passageSentences(contexts)))
 	if c >= questionClose {
 		return 1, note{fmt.Sprintf("相关度：是，回答或检索段落与问题的最高余弦 %.2f", c),
 			fmt.Sprintf("relevancy: YES, best cosine of answer or passage with the question %.2f", c)}, ""
