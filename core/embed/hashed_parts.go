@@ -16,6 +16,7 @@ type HashedBuffers struct {
 	partOf  []uint16 // partOf[i]: the tag of rs[i]'s part, 0 for none
 	ends    []int32  // ends[t-1]: the end in rs of part t
 	keys    []uint32
+	tmp     []uint32
 	acc     []float32 // a bucket's sum in each part
 	mark    []uint32  // mark[t] = bucket+1 once part t has a gram in bucket
 	touched []uint16
@@ -84,9 +85,39 @@ func (h *Hashed) SparseParts(buf *HashedBuffers, text string, parts [][2]int) (S
 			keys = append(keys, (uint32(hsh&bucketMask)<<1|uint32(hsh>>63))<<tagBits|gt)
 		}
 	}
-	buf.keys = keys
-	slices.Sort(keys)
+	keys = buf.sortCodes(keys)
 	return buf.sums(keys, len(parts))
+}
+
+// sortCodes orders keys by their code (the top 19 bits), in two passes of
+// a radix sort; the order within a code does not matter to sums.
+func (buf *HashedBuffers) sortCodes(keys []uint32) []uint32 {
+	if len(keys) < 64 {
+		slices.Sort(keys)
+		buf.keys = keys
+		return keys
+	}
+	tmp := slices.Grow(buf.tmp[:0], len(keys))[:len(keys)]
+	src, dst := keys, tmp
+	for _, shift := range [...]uint{tagBits, tagBits + 10} {
+		var count [1 << 10]int
+		for _, k := range src {
+			count[k>>shift&(1<<10-1)]++
+		}
+		sum := 0
+		for i, c := range count {
+			count[i] = sum
+			sum += c
+		}
+		for _, k := range src {
+			d := k >> shift & (1<<10 - 1)
+			dst[count[d]] = k
+			count[d]++
+		}
+		src, dst = dst, src
+	}
+	buf.keys, buf.tmp = src, dst // after two passes src is keys again
+	return src
 }
 
 // normalize is normalize (hashed.go) remembering where each rune went.

@@ -133,7 +133,7 @@ type lexicalItem struct {
 	q, a    []uint64 // sorted sets
 	aLen    int      // the answer's units with repeats
 	answer  string
-	doc     lexicalDoc
+	doc     *lexicalDoc
 	scratch *lexicalScratch
 	rules   [3]ruleResult // relevance, specificity, completeness
 	ctx     []uint64      // the passages' units, made on first use
@@ -192,7 +192,7 @@ func (lx *lexicon) newItem(in Inputs, sc *lexicalScratch) *lexicalItem {
 	it := &sc.item
 	*it = lexicalItem{lex: lx, zh: zh, answer: in.Answer, scratch: sc}
 	it.doc = g.get(in.Document, zh, lx.newLexicalDoc)
-	it.q = q.get(in.Question, zh, lx.questionUnits)
+	it.q = *q.get(in.Question, zh, lx.questionUnits)
 	sc.a = lx.units(sc.a[:0], &sc.buf, in.Answer, zh)
 	it.aLen = len(sc.a)
 	it.a = sortedSet(sc.a)

@@ -55,8 +55,8 @@ func (m *memo[T]) entry(text string) *textEntry[T] {
 }
 
 // get returns what derive makes of text under the rules of zh, deriving it
-// on first use.
-func (e *textEntry[T]) get(text string, zh bool, derive func(text string, zh bool) T) T {
+// on first use; the caller only reads it.
+func (e *textEntry[T]) get(text string, zh bool, derive func(text string, zh bool) T) *T {
 	i := 0
 	if zh {
 		i = 1
@@ -69,5 +69,5 @@ func (e *textEntry[T]) get(text string, zh bool, derive func(text string, zh boo
 		}
 		e.mu.Unlock()
 	}
-	return e.by[i]
+	return &e.by[i]
 }

@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
+	"sync"
 	"unicode"
 
 	"cubeworkbench/core/dimension"
@@ -153,7 +155,8 @@ func wordSymbol(w string) rune {
 type semanticItem struct {
 	e                              embedder
 	hasQuestion, hasAnswer, hasDoc bool
-	q, a, d                        sentence
+	q, a                           sentence
+	d                              *semanticDoc
 	aSents, dSents                 []sentence
 	aRunes, dRunes                 float64
 	judge                          Semantic   // its memo of guides and passages
@@ -197,15 +200,19 @@ func (e embedder) sentences(text string) []sentence {
 // Read only once made.
 type semanticDoc struct {
 	has   bool
-	v     sentence // the whole text
+	nn    float64 // v·v of the whole text's vector, which index holds
 	sents []sentence
 	runes float64
+	index guideIndex
 }
 
 func newSemanticDoc(doc string, zh bool) semanticDoc {
 	e := embedder{zh}
 	runes := wordRunes(doc)
-	return semanticDoc{has: runes > 0, v: e.whole(doc), sents: e.sentences(doc), runes: runes}
+	v := e.vec(doc)
+	d := semanticDoc{has: runes > 0, nn: v.Dot(v), sents: e.sentences(doc), runes: runes}
+	d.index = newGuideIndex(v, d.sents)
+	return d
 }
 
 // whole is the vector of text as a sentence of weight 0.
@@ -217,10 +224,53 @@ func (e embedder) whole(text string) sentence {
 func wholeOf(text string, zh bool) sentence { return embedder{zh}.whole(text) }
 
 func (s Semantic) doc(e embedder, text string) semanticDoc {
-	return s.guides.entry(text).get(text, e.zh, newSemanticDoc)
+	return *s.guides.entry(text).get(text, e.zh, newSemanticDoc)
 }
 
-func (s Semantic) newItem(in Inputs) semanticItem {
+// semanticScratch is one judgement's buffers, reused across judgements.
+type semanticScratch struct {
+	buf     embed.HashedBuffers
+	parts   [][2]int
+	weights []float64
+	sents   []sentence
+	cross   crossBest
+	near    nearest
+}
+
+var semanticScratches = sync.Pool{New: func() any { return new(semanticScratch) }}
+
+// answer is vec and sentences of an answer, in sc's memory. A Chinese
+// answer's sentences are embedded with it from one hashing (SparseParts):
+// each is a trimmed piece of the answer, found from where the last ended.
+func (e embedder) answer(sc *semanticScratch, text string) (sentence, []sentence) {
+	if !e.zh {
+		return e.whole(text), e.sentences(text)
+	}
+	parts, ws := sc.parts[:0], sc.weights[:0]
+	at := 0
+	for _, s := range textmetric.Sentences(text) {
+		w := wordRunes(s)
+		if w <= 0 {
+			continue
+		}
+		i := strings.Index(text[at:], s)
+		if i < 0 { // not a piece of the text: embed each on its own
+			return e.whole(text), e.sentences(text)
+		}
+		parts, ws = append(parts, [2]int{at + i, at + i + len(s)}), append(ws, w)
+		at += i + len(s)
+	}
+	sc.parts, sc.weights = parts, ws
+	whole, vs := hashed.SparseParts(&sc.buf, text, parts)
+	out := sc.sents[:0]
+	for k, v := range vs {
+		out = append(out, sentence{v, ws[k], v.Dot(v)})
+	}
+	sc.sents = out
+	return sentence{v: whole, nn: whole.Dot(whole)}, out
+}
+
+func (s Semantic) newItem(in Inputs, sc *semanticScratch) semanticItem {
 	g, q, fa := s.guides.entry(in.Document), s.questions.entry(in.Question), factsOf(in.Answer)
 	e := embedder{zh: isChinese(in.Question, in.Answer, in.Document, q.facts, fa, g.facts)}
 	it := semanticItem{
@@ -228,14 +278,14 @@ func (s Semantic) newItem(in Inputs) semanticItem {
 		hasQuestion: q.facts.wordRunes() > 0,
 		hasAnswer:   fa.wordRunes() > 0,
 		judge:       s,
-		cross:       &crossBest{},
-		near:        &nearest{},
+		cross:       &sc.cross,
+		near:        &sc.near,
 	}
+	sc.cross, sc.near = crossBest{ofA: sc.cross.ofA[:0], ofDoc: sc.cross.ofDoc[:0], dots: sc.cross.dots[:0]}, nearest{}
 	d := g.get(in.Document, e.zh, newSemanticDoc)
-	it.hasDoc, it.d, it.dSents, it.dRunes = d.has, d.v, d.sents, d.runes
-	it.q = q.get(in.Question, e.zh, wholeOf)
-	it.a = e.whole(in.Answer)
-	it.aSents = e.sentences(in.Answer)
+	it.hasDoc, it.d, it.dSents, it.dRunes = d.has, d, d.sents, d.runes
+	it.q = *q.get(in.Question, e.zh, wholeOf)
+	it.a, it.aSents = e.answer(sc, in.Answer)
 	it.aRunes = fa.wordRunes()
 	return it
 }
@@ -262,21 +312,30 @@ func cosine(x, y sentence) float64 {
 // sentence's best cosine with a guide sentence and each guide sentence's
 // best with an answer sentence: specificity reads the one, completeness
 // the other, from one pass over the pairs (the cosine is symmetric to the
-// last bit: Dot sums the same products in the same order).
+// last bit: Dot sums the same products in the same order). The dot
+// products of an answer sentence with all the guide's come from one walk
+// over the guide's index.
 type crossBest struct {
 	done       bool
 	ofA, ofDoc []float64
+	dots       []float64
 }
 
-func (c *crossBest) make(as, ds []sentence) {
+func (c *crossBest) make(as []sentence, d *semanticDoc) {
 	if c.done {
 		return
 	}
+	ds := d.sents
 	c.done = true
-	c.ofA, c.ofDoc = make([]float64, len(as)), make([]float64, len(ds))
+	c.ofA, c.ofDoc = slices.Grow(c.ofA[:0], len(as))[:len(as)], slices.Grow(c.ofDoc[:0], len(ds))[:len(ds)]
+	clear(c.ofA)
+	clear(c.ofDoc)
+	c.dots = slices.Grow(c.dots[:0], len(ds))[:len(ds)]
 	for i, a := range as {
-		for k, d := range ds {
-			v := cosine(a, d)
+		clear(c.dots)
+		d.index.dots(a.v, c.dots)
+		for k, s := range ds {
+			v := cosineOf(c.dots[k], a.nn, s.nn) // cosine(a, s)
 			c.ofA[i] = math.Max(c.ofA[i], v)
 			c.ofDoc[k] = math.Max(c.ofDoc[k], v)
 		}
@@ -331,7 +390,7 @@ func (it semanticItem) specificity() (float64, note, string) {
 	if !it.hasDoc {
 		return 0, note{}, unscorable(ReasonNoScore, "具体性需要办事指南", "specificity needs the service guide")
 	}
-	it.cross.make(it.aSents, it.dSents)
+	it.cross.make(it.aSents, it.d)
 	s, full := shareOf(it.aSents, func(i int) float64 { return it.cross.ofA[i] })
 	return round1s(10 * s), note{
 		fmt.Sprintf("具体性：回答 %d 句中 %d 句与指南某句相近，按篇幅计 %.0f %%", len(it.aSents), full, 100*s),
@@ -342,7 +401,7 @@ func (it semanticItem) completeness() (float64, note, string) {
 	if !it.hasDoc {
 		return 0, note{}, unscorable(ReasonNoScore, "完整性需要办事指南", "completeness needs the service guide")
 	}
-	it.cross.make(it.aSents, it.dSents)
+	it.cross.make(it.aSents, it.d)
 	s, full := shareOf(it.dSents, func(k int) float64 { return it.cross.ofDoc[k] })
 	return round1s(10 * s), note{
 		fmt.Sprintf("完整性：指南 %d 句中 %d 句被回答覆盖，按篇幅计 %.0f %%", len(it.dSents), full, 100*s),
@@ -356,7 +415,7 @@ func (it semanticItem) quality() (float64, note, string) {
 	if !it.hasDoc {
 		return 0, note{}, unscorable(ReasonNoScore, "质量需要办事指南", "quality needs the service guide")
 	}
-	c := cosine(it.a, it.d)
+	c := cosineOf(it.d.index.dots(it.a.v, nil), it.a.nn, it.d.nn) // cosine of answer and guide
 	align := ramp(c, alignLo, alignHi)
 	thin := math.Min(1, it.aRunes/thinRunes)
 	padding := 1.0
@@ -436,7 +495,9 @@ func (s Semantic) Score(ctx context.Context, d Dimension, in Inputs, repeat int)
 	if semanticRule(d) == dimension.RuleNone {
 		return semanticItem{}.score(d, in), nil // the no-rule reason, with nothing embedded
 	}
-	return s.newItem(in).score(d, in), nil
+	sc := semanticScratches.Get().(*semanticScratch)
+	defer semanticScratches.Put(sc)
+	return s.newItem(in, sc).score(d, in), nil
 }
 
 // ScoreAll implements Batcher: the outcomes are Score's on each of dims,
@@ -445,11 +506,13 @@ func (s Semantic) ScoreAll(ctx context.Context, dims []Dimension, in Inputs) ([]
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	it := s.newItem(in)
+	sc := semanticScratches.Get().(*semanticScratch)
+	it := s.newItem(in, sc)
 	out := make([]Outcome, len(dims))
 	for k, d := range dims {
 		out[k] = it.score(d, in)
 	}
+	semanticScratches.Put(sc)
 	return out, nil
 }
 
