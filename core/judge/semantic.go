@@ -204,6 +204,7 @@ type semanticDoc struct {
 	sents []sentence
 	runes float64
 	index guideIndex
+	v     embed.Sparse // the whole text's vector, kept only when index is not made
 }
 
 func newSemanticDoc(doc string, zh bool) semanticDoc {
@@ -211,7 +212,9 @@ func newSemanticDoc(doc string, zh bool) semanticDoc {
 	runes := wordRunes(doc)
 	v := e.vec(doc)
 	d := semanticDoc{has: runes > 0, nn: v.Dot(v), sents: e.sentences(doc), runes: runes}
-	d.index = newGuideIndex(v, d.sents)
+	if d.index = newGuideIndex(v, d.sents); !d.index.ok {
+		d.v = v
+	}
 	return d
 }
 
@@ -305,7 +308,7 @@ func cosine(x, y sentence) float64 {
 	if x.nn == 0 || y.nn == 0 {
 		return 0
 	}
-	return x.v.Dot(y.v) / (math.Sqrt(x.nn) * math.Sqrt(y.nn))
+	return dot(x.v, y.v) / (math.Sqrt(x.nn) * math.Sqrt(y.nn))
 }
 
 // crossBest is, for an answer's and a guide's sentences, each answer
@@ -330,6 +333,16 @@ func (c *crossBest) make(as []sentence, d *semanticDoc) {
 	c.ofA, c.ofDoc = slices.Grow(c.ofA[:0], len(as))[:len(as)], slices.Grow(c.ofDoc[:0], len(ds))[:len(ds)]
 	clear(c.ofA)
 	clear(c.ofDoc)
+	if !d.index.ok {
+		for i, a := range as {
+			for k, s := range ds {
+				v := cosine(a, s)
+				c.ofA[i] = math.Max(c.ofA[i], v)
+				c.ofDoc[k] = math.Max(c.ofDoc[k], v)
+			}
+		}
+		return
+	}
 	c.dots = slices.Grow(c.dots[:0], len(ds))[:len(ds)]
 	for i, a := range as {
 		clear(c.dots)
@@ -415,7 +428,10 @@ func (it semanticItem) quality() (float64, note, string) {
 	if !it.hasDoc {
 		return 0, note{}, unscorable(ReasonNoScore, "质量需要办事指南", "quality needs the service guide")
 	}
-	c := cosineOf(it.d.index.dots(it.a.v, nil), it.a.nn, it.d.nn) // cosine of answer and guide
+	c := cosine(it.a, sentence{v: it.d.v, nn: it.d.nn}) // cosine of answer and guide
+	if it.d.index.ok {
+		c = cosineOf(it.d.index.dots(it.a.v, nil), it.a.nn, it.d.nn)
+	}
 	align := ramp(c, alignLo, alignHi)
 	thin := math.Min(1, it.aRunes/thinRunes)
 	padding := 1.0

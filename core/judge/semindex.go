@@ -1,8 +1,8 @@
 package judge
 
 import (
-	"cmp"
 	"math"
+	"math/bits"
 	"slices"
 
 	"cubeworkbench/core/embed"
@@ -15,6 +15,7 @@ import (
 // entries, where a dot product per pair walked both vectors each time.
 // Read only once made.
 type guideIndex struct {
+	ok      bool // made: a text too large to pack its postings has none
 	buckets []uint32
 	off     []int32   // the postings of buckets[j] are [off[j], off[j+1])
 	sent    []int32   // a posting's sentence
@@ -23,35 +24,45 @@ type guideIndex struct {
 }
 
 func newGuideIndex(whole embed.Sparse, sents []sentence) guideIndex {
-	type posting struct {
-		bucket uint32
-		sent   int32
-		value  float32
+	// A posting is packed as bucket (18 bits), then its sentence + 1 (0 for
+	// the whole vector), then its place in that vector: one sort of
+	// integers puts them in order of bucket, then sentence.
+	n := len(whole.Index)
+	for _, s := range sents {
+		n = max(n, len(s.v.Index))
 	}
-	var ps []posting
+	posBits := bits.Len(uint(n))
+	if bits.Len(uint(len(sents)+1))+posBits > 64-18 {
+		return guideIndex{} // beyond any text; dots then finds nothing, see usable
+	}
+	total := len(whole.Index)
+	for _, s := range sents {
+		total += len(s.v.Index)
+	}
+	ps := make([]uint64, 0, total)
+	for i, b := range whole.Index {
+		ps = append(ps, uint64(b)<<46|uint64(i))
+	}
 	for k, s := range sents {
 		for i, b := range s.v.Index {
-			ps = append(ps, posting{b, int32(k), s.v.Value[i]})
+			ps = append(ps, uint64(b)<<46|uint64(k+1)<<posBits|uint64(i))
 		}
 	}
-	for i, b := range whole.Index {
-		ps = append(ps, posting{b, -1, whole.Value[i]})
-	}
-	slices.SortFunc(ps, func(x, y posting) int {
-		return cmp.Or(cmp.Compare(x.bucket, y.bucket), cmp.Compare(x.sent, y.sent))
-	})
-	var g guideIndex
+	slices.Sort(ps)
+	g := guideIndex{ok: true, sent: make([]int32, 0, total-len(whole.Index)), value: make([]float32, 0, total-len(whole.Index))}
 	for i, p := range ps {
-		if i == 0 || p.bucket != ps[i-1].bucket {
-			g.buckets = append(g.buckets, p.bucket)
+		b := uint32(p >> 46)
+		if i == 0 || b != uint32(ps[i-1]>>46) {
+			g.buckets = append(g.buckets, b)
 			g.off = append(g.off, int32(len(g.sent)))
 			g.whole = append(g.whole, 0)
 		}
-		if p.sent < 0 {
-			g.whole[len(g.whole)-1] = p.value
+		k, at := int(p>>posBits&(1<<(46-posBits)-1)), int(p&(1<<posBits-1))
+		if k == 0 {
+			g.whole[len(g.whole)-1] = whole.Value[at]
 			continue
 		}
-		g.sent, g.value = append(g.sent, p.sent), append(g.value, p.value)
+		g.sent, g.value = append(g.sent, int32(k-1)), append(g.value, sents[k-1].v.Value[at])
 	}
 	g.off = append(g.off, int32(len(g.sent)))
 	return g
@@ -108,4 +119,25 @@ func cosineOf(dot, xnn, ynn float64) float64 {
 		return 0
 	}
 	return dot / (math.Sqrt(xnn) * math.Sqrt(ynn))
+}
+
+// dot is embed.Sparse.Dot: the same products summed in the same order, by
+// a merge whose steps do not branch on which index is behind.
+func dot(s, t embed.Sparse) float64 {
+	var sum float64
+	si, sv, ti, tv := s.Index, s.Value[:len(s.Index)], t.Index, t.Value[:len(t.Index)]
+	i, j := 0, 0
+	for i < len(si) && j < len(ti) {
+		a, b := si[i], ti[j]
+		if a == b {
+			sum += float64(sv[i]) * float64(tv[j])
+		}
+		if a <= b {
+			i++
+		}
+		if b <= a {
+			j++
+		}
+	}
+	return sum
 }

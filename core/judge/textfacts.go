@@ -1,6 +1,7 @@
 package judge
 
 import (
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -24,6 +25,7 @@ type textFacts struct {
 
 func factsOf(s string) textFacts {
 	f := textFacts{valid: true}
+	tab := bmpClasses()
 	for i := 0; i < len(s); {
 		if c := s[i]; c < utf8.RuneSelf {
 			i++
@@ -37,15 +39,17 @@ func factsOf(s string) textFacts {
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
 		i += size
-		switch {
-		case r == utf8.RuneError && size == 1:
+		if r == utf8.RuneError && size == 1 {
 			f.valid = false
-		case unicode.IsLetter(r):
+			continue
+		}
+		switch c := classOf(tab, r); {
+		case c&classLetter != 0:
 			f.letters++
-			if isHanRune(r) {
+			if c&classHan != 0 {
 				f.han++
 			}
-		case unicode.IsDigit(r):
+		case c&classDigit != 0:
 			f.digits++
 		}
 	}
@@ -64,22 +68,44 @@ func isChinese(q, a, d string, fq, fa, fd textFacts) bool {
 	return letters > 0 && float64(han) >= chineseShare*float64(letters)
 }
 
-// hanBMP marks the Han characters of the Basic Multilingual Plane, where
-// nearly all Chinese text lies: a bit test instead of unicode.Is's search.
-var hanBMP = func() *[1 << 16 / 64]uint64 {
-	var b [1 << 16 / 64]uint64
-	for _, rg := range unicode.Han.R16 {
-		for r := uint32(rg.Lo); r <= uint32(rg.Hi); r += uint32(rg.Stride) {
-			b[r/64] |= 1 << (r % 64)
-		}
+// Classes of a character, for the loops that look at every character of
+// every text: one table read for the Basic Multilingual Plane, where
+// nearly all text lies, instead of unicode's searches.
+const (
+	classLetter = 1 << iota // unicode.IsLetter
+	classDigit              // unicode.IsDigit
+	classHan                // unicode.Is(unicode.Han, r)
+)
+
+var bmpClasses = sync.OnceValue(func() *[1 << 16]uint8 {
+	var t [1 << 16]uint8
+	for r := range rune(1 << 16) {
+		t[r] = slowClass(r)
 	}
-	return &b
-}()
+	return &t
+})
+
+func slowClass(r rune) uint8 {
+	var c uint8
+	if unicode.IsLetter(r) {
+		c |= classLetter
+	}
+	if unicode.IsDigit(r) {
+		c |= classDigit
+	}
+	if unicode.Is(unicode.Han, r) {
+		c |= classHan
+	}
+	return c
+}
+
+// classes returns the class of a character; tab is bmpClasses().
+func classOf(tab *[1 << 16]uint8, r rune) uint8 {
+	if 0 <= r && r < 1<<16 {
+		return tab[r]
+	}
+	return slowClass(r)
+}
 
 // isHanRune is unicode.Is(unicode.Han, r).
-func isHanRune(r rune) bool {
-	if 0 <= r && r < 1<<16 {
-		return hanBMP[r/64]&(1<<(r%64)) != 0
-	}
-	return unicode.Is(unicode.Han, r)
-}
+func isHanRune(r rune) bool { return classOf(bmpClasses(), r)&classHan != 0 }

@@ -203,7 +203,7 @@ func (lx *lexicon) units(out []uint64, buf *[]byte, text string, zh bool) []uint
 	if !zh {
 		return lx.englishUnits(out, buf, text)
 	}
-	st := stops()
+	st, tab := stops(), bmpClasses()
 	start := -1      // byte offset of the current non-Han run, -1 when none
 	ascii := true    // the run is ASCII
 	prev := rune(-1) // the previous token when it is a Han character
@@ -214,8 +214,12 @@ func (lx *lexicon) units(out []uint64, buf *[]byte, text string, zh bool) []uint
 		}
 	}
 	for i, r := range text {
+		c := uint8(0)
+		if r >= utf8.RuneSelf {
+			c = classOf(tab, r)
+		}
 		switch {
-		case isHanRune(r):
+		case c&classHan != 0:
 			flush(i)
 			if prev >= 0 && !st.han[prev] && !st.han[r] {
 				if k := pairKey(prev, r); !st.pair[k] {
@@ -227,7 +231,7 @@ func (lx *lexicon) units(out []uint64, buf *[]byte, text string, zh bool) []uint
 			if start < 0 {
 				start = i
 			}
-		case r >= utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsDigit(r)):
+		case c&(classLetter|classDigit) != 0:
 			if start < 0 {
 				start = i
 			}
@@ -254,10 +258,10 @@ func (lx *lexicon) englishUnits(out []uint64, buf *[]byte, text string) []uint64
 	if !ascii {
 		text = strings.ToLower(text)
 	}
-	start := -1
+	start, tab := -1, bmpClasses()
 	for i, r := range text {
 		word := r < utf8.RuneSelf && ('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9') ||
-			r >= utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsDigit(r))
+			r >= utf8.RuneSelf && classOf(tab, r)&(classLetter|classDigit) != 0
 		if word {
 			if start < 0 {
 				start = i
