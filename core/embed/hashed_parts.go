@@ -11,28 +11,17 @@ import (
 // offline judge embedding an answer and its sentences allocates nothing.
 // The zero value is ready; not safe for concurrent use.
 type HashedBuffers struct {
-	rs      []rune
-	at      []int32  // at[b]: index in rs of the rune that starts at byte b
-	partOf  []uint16 // partOf[i]: the tag of rs[i]'s part, 0 for none
-	ends    []int32  // ends[t-1]: the end in rs of part t
-	keys    []uint32
-	tmp     []uint32
-	acc     []float32 // a bucket's sum in each part
-	mark    []uint32  // mark[t] = bucket+1 once part t has a gram in bucket
-	touched []uint16
-	trip    []partEntry
-	counts  []int
-	pos     []int
-	index   []uint32
-	value   []float32
-	parts   []Sparse
-}
-
-// partEntry is one part's sum in one bucket.
-type partEntry struct {
-	tag    uint16
-	bucket uint32
-	sum    float32
+	rs     []rune
+	at     []int32  // at[b]: index in rs of the rune that starts at byte b
+	partOf []uint16 // partOf[i]: the tag of rs[i]'s part, 0 for none
+	ends   []int32  // ends[t-1]: the end in rs of part t
+	keys   []uint32
+	tmp    []uint32
+	counts []int
+	pos    []int
+	index  []uint32
+	value  []float32
+	parts  []Sparse
 }
 
 // partTags bounds the parts SparseParts hashes with the whole text: a
@@ -156,69 +145,58 @@ func (buf *HashedBuffers) tagParts(text string, parts [][2]int) {
 	}
 }
 
-// sums adds up sorted keys into the whole text's vector and each part's,
-// as Sparse does: in each bucket the + grams, then the − grams, in float32.
+// sums adds up keys, sorted by code, into the whole text's vector and
+// each part's, as Sparse does: in each bucket the + grams, then the −
+// grams, in float32. A stable counting sort by part then gives each part
+// its keys, still in order of code.
 func (buf *HashedBuffers) sums(keys []uint32, nparts int) (Sparse, []Sparse) {
-	buf.acc = slices.Grow(buf.acc[:0], nparts+1)[:nparts+1]
-	buf.mark = slices.Grow(buf.mark[:0], nparts+1)[:nparts+1]
-	clear(buf.mark)
-	index, value, trip := buf.index[:0], buf.value[:0], buf.trip[:0]
+	index := slices.Grow(buf.index[:0], 2*len(keys))
+	value := slices.Grow(buf.value[:0], 2*len(keys))
+	index, value = addUp(index, value, keys)
+	whole := len(index)
+	counts := slices.Grow(buf.counts[:0], nparts+2)[:nparts+2]
+	clear(counts)
+	for _, k := range keys {
+		counts[k&partTags+1]++
+	}
+	for t := 1; t < len(counts); t++ {
+		counts[t] += counts[t-1]
+	}
+	byPart := slices.Grow(buf.tmp[:0], len(keys))[:len(keys)]
+	pos := append(buf.pos[:0], counts[:nparts+1]...)
+	for _, k := range keys {
+		t := k & partTags
+		byPart[pos[t]] = k
+		pos[t]++
+	}
+	out := buf.parts[:0]
+	for t := 1; t <= nparts; t++ {
+		lo := len(index)
+		index, value = addUp(index, value, byPart[counts[t]:counts[t+1]])
+		out = append(out, scaled(index[lo:len(index):len(index)], value[lo:len(value):len(value)]))
+	}
+	buf.index, buf.value, buf.counts, buf.pos, buf.tmp, buf.parts = index, value, counts, pos, byPart, out
+	return scaled(index[:whole:whole], value[:whole:whole]), out
+}
+
+// addUp appends the non-zero sums of keys, sorted by code, bucket by
+// bucket.
+func addUp(index []uint32, value []float32, keys []uint32) ([]uint32, []float32) {
 	for i := 0; i < len(keys); {
 		bucket := keys[i] >> (tagBits + 1)
 		var sum float32
-		touched := buf.touched[:0]
 		for ; i < len(keys) && keys[i]>>(tagBits+1) == bucket; i++ {
-			d := float32(1)
 			if keys[i]>>tagBits&1 == 1 {
-				d = -1
-			}
-			sum += d
-			if t := uint16(keys[i] & partTags); t != 0 {
-				if buf.mark[t] != bucket+1 {
-					buf.mark[t], buf.acc[t] = bucket+1, 0
-					touched = append(touched, t)
-				}
-				buf.acc[t] += d
+				sum--
+			} else {
+				sum++
 			}
 		}
-		buf.touched = touched
 		if sum != 0 {
 			index, value = append(index, bucket), append(value, sum)
 		}
-		for _, t := range touched {
-			if buf.acc[t] != 0 {
-				trip = append(trip, partEntry{t, bucket, buf.acc[t]})
-			}
-		}
 	}
-	whole := len(index)
-	// each part's entries after the whole's, part by part, in bucket order
-	buf.counts = slices.Grow(buf.counts[:0], nparts+2)[:nparts+2]
-	clear(buf.counts)
-	for _, e := range trip {
-		buf.counts[e.tag+1]++
-	}
-	buf.counts[0] = whole
-	for t := 1; t < len(buf.counts); t++ {
-		buf.counts[t] += buf.counts[t-1]
-	}
-	n := whole + len(trip)
-	index, value = slices.Grow(index, n-whole)[:n], slices.Grow(value, n-whole)[:n]
-	pos := append(buf.pos[:0], buf.counts[:nparts+1]...) // pos[t]: where part t's next entry goes
-	for _, e := range trip {
-		p := pos[e.tag]
-		index[p], value[p] = e.bucket, e.sum
-		pos[e.tag]++
-	}
-	buf.pos = pos
-	buf.index, buf.value, buf.trip = index, value, trip
-	out := buf.parts[:0]
-	for t := 1; t <= nparts; t++ {
-		lo, hi := buf.counts[t], buf.counts[t+1]
-		out = append(out, scaled(index[lo:hi:hi], value[lo:hi:hi]))
-	}
-	buf.parts = out
-	return scaled(index[:whole:whole], value[:whole:whole]), out
+	return index, value
 }
 
 // scaled is Sparse's last step: the vector over its L2 norm, or the zero

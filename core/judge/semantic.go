@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"unicode"
 
 	"cubeworkbench/core/dimension"
 	"cubeworkbench/core/embed"
@@ -175,9 +174,9 @@ var hashed = embed.NewHashed()
 
 // wordRunes counts the letters and digits of s.
 func wordRunes(s string) float64 {
-	n := 0
+	n, tab := 0, bmpClasses()
 	for _, r := range s {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+		if classOf(tab, r)&(classLetter|classDigit) != 0 {
 			n++
 		}
 	}
