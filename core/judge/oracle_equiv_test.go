@@ -226,12 +226,16 @@ func checkOracle(t *testing.T, name string, inputs []judge.Inputs) {
 func TestOfflineJudgesMatchOracle(t *testing.T) {
 	t.Run("sample", func(t *testing.T) { checkOracle(t, "sample", sampleInputs(t)) })
 	t.Run("edges", func(t *testing.T) { checkOracle(t, "edges", edgeInputs()) })
-	t.Run("generated", func(t *testing.T) { checkOracle(t, "generated", genInputs(1, 1500)) })
+	t.Run("generated", func(t *testing.T) { checkOracle(t, "generated", genInputs(1, 600)) })
 }
 
 // FuzzOfflineJudges holds the offline judges to the oracle on any texts.
 func FuzzOfflineJudges(f *testing.F) {
-	for _, in := range edgeInputs() {
+	edges := edgeInputs()
+	for i, in := range edges {
+		if i%8 != 0 && i < len(edges)-2 { // TestOfflineJudgesMatchOracle reads them all
+			continue
+		}
 		c := ""
 		if len(in.Contexts) > 0 {
 			c = in.Contexts[0]
