@@ -207,14 +207,39 @@ type semanticDoc struct {
 }
 
 func newSemanticDoc(doc string, zh bool) semanticDoc {
-	e := embedder{zh}
+	var sc semanticScratch
+	whole, sents := embedder{zh}.answer(&sc, doc) // as vec and sentences make them
 	runes := wordRunes(doc)
-	v := e.vec(doc)
-	d := semanticDoc{has: runes > 0, nn: v.Dot(v), sents: e.sentences(doc), runes: runes}
-	if d.index = newGuideIndex(v, d.sents); !d.index.ok {
-		d.v = v
+	d := semanticDoc{has: runes > 0, nn: whole.nn, runes: runes, index: newGuideIndex(whole.v, sents)}
+	if !d.index.ok {
+		d.sents, d.v = detach(sents), detach([]sentence{whole})[0].v
+		return d
+	}
+	d.sents = make([]sentence, len(sents)) // their vectors are in the index
+	for k, s := range sents {
+		d.sents[k] = sentence{weight: s.weight, nn: s.nn}
 	}
 	return d
+}
+
+// detach copies sentences out of a scratch's memory, their vectors into
+// one array of indices and one of values.
+func detach(ss []sentence) []sentence {
+	n := 0
+	for _, s := range ss {
+		n += len(s.v.Index)
+	}
+	index, value := make([]uint32, 0, n), make([]float32, 0, n)
+	out := make([]sentence, len(ss))
+	for k, s := range ss {
+		lo := len(index)
+		index, value = append(index, s.v.Index...), append(value, s.v.Value...)
+		out[k] = s
+		if s.v.Index != nil {
+			out[k].v = embed.Sparse{Index: index[lo:len(index):len(index)], Value: value[lo:len(value):len(value)]}
+		}
+	}
+	return out
 }
 
 // whole is the vector of text as a sentence of weight 0.
@@ -225,8 +250,8 @@ func (e embedder) whole(text string) sentence {
 
 func wholeOf(text string, zh bool) sentence { return embedder{zh}.whole(text) }
 
-func (s Semantic) doc(e embedder, text string) semanticDoc {
-	return *s.guides.entry(text).get(text, e.zh, newSemanticDoc)
+func (s Semantic) doc(e embedder, text string) *semanticDoc {
+	return s.guides.entry(text).get(text, e.zh, newSemanticDoc)
 }
 
 // semanticScratch is one judgement's buffers, reused across judgements.
@@ -354,11 +379,8 @@ func (c *crossBest) make(as []sentence, d *semanticDoc) {
 	}
 }
 
-func matchedShare(xs, ys []sentence) (share float64, full int) {
-	return shareOf(xs, func(i int) float64 { return bestOf(xs[i], ys) })
-}
-
-// shareOf is matchedShare with each sentence's best cosine given.
+// shareOf is the weighted share of xs whose best cosine (best(i)) is a
+// match, with the count of full matches.
 func shareOf(xs []sentence, best func(i int) float64) (share float64, full int) {
 	var sum, total float64
 	for i, x := range xs {
@@ -462,22 +484,48 @@ func (it semanticItem) correctness(reference string) (float64, note, string) {
 		fmt.Sprintf("正确性：回答与参考答案的余弦 %.2f", c), fmt.Sprintf("correctness: cosine of answer and reference %.2f", c)}, ""
 }
 
-func (it semanticItem) passageSentences(contexts []string) []sentence {
-	var out []sentence
+// passages are the retrieved passages' documents and their sentences' count.
+func (it semanticItem) passages(contexts []string) ([]*semanticDoc, int) {
+	out, n := make([]*semanticDoc, 0, len(contexts)), 0
 	for _, c := range contexts {
-		out = append(out, it.judge.doc(it.e, c).sents...)
+		d := it.judge.doc(it.e, c)
+		out, n = append(out, d), n+len(d.sents)
 	}
-	return out
+	return out, n
+}
+
+// bestIn is bestOf(x, the sentences of docs, one after the other).
+func (it semanticItem) bestIn(x sentence, docs []*semanticDoc) float64 {
+	b := 0.0
+	for _, d := range docs {
+		b = math.Max(b, d.best(x, &it.cross.dots))
+	}
+	return b
+}
+
+// best is bestOf(x, d.sents), the dot products from d's index.
+func (d *semanticDoc) best(x sentence, dots *[]float64) float64 {
+	if !d.index.ok {
+		return bestOf(x, d.sents)
+	}
+	*dots = slices.Grow((*dots)[:0], len(d.sents))[:len(d.sents)]
+	clear(*dots)
+	d.index.dots(x.v, *dots)
+	b := 0.0
+	for k, s := range d.sents {
+		b = math.Max(b, cosineOf((*dots)[k], x.nn, s.nn))
+	}
+	return b
 }
 
 // faithfulness: YES when at least half the answer's text matches a
 // sentence of the retrieved passages.
 func (it semanticItem) faithfulness(contexts []string) (float64, note, string) {
-	ps := it.passageSentences(contexts)
-	if len(ps) == 0 {
+	ps, n := it.passages(contexts)
+	if n == 0 {
 		return 0, note{}, unscorable(ReasonNoScore, "忠实性需要检索段落", "faithfulness needs the retrieved passages")
 	}
-	s, _ := matchedShare(it.aSents, ps)
+	s, _ := shareOf(it.aSents, func(i int) float64 { return it.bestIn(it.aSents[i], ps) })
 	if s >= groundedShare {
 		return 1, note{fmt.Sprintf("忠实性：是，回答 %.0f %% 的篇幅与检索段落相近", 100*s),
 			fmt.Sprintf("faithfulness: YES, %.0f %% of the answer close to the passages", 100*s)}, ""
@@ -491,7 +539,8 @@ func (it semanticItem) relevancy(contexts []string) (float64, note, string) {
 	if !it.hasQuestion {
 		return 0, note{}, unscorable(ReasonNoScore, "问题没有文字", "the question has no text")
 	}
-	c := math.Max(it.nearest(), bestOf(it.q, it.passageSentences(contexts)))
+	ps, _ := it.passages(contexts)
+	c := math.Max(it.nearest(), it.bestIn(it.q, ps))
 	if c >= questionClose {
 		return 1, note{fmt.Sprintf("相关度：是，回答或检索段落与问题的最高余弦 %.2f", c),
 			fmt.Sprintf("relevancy: YES, best cosine of answer or passage with the question %.2f", c)}, ""

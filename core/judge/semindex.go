@@ -48,7 +48,7 @@ func newGuideIndex(whole embed.Sparse, sents []sentence) guideIndex {
 			ps = append(ps, uint64(b)<<46|uint64(k+1)<<posBits|uint64(i))
 		}
 	}
-	slices.Sort(ps)
+	ps = sortByBucket(ps)
 	g := guideIndex{ok: true, sent: make([]int32, 0, total-len(whole.Index)), value: make([]float32, 0, total-len(whole.Index))}
 	for i, p := range ps {
 		b := uint32(p >> 46)
@@ -66,6 +66,32 @@ func newGuideIndex(whole embed.Sparse, sents []sentence) guideIndex {
 	}
 	g.off = append(g.off, int32(len(g.sent)))
 	return g
+}
+
+// sortByBucket orders postings by their bucket (the top 18 bits), keeping
+// the order of those of one bucket (the whole vector's, then sentence by
+// sentence): two passes of a radix sort.
+func sortByBucket(ps []uint64) []uint64 {
+	tmp := make([]uint64, len(ps))
+	src, dst := ps, tmp
+	for _, shift := range [...]uint{46, 55} {
+		var count [1 << 9]int
+		for _, p := range src {
+			count[p>>shift&(1<<9-1)]++
+		}
+		sum := 0
+		for i, c := range count {
+			count[i] = sum
+			sum += c
+		}
+		for _, p := range src {
+			d := p >> shift & (1<<9 - 1)
+			dst[count[d]] = p
+			count[d]++
+		}
+		src, dst = dst, src
+	}
+	return src
 }
 
 // dots adds to dots[k] the dot product of a with sentence k, and returns
