@@ -247,3 +247,55 @@ func FuzzOfflineJudges(f *testing.F) {
 		checkOracle(t, "fuzz", []judge.Inputs{in, in})
 	})
 }
+
+// TestOfflineJudgesConcurrent: one judge shared by several goroutines, as
+// the engine's workers share it, gives the oracle's outcomes: its memos,
+// vocabulary and reused buffers are not mixed up between judgements.
+func TestOfflineJudgesConcurrent(t *testing.T) {
+	ctx := context.Background()
+	dims := oracleDims(t)
+	inputs := append(edgeInputs(), genInputs(2, 200)...)
+	oLex, _, oSem, _ := judge.Oracles()
+	for _, p := range []struct {
+		name   string
+		oracle judge.Scorer
+		shared judge.Batcher
+	}{{"lexical", oLex, judge.NewLexical()}, {"semantic", oSem, judge.NewSemantic()}} {
+		want := make([][]judge.Outcome, len(inputs))
+		for i, in := range inputs {
+			for _, d := range dims {
+				o, err := p.oracle.Score(ctx, d, in, 1)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want[i] = append(want[i], o)
+			}
+		}
+		const workers = 4
+		errs := make(chan string, workers)
+		for w := range workers {
+			go func() {
+				for n := range inputs {
+					i := (n*7 + w*13) % len(inputs) // each worker in its own order
+					got, err := p.shared.ScoreAll(ctx, dims, inputs[i])
+					if err != nil {
+						errs <- err.Error()
+						return
+					}
+					for k := range dims {
+						if diff := sameOutcome(got[k], want[i][k]); diff != "" {
+							errs <- fmt.Sprintf("%s input %d %s:%s", p.name, i, dims[k].Name, diff)
+							return
+						}
+					}
+				}
+				errs <- ""
+			}()
+		}
+		for range workers {
+			if e := <-errs; e != "" {
+				t.Error(e)
+			}
+		}
+	}
+}
