@@ -78,8 +78,9 @@ func (h *Hashed) SparseParts(buf *HashedBuffers, text string, parts [][2]int) (S
 	return buf.sums(keys, len(parts))
 }
 
-// sortCodes orders keys by their code (the top 19 bits), in two passes of
-// a radix sort; the order within a code does not matter to sums.
+// sortCodes orders keys by their code (the top 19 bits), in three passes
+// of a radix sort (7, 6 and 6 bits, so that the counts stay small); the
+// order within a code does not matter to sums.
 func (buf *HashedBuffers) sortCodes(keys []uint32) []uint32 {
 	if len(keys) < 64 {
 		slices.Sort(keys)
@@ -88,24 +89,25 @@ func (buf *HashedBuffers) sortCodes(keys []uint32) []uint32 {
 	}
 	tmp := slices.Grow(buf.tmp[:0], len(keys))[:len(keys)]
 	src, dst := keys, tmp
-	for _, shift := range [...]uint{tagBits, tagBits + 10} {
-		var count [1 << 10]int
+	for _, pass := range [...]struct{ shift, bits uint }{{tagBits, 7}, {tagBits + 7, 6}, {tagBits + 13, 6}} {
+		var count [1 << 7]int32
+		mask := uint32(1)<<pass.bits - 1
 		for _, k := range src {
-			count[k>>shift&(1<<10-1)]++
+			count[k>>pass.shift&mask]++
 		}
-		sum := 0
+		var sum int32
 		for i, c := range count {
 			count[i] = sum
 			sum += c
 		}
 		for _, k := range src {
-			d := k >> shift & (1<<10 - 1)
+			d := k >> pass.shift & mask
 			dst[count[d]] = k
 			count[d]++
 		}
 		src, dst = dst, src
 	}
-	buf.keys, buf.tmp = src, dst // after two passes src is keys again
+	buf.keys, buf.tmp = src, dst // after three passes the sorted keys are in tmp's array
 	return src
 }
 
