@@ -40,7 +40,7 @@ const (
 )
 
 var stops = sync.OnceValue(func() *stopKeys {
-	s := &stopKeys{short: map[uint64]uint8{}, han: map[rune]bool{}, pair: map[uint64]bool{}}
+	s := &stopKeys{short: map[uint64]uint8{}, han: map[rune]bool{}, pair: map[uint64]bool{}, hanBMP: new([1 << 16 / 64]uint64)}
 	for _, list := range []map[string]bool{stopwords.English(), stopwords.Chinese()} {
 		for w := range list {
 			if k, ok := shortKey(w); ok {
@@ -50,6 +50,9 @@ var stops = sync.OnceValue(func() *stopKeys {
 			switch {
 			case len(rs) == 1 && isHanRune(rs[0]) && textmetric.IsStopword(w, true):
 				s.han[rs[0]] = true
+				if rs[0] < 1<<16 {
+					s.hanBMP[rs[0]/64] |= 1 << (rs[0] % 64)
+				}
 			case len(rs) == 2 && isHanRune(rs[0]) && isHanRune(rs[1]) && textmetric.IsStopword(w, true):
 				s.pair[pairKey(rs[0], rs[1])] = true
 			}
@@ -61,7 +64,18 @@ var stops = sync.OnceValue(func() *stopKeys {
 type stopKeys struct {
 	short map[uint64]uint8
 	han   map[rune]bool
-	pair  map[uint64]bool
+	// hanBMP is han for the Basic Multilingual Plane, as bits: it is read
+	// for every Han character of every text.
+	hanBMP *[1 << 16 / 64]uint64
+	pair   map[uint64]bool
+}
+
+// isHanStop reports a Han character that is a stopword.
+func (s *stopKeys) isHanStop(r rune) bool {
+	if r < 1<<16 {
+		return s.hanBMP[r/64]&(1<<(r%64)) != 0
+	}
+	return s.han[r]
 }
 
 func stopFlags(w string) uint8 {
@@ -221,7 +235,7 @@ func (lx *lexicon) units(out []uint64, buf *[]byte, text string, zh bool) []uint
 		switch {
 		case c&classHan != 0:
 			flush(i)
-			if prev >= 0 && !st.han[prev] && !st.han[r] {
+			if prev >= 0 && !st.isHanStop(prev) && !st.isHanStop(r) {
 				if k := pairKey(prev, r); !st.pair[k] {
 					out = append(out, k)
 				}
