@@ -510,7 +510,7 @@ func (t *dimensionsTab) refreshWeights() {
 		for _, d := range res.Summary.Dimensions {
 			parts = append(parts, fmt.Sprintf("%s %.4f", dimLabel(d), j.Weights[d]))
 		}
-		line := fmt.Sprintf("%s (%s): %s", j.Judge, weightSource(j.WeightSource), strings.Join(parts, " · "))
+		line := fmt.Sprintf("%s (%s): %s", judgeLabel(j.Judge), weightSource(j.WeightSource), strings.Join(parts, " · "))
 		if j.WeightNote != nil {
 			line += " — " + j.WeightNote.In(t.w.lang)
 		}
