@@ -15,6 +15,7 @@ import (
 	"cubeworkbench/core/compare"
 	"cubeworkbench/core/profile"
 	"cubeworkbench/core/session"
+	"cubeworkbench/core/text"
 )
 
 // compareUsage is compare's line of the usage text.
@@ -165,11 +166,13 @@ func printComparison(w io.Writer, r *compare.Result, lang string, maxRegressions
 		}
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintf(w, "%s %s → %s: %d %s\n", pick(lang, "Compared", "比较"), r.NameA, r.NameB, r.Paired,
-		pick(lang, "paired questions (B − A; paired bootstrap, "+fmt.Sprint(r.BootstrapB)+" resamples, seed "+fmt.Sprint(r.Seed)+")",
-			"个配对问题（B − A；配对自助法，重抽样 "+fmt.Sprint(r.BootstrapB)+" 次，种子 "+fmt.Sprint(r.Seed)+"）"))
+	na, nb := r.Names() // rag → 被测系统回答 / system answers
+	nameA, nameB := na.In(text.LangOf(lang)), nb.In(text.LangOf(lang))
+	fmt.Fprintf(w, "%s %s → %s: %d %s\n", pick(lang, "Compared", "比较"), nameA, nameB, r.Paired,
+		pick(lang, "paired questions (B − A; paired resampling, "+fmt.Sprint(r.BootstrapB)+" resamples, seed "+fmt.Sprint(r.Seed)+")",
+			"个配对问题（B − A；配对重抽样 "+fmt.Sprint(r.BootstrapB)+" 次，种子 "+fmt.Sprint(r.Seed)+"）"))
 	t := &table{}
-	t.add(pick(lang, "figure", "指标"), r.NameA, r.NameB, "Δ", pick(lang, "95% CI", "95% 区间"), pick(lang, "detectable", "可检测差异"), pick(lang, "verdict", "结论"))
+	t.add(pick(lang, "figure", "指标"), nameA, nameB, "Δ", pick(lang, "95% CI", "95% 区间"), pick(lang, "detectable", "可检测差异"), pick(lang, "verdict", "结论"))
 	for _, row := range compare.Rows(r, lang) {
 		d := row.Delta
 		t.add(row.Label, compare.Fmt1(d.A), compare.Fmt1(d.B), compare.FmtSigned(d.Diff), compare.FmtCI(d.CI95), compare.Fmt1(d.Detectable), compare.VerdictText(d.Verdict).In(lang))
