@@ -127,6 +127,7 @@ const (
 // The tool's own things.
 const (
 	RunStore ID = "run_store"
+	Tokens   ID = "tokens" // what a language model counts and bills
 	Profile  ID = "profile"
 	Workbook ID = "workbook"
 	Sample   ID = "sample"
@@ -220,6 +221,7 @@ var terms = map[ID][2]string{
 	NotApplicable: {"不适用", "n/a"},
 
 	RunStore: {"运行记录库", "run store"},
+	Tokens:   {"词元", "tokens"},
 	Profile:  {"评估配置", "profile"},
 	Workbook: {"评估工作簿", "workbook"},
 	Sample:   {"内置虚构示例数据", "bundled fictional sample"},
