@@ -75,7 +75,7 @@ func banners(in Input) []Banner {
 		for i, n := range names {
 			zhNames[i], enNames[i] = glossary.JudgeName(n, "zh"), glossary.JudgeName(n, "en")
 		}
-		zhWho := "评审模型 " + strings.Join(zhNames, "、") + " 是"
+		zhWho := "评审模型“" + strings.Join(zhNames, "”、“") + "”是"
 		enWho, enHow := "The judge "+strings.Join(enNames, ", ")+" is a", "it scores word overlap or surface similarity and does not understand the answers"
 		if len(names) > 1 {
 			enWho, enHow = "The judges "+strings.Join(enNames, ", ")+" are each a", "they score word overlap or surface similarity and do not understand the answers"

@@ -540,13 +540,13 @@ func (r *Result) trust(in Input) {
 	a := fmt.Sprintf("%.2f", bestA)
 	switch {
 	case bestA >= AlphaReliable:
-		r.TrustText = cube.Text{ZH: fmt.Sprintf("与人工评分最一致的评审模型是 %s（α = %s ≥ 0.8，可靠）。", zhName(best), a),
+		r.TrustText = cube.Text{ZH: fmt.Sprintf("与人工评分最一致的评审模型是“%s”（α = %s ≥ 0.8，可靠）。", zhName(best), a),
 			EN: fmt.Sprintf("The judge that agrees best with people is %s (α = %s ≥ 0.8, reliable).", enName(best), a)}
 	case bestA >= AlphaTentative:
-		r.TrustText = cube.Text{ZH: fmt.Sprintf("与人工评分最一致的评审模型是 %s（α = %s，介于 0.667 与 0.8 之间，只宜作初步结论）。", zhName(best), a),
+		r.TrustText = cube.Text{ZH: fmt.Sprintf("与人工评分最一致的评审模型是“%s”（α = %s，介于 0.667 与 0.8 之间，只宜作初步结论）。", zhName(best), a),
 			EN: fmt.Sprintf("The judge that agrees best with people is %s (α = %s, between 0.667 and 0.8: tentative conclusions only).", enName(best), a)}
 	default:
-		r.TrustText = cube.Text{ZH: fmt.Sprintf("没有评审模型与人工评分足够一致：最高的是 %s，α = %s < 0.667；请勿单凭评审模型下结论。", zhName(best), a),
+		r.TrustText = cube.Text{ZH: fmt.Sprintf("没有评审模型与人工评分足够一致：最高的是“%s”，α = %s < 0.667；请勿单凭评审模型下结论。", zhName(best), a),
 			EN: fmt.Sprintf("No judge agrees well enough with people: the best, %s, has α = %s < 0.667; do not conclude from the judges alone.", enName(best), a)}
 	}
 }
@@ -596,7 +596,7 @@ func (r *Result) Doubt() (cube.Text, bool) {
 		return cube.Text{}, false
 	}
 	return cube.Text{
-		ZH: fmt.Sprintf("人工抽检：%d 个回答中，与人工评分最一致的评审模型 %s 也只有 α = %.2f（< 0.667）；请勿单凭评审模型的评分下结论。", r.Answers, zhName(r.Trust), *a.Alpha.Value),
+		ZH: fmt.Sprintf("人工抽检：%d 个回答中，与人工评分最一致的评审模型“%s”也只有 α = %.2f（< 0.667）；请勿单凭评审模型的评分下结论。", r.Answers, zhName(r.Trust), *a.Alpha.Value),
 		EN: fmt.Sprintf("Spot check: over %d answers even the judge that agrees best with people, %s, reaches only α = %.2f (< 0.667); do not conclude from the judges' scores alone.", r.Answers, enName(r.Trust), *a.Alpha.Value),
 	}, true
 }

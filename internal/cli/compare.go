@@ -98,7 +98,7 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 		p.Judges = []profile.Endpoint{{Name: result.LexicalJudge, Lexical: true}}
 		fmt.Fprintln(stderr, pick(lang,
 			"No judge in the profile: the offline lexical baseline judge (not an LLM) scores both sides.",
-			"配置中没有评审模型：由离线词汇评审（基线方法，不是大模型）为两方评分。"))
+			"配置中没有评审模型：由词汇基线评审（离线，不是大模型）为两方评分。"))
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
