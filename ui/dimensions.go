@@ -200,7 +200,7 @@ func (t *dimensionsTab) label(name string) string {
 		// The name is the profile's key: shown in English only, a Chinese
 		// window names the dimension in Chinese alone.
 		title = dimLabel(name)
-		if t.w.lang == "en" && d.Title("en") != name {
+		if t.w.lang == "en" && !strings.EqualFold(title, name) && !strings.EqualFold(d.Title("en"), name) {
 			title += " (" + name + ")"
 		}
 	}

@@ -251,3 +251,15 @@ func widgetTexts(o fyne.CanvasObject) []string {
 	visit(o)
 	return out
 }
+
+// TestDimensionListNamesOnce: the English dimension list names a built-in
+// dimension once ("relevance"), not "relevance (relevance)"; its key is
+// added only where it differs from the title.
+func TestDimensionListNamesOnce(t *testing.T) {
+	w, _ := newTestWindow(t, "en", nil)
+	for _, name := range []string{"relevance", "specificity", "correctness"} {
+		if got := w.dims.label(name); strings.Contains(got, "("+name+")") {
+			t.Errorf("%s reads %q", name, got)
+		}
+	}
+}

@@ -275,7 +275,7 @@ func (c *comparison) warnings() {
 	if c.sameRetrieval() {
 		warn(CodeSameRetrieval,
 			"两方每个问题的检索结果相同：Δ"+glossary.Term(glossary.GuideRecall, "zh")+" 必然为 0，ΔCuBE 只反映回答的差异。",
-			"Both sides retrieved the same documents for every question: Δ"+glossary.Term(glossary.GuideRecall, "en")+" is 0 by construction and ΔCuBE reflects the answers only.")
+			"Both sides retrieved the same documents for every question: the change in "+glossary.Term(glossary.GuideRecall, "en")+" is 0 by construction and ΔCuBE reflects the answers only.")
 	}
 	if res.NotComparable > 0 {
 		warn(CodeNoItemScore,
