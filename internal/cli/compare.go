@@ -103,7 +103,7 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
-	pr := newPrinter(stderr, isTerminal(stderr))
+	pr := newPrinter(stderr, isTerminal(stderr), lang)
 	co := session.CompareOptions{EvalOptions: session.EvalOptions{Offline: o.offline, Progress: pr}}
 	var res *compare.Result
 	var sessA *session.Session

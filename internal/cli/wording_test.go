@@ -26,3 +26,22 @@ func TestRunLineChineseWords(t *testing.T) {
 		t.Errorf("en: %q", en.String())
 	}
 }
+
+// TestDemoChineseNamesJudges: the Chinese demo names the offline judges
+// as the glossary does (词汇基线评审), never by their ids, and counts 词元.
+func TestDemoChineseNamesJudges(t *testing.T) {
+	code, out, errOut := run(t, "demo", "--out", t.TempDir(), "--lang", "zh")
+	if code != ExitOK {
+		t.Fatalf("demo exit %d\n%s", code, errOut)
+	}
+	for _, id := range []string{"lexical", "semantic", "token"} {
+		for _, line := range strings.Split(out+errOut, "\n") {
+			if strings.Contains(line, id) {
+				t.Errorf("%q in the Chinese demo: %q", id, line)
+			}
+		}
+	}
+	if !strings.Contains(out, glossary.Term(glossary.JudgeLexical, "zh")) {
+		t.Errorf("the Chinese demo does not name %s:\n%s", glossary.Term(glossary.JudgeLexical, "zh"), out)
+	}
+}
