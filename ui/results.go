@@ -501,11 +501,13 @@ func (t *resultsTab) showItem(id int) {
 			score = strconv.FormatFloat(j.Score, 'f', -1, 64)
 		}
 		line := fmt.Sprintf("%s · %s · %s · %s: %s", judgeLabel(j.Judge), setName(j.Set), dimLabel(j.Dimension), trf("results.repeat", map[string]any{"N": max(j.Repeat, 1)}), score)
+		// An offline judge's note and every unscorable reason in the
+		// window's language; an LLM judge's reply as it came.
 		if j.Raw != "" {
-			line += "\n    " + strings.ReplaceAll(strings.TrimSpace(j.Raw), "\n", "\n    ")
+			line += "\n    " + strings.ReplaceAll(judgeReason(j.Raw), "\n", "\n    ")
 		}
 		if j.Reason != "" {
-			line += "\n    (" + j.Reason + ")"
+			line += "\n    (" + judgeReason(j.Reason) + ")"
 		}
 		scores = append(scores, line)
 	}

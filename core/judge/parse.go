@@ -78,7 +78,9 @@ func ReasonText(stored string) text.Text {
 	code := ReasonCode(s)
 	_, known := reasonWords[code]
 	if code == s || !known && code != ReasonNoScore {
-		return text.Parse(s)
+		// A judge's own reply: " | " in it is a Markdown table, not a
+		// language separator.
+		return text.New(s, s)
 	}
 	detail := text.Parse(strings.TrimSpace(s[len(code)+1:]))
 	head := text.New(glossary.Term(glossary.Unscorable, "zh"), glossary.Term(glossary.Unscorable, "en"))

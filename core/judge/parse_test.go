@@ -325,3 +325,12 @@ func reparseReason(t *testing.T, raw string, d Dimension) string {
 	}
 	return reason
 }
+
+// TestReasonTextKeepsReplies: an LLM judge's reply with a Markdown table
+// is its own words, not "zh | en".
+func TestReasonTextKeepsReplies(t *testing.T) {
+	reply := "| 维度 | 得分 |\n|---|---|\n| 相关性 | 8 |\n评分：8"
+	if got := ReasonText(reply); got.ZH != reply || got.EN != reply {
+		t.Errorf("%q read as %q / %q", reply, got.ZH, got.EN)
+	}
+}
