@@ -158,7 +158,7 @@ func compareFailed(ctx context.Context, err error, lang string, stderr io.Writer
 func printComparison(w io.Writer, r *compare.Result, lang string, maxRegressions int) {
 	fmt.Fprintln(w, r.Headline.In(lang))
 	v := compare.VerdictText(r.Verdict)
-	fmt.Fprintf(w, "%s: %s (%s)\n", pick(lang, "Verdict", "结论"), v.In(lang), v.In(otherLang(lang)))
+	fmt.Fprintf(w, "%s%s (%s)\n", pick(lang, "Verdict: ", "结论："), v.In(lang), v.In(otherLang(lang)))
 	if len(r.Warnings) > 0 {
 		fmt.Fprintln(w)
 		for _, m := range r.Warnings {

@@ -300,7 +300,7 @@ func printResults(w io.Writer, res *result.Outcome, lang string) {
 				factor(f, "coherence", f.Coherence), factor(f, "rouge", f.Rouge), factor(f, "conciseness", f.Conciseness), f3(f.Total))
 		}
 		t.write(w)
-		fmt.Fprintf(w, "%s: %s\n", pick(lang, "embedder", "向量模型"), s.MFSS.Embedder)
+		fmt.Fprintf(w, "%s%s\n", pick(lang, "embedder: ", "向量模型："), s.MFSS.Embedder)
 		for _, fl := range s.MFSS.Uninformative {
 			fmt.Fprintln(w, "  ! "+pick(lang, fl.Reason.EN, fl.Reason.ZH))
 		}
