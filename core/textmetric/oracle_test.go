@@ -1,0 +1,174 @@
+package textmetric
+
+import (
+	"encoding/json"
+	"math"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// The oracle tests compare the prepared references (BLEURef, RougeLRef),
+// which the baselines score 100,000 questions with, against the pair-by-pair
+// functions the reference vectors test (SentenceBLEU, Rouge, RougeL and the
+// textbook LCS below) on thousands of generated texts: Chinese, ASCII,
+// mixed, empty, long, and the characters where the tokenizers' rules bite.
+// Every float must be equal to the last bit.
+
+// oracleRunes are the characters the generated texts are drawn from, in
+// classes, so that each text has a mix and matches happen across texts.
+var oracleRunes = [][]rune{
+	[]rune("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"),
+	[]rune("0123456789"),
+	[]rune(".,-'&;<>\"!?()[]{}~`@#$%^*+=:/\\|_"),
+	[]rune("     \t\n\r\x1c\x1d\x1e\x1f\u00a0\u0085\u3000\u2028"),
+	[]rune("办理居民身份证须携带户口簿原件及复印件工本费元申请材料受理条件法定时限国务院"),
+	[]rune("，。；：（）《》“”、！？【】…—①②"),
+	[]rune("éßİKǅΣσçñ😀𠀀𪚥\u0301\u200b\ufeff\uff21\uff41\u2001\u2a6d\u2f81\u2600"),
+}
+
+// oracleWords are whole pieces the tokenizers treat specially.
+var oracleWords = []string{"&amp;", "&quot;", "&lt;", "&gt;", "<skipped>", "-\n", "1,000.50", "12-3", "U.S.", "e.g.", "3.5", "the", "cat", "办理", "身份证", "APP", "İstanbul", "KELVIN"}
+
+// oracleText draws a text of about n characters; mode picks its kind.
+func oracleText(r *rand.Rand, n int, mode int) string {
+	var b strings.Builder
+	for b.Len() < n {
+		if r.IntN(8) == 0 {
+			b.WriteString(oracleWords[r.IntN(len(oracleWords))])
+			continue
+		}
+		var class int
+		switch mode {
+		case 0: // ASCII
+			class = []int{0, 0, 0, 0, 1, 2, 3, 3}[r.IntN(8)]
+		case 1: // Chinese
+			class = []int{4, 4, 4, 4, 5, 5, 1, 3}[r.IntN(8)]
+		default: // everything
+			class = r.IntN(len(oracleRunes))
+		}
+		rs := oracleRunes[class]
+		b.WriteRune(rs[r.IntN(len(rs))])
+	}
+	return b.String()
+}
+
+// oraclePairs are (hypothesis, reference) pairs: unrelated texts, texts
+// that share spans with each other (so that n-grams of every order match
+// and repeat), empty texts and long ones.
+func oraclePairs(seed uint64, n int) [][2]string {
+	r := rand.New(rand.NewPCG(seed, 27))
+	pairs := [][2]string{{"", ""}, {"", "a b"}, {"a b", ""}, {" ", "\n"}, {"办理", "办理办理"}}
+	for len(pairs) < n {
+		mode := r.IntN(3)
+		ref := oracleText(r, []int{8, 40, 200, 1200}[r.IntN(4)], mode)
+		var hyp string
+		switch r.IntN(4) {
+		case 0:
+			hyp = oracleText(r, 1+r.IntN(200), r.IntN(3))
+		default: // spans of the reference, shuffled, with noise between
+			rs := []rune(ref)
+			var b strings.Builder
+			for range 1 + r.IntN(6) {
+				i := r.IntN(len(rs) + 1)
+				j := min(len(rs), i+r.IntN(30))
+				b.WriteString(string(rs[i:j]))
+				if r.IntN(2) == 0 {
+					b.WriteString(oracleText(r, r.IntN(10), mode))
+				}
+			}
+			hyp = b.String()
+		}
+		pairs = append(pairs, [2]string{hyp, ref})
+	}
+	return pairs
+}
+
+// oracleLCS is rouge-score's LCS length as a plain table, the oracle of
+// the bit-parallel one.
+func oracleLCS(a, b []int32) int {
+	if len(a) == 0 || len(b) == 0 {
+		return 0
+	}
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for i := 1; i <= len(a); i++ {
+		for j := 1; j <= len(b); j++ {
+			if a[i-1] == b[j-1] {
+				cur[j] = prev[j-1] + 1
+			} else {
+				cur[j] = max(prev[j], cur[j-1])
+			}
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+func TestBLEURefOracle(t *testing.T) {
+	pairs := oraclePairs(1, 600)
+	var opts []BLEUOptions
+	for _, tok := range []string{BLEUTok13a, BLEUTokZh, BLEUTokIntl, BLEUTokChar, BLEUTokNone} {
+		opts = append(opts, BLEUOptions{Tokenize: tok}, BLEUOptions{Tokenize: tok, Lowercase: true, Smooth: SmoothFloor},
+			BLEUOptions{Tokenize: tok, Smooth: SmoothAddK, MaxOrder: 3}, BLEUOptions{Tokenize: tok, Smooth: SmoothNone})
+	}
+	scratch := &BLEUScratch{}
+	for _, o := range opts {
+		for k, p := range pairs {
+			if o.Tokenize != BLEUTok13a && o.Tokenize != BLEUTokZh && k%5 != 0 {
+				continue // the other tokenizers share the counting, not the fast tokenizing
+			}
+			want, err := SentenceBLEU(p[0], []string{p[1]}, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ref, err := NewBLEURef(p[1], o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := ref.Sentence(p[0], scratch)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got, want) {
+				g, _ := json.Marshal(got)
+				w, _ := json.Marshal(want)
+				t.Fatalf("%+v %q vs %q:\n got %s\nwant %s", o, p[0], p[1], g, w)
+			}
+		}
+	}
+}
+
+func TestRougeLRefOracle(t *testing.T) {
+	var buf []int32
+	toks := []func(string) []string{TokenizeChinese, func(s string) []string { return RougeTokenize(s, false) }}
+	for _, p := range oraclePairs(2, 1500) {
+		for _, tok := range toks {
+			target, pred := tok(p[1]), tok(p[0])
+			ti, pi := intern(target, pred)
+			l := float64(oracleLCS(ti, pi))
+			want := PRF{}
+			if len(target) > 0 && len(pred) > 0 {
+				want.P, want.R = l/float64(len(pred)), l/float64(len(target))
+				want.F = fmeasure(want.P, want.R)
+			}
+			var got PRF
+			got, buf = NewRougeLRef(target).L(pred, buf)
+			if got != want || RougeL(target, pred) != want {
+				t.Fatalf("%q vs %q: %+v and %+v, want %+v", p[0], p[1], got, RougeL(target, pred), want)
+			}
+		}
+		// The baselines' ROUGE-L: Rouge's own tokenizer choice.
+		want := Rouge(p[1], p[0], RougeOptions{}).RougeL
+		target := RougeTokenize(p[1], false)
+		predTok := RougeTokenize(p[0], false)
+		if IsChinese(p[1]) || IsChinese(p[0]) {
+			target, predTok = TokenizeChinese(p[1]), TokenizeChinese(p[0])
+		}
+		got, _ := NewRougeLRef(target).L(predTok, nil)
+		if math.Float64bits(got.F) != math.Float64bits(want.F) {
+			t.Fatalf("%q vs %q: %v, want %v", p[0], p[1], got.F, want.F)
+		}
+	}
+}
