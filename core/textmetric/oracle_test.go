@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -25,7 +26,7 @@ var oracleRunes = [][]rune{
 	[]rune("     \t\n\r\x1c\x1d\x1e\x1f\u00a0\u0085\u3000\u2028"),
 	[]rune("办理居民身份证须携带户口簿原件及复印件工本费元申请材料受理条件法定时限国务院"),
 	[]rune("，。；：（）《》“”、！？【】…—①②"),
-	[]rune("éßİKǅΣσçñ😀𠀀𪚥\u0301\u200b\ufeff\uff21\uff41\u2001\u2a6d\u2f81\u2600"),
+	[]rune("éß\u0130\u212aǅΣσçñ😀𠀀𪚥\u0301\u200b\ufeff\uff21\uff41\u2001\u2a6d\u2f81\u2600"),
 }
 
 // oracleWords are whole pieces the tokenizers treat specially.
@@ -136,12 +137,18 @@ func TestBLEURefOracle(t *testing.T) {
 				w, _ := json.Marshal(want)
 				t.Fatalf("%+v %q vs %q:\n got %s\nwant %s", o, p[0], p[1], g, w)
 			}
+			if got := ref.Score(p[0], scratch); math.Float64bits(got) != math.Float64bits(want.Score) {
+				t.Fatalf("%+v %q vs %q: Score %v, want %v", o, p[0], p[1], got, want.Score)
+			}
 		}
 	}
 }
 
 func TestRougeLRefOracle(t *testing.T) {
-	var buf []int32
+	var (
+		buf     []int32
+		scratch RougeScratch
+	)
 	toks := []func(string) []string{TokenizeChinese, func(s string) []string { return RougeTokenize(s, false) }}
 	for _, p := range oraclePairs(2, 1500) {
 		for _, tok := range toks {
@@ -166,9 +173,151 @@ func TestRougeLRefOracle(t *testing.T) {
 		if IsChinese(p[1]) || IsChinese(p[0]) {
 			target, predTok = TokenizeChinese(p[1]), TokenizeChinese(p[0])
 		}
-		got, _ := NewRougeLRef(target).L(predTok, nil)
-		if math.Float64bits(got.F) != math.Float64bits(want.F) {
-			t.Fatalf("%q vs %q: %v, want %v", p[0], p[1], got.F, want.F)
+		ref := NewRougeLRef(target)
+		got, _ := ref.L(predTok, nil)
+		fromText := ref.LText(p[0], IsChinese(p[1]) || IsChinese(p[0]), false, &scratch)
+		if math.Float64bits(got.F) != math.Float64bits(want.F) || fromText != got {
+			t.Fatalf("%q vs %q: %v and %v, want %v", p[0], p[1], got.F, fromText.F, want.F)
 		}
+	}
+}
+
+// The tokenizers as they were before they shared buffers (commit 81dbe89),
+// the oracle of expandPunct, regexpPasses and replace13a.
+func oldTokenizeRegexp(line string) string {
+	rs := make([]rune, 0, len(line)+8)
+	for _, r := range line {
+		if is13aPunct(r) {
+			rs = append(rs, ' ', r, ' ')
+		} else {
+			rs = append(rs, r)
+		}
+	}
+	isPeriodComma := func(r rune) bool { return r == '.' || r == ',' }
+	notDigit := func(r rune) bool { return !isASCIIDigit(r) }
+	rs = subPairs(rs, notDigit, isPeriodComma, func(x, y rune, out []rune) []rune {
+		return append(out, x, ' ', y, ' ')
+	})
+	rs = subPairs(rs, isPeriodComma, notDigit, func(x, y rune, out []rune) []rune {
+		return append(out, ' ', x, ' ', y)
+	})
+	rs = subPairs(rs, isASCIIDigit, func(r rune) bool { return r == '-' }, func(x, y rune, out []rune) []rune {
+		return append(out, x, ' ', y, ' ')
+	})
+	return joinFields(string(rs))
+}
+
+func oldTokenize13a(line string) string {
+	line = strings.ReplaceAll(line, "<skipped>", "")
+	line = strings.ReplaceAll(line, "-\n", "")
+	line = strings.ReplaceAll(line, "\n", " ")
+	line = strings.ReplaceAll(line, "&quot;", `"`)
+	line = strings.ReplaceAll(line, "&amp;", "&")
+	line = strings.ReplaceAll(line, "&lt;", "<")
+	line = strings.ReplaceAll(line, "&gt;", ">")
+	return oldTokenizeRegexp(" " + line + " ")
+}
+
+func oldTokenizeZh(line string) string {
+	line = strings.TrimFunc(line, isPySpace)
+	var b strings.Builder
+	for _, r := range line {
+		if isSacreZhChar(r) {
+			b.WriteByte(' ')
+			b.WriteRune(r)
+			b.WriteByte(' ')
+		} else {
+			b.WriteRune(r)
+		}
+	}
+	return oldTokenizeRegexp(b.String())
+}
+
+// oracleTexts are the texts of oraclePairs, each once, and some with
+// invalid UTF-8.
+func oracleTexts(seed uint64, n int) []string {
+	var out []string
+	for _, p := range oraclePairs(seed, n) {
+		out = append(out, p[0], p[1])
+	}
+	return append(out, "a\xffb", "\xe4\xb8", "办\x80理 1.\xff,2", "\xed\xa0\x80x")
+}
+
+func TestTokenizersOracle(t *testing.T) {
+	for _, s := range oracleTexts(3, 1500) {
+		if got, want := tokenize13a(s), oldTokenize13a(s); got != want {
+			t.Fatalf("13a %q: %q, want %q", s, got, want)
+		}
+		if got, want := tokenizeZh(s), oldTokenizeZh(s); got != want {
+			t.Fatalf("zh %q: %q, want %q", s, got, want)
+		}
+		if got, want := tokenizeRegexp(s), oldTokenizeRegexp(s); got != want {
+			t.Fatalf("regexp %q: %q, want %q", s, got, want)
+		}
+	}
+}
+
+// TestTokenIDsOracle: the ids a text is tokenised into without strings are
+// those of the string tokenizers' tokens, looked up in a vocabulary made
+// from another text (so that some tokens are in it and some are not).
+func TestTokenIDsOracle(t *testing.T) {
+	texts := oracleTexts(4, 800)
+	var (
+		bt    bleuTokens
+		ids   []uint32
+		rids  []int32
+		buf   []byte
+		nHits int
+	)
+	for k, s := range texts {
+		other := texts[(k*7+3)%len(texts)] + " " + s[:len(s)/2]
+		for _, o := range []BLEUOptions{{Tokenize: BLEUTok13a}, {Tokenize: BLEUTokZh}, {Tokenize: BLEUTokZh, Lowercase: true}, {Tokenize: BLEUTokIntl}, {Tokenize: BLEUTokChar}, {Tokenize: BLEUTokNone, Lowercase: true}} {
+			o, _ = o.withDefaults()
+			vocab := map[string]uint32{}
+			for _, w := range o.preprocess(other) {
+				vocab[w] = uint32(len(vocab) + 1)
+			}
+			var want []uint32
+			for _, w := range o.preprocess(s) {
+				want = append(want, vocab[w])
+				if vocab[w] != 0 {
+					nHits++
+				}
+			}
+			ids = bt.bleuIDs(ids[:0], s, o, vocab)
+			if !slices.Equal(ids, want) {
+				t.Fatalf("%+v %q: %v, want %v", o, s, ids, want)
+			}
+		}
+		for _, c := range []struct {
+			chinese, stem bool
+			tok           func(string) []string
+		}{
+			{true, false, TokenizeChinese},
+			{false, false, func(s string) []string { return RougeTokenize(s, false) }},
+			{false, true, func(s string) []string { return RougeTokenize(s, true) }},
+		} {
+			vocab := map[string]int32{}
+			for _, w := range c.tok(other) {
+				if _, ok := vocab[w]; !ok {
+					vocab[w] = int32(len(vocab))
+				}
+			}
+			var want []int32
+			for _, w := range c.tok(s) {
+				id, ok := vocab[w]
+				if !ok {
+					id = -1
+				}
+				want = append(want, id)
+			}
+			rids, buf = rougeIDs(rids[:0], s, c.chinese, c.stem, vocab, buf)
+			if !slices.Equal(rids, want) {
+				t.Fatalf("rouge chinese=%v stem=%v %q: %v, want %v", c.chinese, c.stem, s, rids, want)
+			}
+		}
+	}
+	if nHits < 1000 {
+		t.Fatalf("only %d tokens found in the vocabularies: the test compares too little", nHits)
 	}
 }

@@ -1,6 +1,7 @@
 package textmetric
 
 import (
+	"math/bits"
 	"slices"
 	"strings"
 )
@@ -213,24 +214,78 @@ func sortedOverlap[T uint64 | string](a, b []T) int {
 	return n
 }
 
-// lcsLen is the length of the longest common subsequence, in O(len(b)) space.
+// lcsLen is the length of the longest common subsequence of a and b, whose
+// ids are ≥ 0 (a negative id in b matches nothing).
 func lcsLen(a, b []int32) int {
 	if len(a) == 0 || len(b) == 0 {
 		return 0
 	}
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for i := 1; i <= len(a); i++ {
-		for j := 1; j <= len(b); j++ {
-			if a[i-1] == b[j-1] {
-				cur[j] = prev[j-1] + 1
-			} else {
-				cur[j] = max(prev[j], cur[j-1])
-			}
-		}
-		prev, cur = cur, prev
+	var vocab int32
+	for _, id := range a {
+		vocab = max(vocab, id+1)
 	}
-	return prev[len(b)]
+	m := newLCSMasks(a, int(vocab))
+	return m.lcs(b, nil)
+}
+
+// lcsMasks is a text made ready for the bit-parallel LCS length (Allison
+// and Dix 1986; Hyyrö 2004, "Bit-parallel LCS-length computation
+// revisited"): for each token id, the bit mask of the positions where the
+// text has it. The LCS with another text then costs one pass over that
+// text, a few word operations per token, where the textbook table costs
+// one step per pair of positions; the length is the same integer.
+type lcsMasks struct {
+	words int      // 64-bit words per mask
+	masks []uint64 // id's mask is masks[id*words : (id+1)*words]
+}
+
+func newLCSMasks(a []int32, vocab int) lcsMasks {
+	m := lcsMasks{words: (len(a) + 63) / 64}
+	m.masks = make([]uint64, vocab*m.words)
+	for i, id := range a {
+		m.masks[int(id)*m.words+i/64] |= 1 << (i % 64)
+	}
+	return m
+}
+
+// lcs is the LCS length of the masked text and b; an id of b outside the
+// masks' vocabulary (negative, or too large) matches nothing. v, when long
+// enough, is reused as working memory.
+//
+// V starts all ones; each token c of b sets V = (V + (V & M[c])) | (V &^
+// M[c]) over the whole multi-word vector, and the LCS length is the number
+// of zero bits in V. Bits above len(a) stay 1: M has none there, so
+// V &^ M keeps them.
+func (m lcsMasks) lcs(b []int32, v []uint64) int {
+	if m.words == 0 || len(b) == 0 {
+		return 0
+	}
+	if cap(v) < m.words {
+		v = make([]uint64, m.words)
+	}
+	v = v[:m.words]
+	for w := range v {
+		v[w] = ^uint64(0)
+	}
+	vocab := len(m.masks) / m.words
+	for _, id := range b {
+		if id < 0 || int(id) >= vocab {
+			continue // V + 0 | V = V
+		}
+		mask := m.masks[int(id)*m.words : (int(id)+1)*m.words]
+		var carry uint64
+		for w, x := range v {
+			u := x & mask[w]
+			var sum uint64
+			sum, carry = bits.Add64(x, u, carry)
+			v[w] = sum | (x &^ mask[w])
+		}
+	}
+	n := 0
+	for _, x := range v {
+		n += bits.OnesCount64(^x)
+	}
+	return n
 }
 
 func rougeLIDs(target, prediction []int32) PRF {
