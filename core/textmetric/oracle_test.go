@@ -321,3 +321,55 @@ func TestTokenIDsOracle(t *testing.T) {
 		t.Fatalf("only %d tokens found in the vocabularies: the test compares too little", nHits)
 	}
 }
+
+// TestVocabOracle: a Vocab numbers the tokens of each tokenizer in the
+// order of first sight and knows its stopwords; RougeIDs of two texts is
+// RougeTokens of their tokens, to the bit.
+func TestVocabOracle(t *testing.T) {
+	texts := oracleTexts(5, 600)
+	toks := map[Tokenizer]func(string) []string{
+		TokEnglish: TokenizeEnglish, TokChinese: TokenizeChinese,
+		TokRouge:     func(s string) []string { return RougeTokenize(s, false) },
+		TokRougeStem: func(s string) []string { return RougeTokenize(s, true) },
+	}
+	var scratch RougeScratch
+	for kind, tok := range toks {
+		v, want := NewVocab(), map[string]int32{}
+		for k, s := range texts {
+			if k%100 == 0 {
+				v.Reset()
+				clear(want)
+			}
+			var wantIDs []int32
+			for _, w := range tok(s) {
+				id, ok := want[w]
+				if !ok {
+					id = int32(len(want))
+					want[w] = id
+				}
+				wantIDs = append(wantIDs, id)
+			}
+			ids := v.AppendIDs(nil, s, kind)
+			if !slices.Equal(ids, wantIDs) {
+				t.Fatalf("tokenizer %d %q: %v, want %v", kind, s, ids, wantIDs)
+			}
+			for _, w := range tok(s) {
+				for _, zh := range []bool{false, true} {
+					if v.Stopword(want[w], zh) != IsStopword(w, zh) {
+						t.Fatalf("%q: Stopword(%v) %v", w, zh, !IsStopword(w, zh))
+					}
+				}
+			}
+			if k%100 == 0 {
+				continue
+			}
+			prev := texts[k-1]
+			ta, tb := tok(prev), tok(s)
+			w1, w2, wl := RougeTokens(ta, tb)
+			g1, g2, gl := RougeIDs(NewRougeText(v.AppendIDs(nil, prev, kind)), NewRougeText(ids), &scratch)
+			if g1 != w1 || g2 != w2 || gl != wl {
+				t.Fatalf("%q vs %q: %v %v %v, want %v %v %v", prev, s, g1, g2, gl, w1, w2, wl)
+			}
+		}
+	}
+}

@@ -197,7 +197,7 @@ func smallKeys(ids []int32, n int) []uint64 {
 }
 
 // sortedOverlap is Σ min(count_a, count_b) over two sorted multisets.
-func sortedOverlap[T uint64 | string](a, b []T) int {
+func sortedOverlap[T int32 | uint64 | string](a, b []T) int {
 	i, j, n := 0, 0, 0
 	for i < len(a) && j < len(b) {
 		switch {
