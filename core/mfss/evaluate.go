@@ -183,11 +183,12 @@ func scoreChunk(ctx context.Context, emb embed.Embedder, chunk []pair, cfg Confi
 		sentIdx    []int
 	}
 	preps := make([]prepared, len(chunk))
-	refCache := map[string]text{} // key: mode + reference
+	refCache := map[string]text{}  // key: mode + reference
+	vocab := textmetric.NewVocab() // the chunk's tokens
 	for k, p := range chunk {
 		zh := pairIsChinese(p.answer, p.item.Reference)
 		pp := prepared{zh: zh, respZH: textmetric.IsChinese(p.answer)}
-		pp.resp = prepare(p.answer, zh, cfg.RougeStem)
+		pp.resp = prepare(p.answer, zh, cfg.RougeStem, vocab)
 		if len(pp.resp.tokens) == 0 {
 			pp.empty = true
 			preps[k] = pp
@@ -196,7 +197,7 @@ func scoreChunk(ctx context.Context, emb embed.Embedder, chunk []pair, cfg Confi
 		key := fmt.Sprint(zh) + "\x00" + p.item.Reference
 		ref, ok := refCache[key]
 		if !ok {
-			ref = prepare(p.item.Reference, zh, cfg.RougeStem)
+			ref = prepare(p.item.Reference, zh, cfg.RougeStem, vocab)
 			refCache[key] = ref
 		}
 		pp.ref = ref
@@ -223,6 +224,7 @@ func scoreChunk(ctx context.Context, emb embed.Embedder, chunk []pair, cfg Confi
 		}
 	}
 	out := make([]scored, len(chunk))
+	var scratch textmetric.RougeScratch
 	for k, pp := range preps {
 		out[k].sentences = len(pp.resp.sentences)
 		if pp.empty {
@@ -230,7 +232,7 @@ func scoreChunk(ctx context.Context, emb embed.Embedder, chunk []pair, cfg Confi
 			continue
 		}
 		// Sentence positions are not contiguous after de-duplication.
-		f, u := finish(pp.resp, pp.ref, pp.respZH, cfg, v, pp.ri, pp.gi, pp.sentIdx)
+		f, u := finish(pp.resp, pp.ref, pp.respZH, cfg, v, pp.ri, pp.gi, pp.sentIdx, &scratch)
 		out[k].f = f
 		sys := chunk[k].system
 		if u.accuracy {

@@ -1,12 +1,14 @@
 package mfss
 
 import (
+	"context"
 	"math"
 	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
 
+	"cubeworkbench/core/embed"
 	"cubeworkbench/core/textmetric"
 )
 
@@ -168,9 +170,33 @@ func TestLexicalOracle(t *testing.T) {
 // lexicalOf is the lexical factors of one pair as Evaluate computes them,
 // whether the response is empty and its sentence count.
 func lexicalOf(response, reference string, zh bool, cfg Config) (Factors, bool, int) {
-	resp, ref := prepare(response, zh, cfg.RougeStem), prepare(reference, zh, cfg.RougeStem)
+	v := textmetric.NewVocab()
+	resp, ref := prepare(response, zh, cfg.RougeStem, v), prepare(reference, zh, cfg.RougeStem, v)
 	if len(resp.tokens) == 0 {
 		return Factors{}, true, len(resp.sentences)
 	}
-	return lexical(resp, ref, textmetric.IsChinese(response), cfg), false, len(resp.sentences)
+	return lexical(resp, ref, textmetric.IsChinese(response), cfg, nil), false, len(resp.sentences)
+}
+
+// TestSparseCosineOracle: the cosines of a batch, their norms computed
+// once, are embed.SparseCosine's to the bit.
+func TestSparseCosineOracle(t *testing.T) {
+	r := rand.New(rand.NewPCG(27, 3))
+	texts := []string{"", "   "}
+	for range 200 {
+		texts = append(texts, oracleAnswer(r))
+	}
+	h := embed.NewHashed()
+	v, err := embedAll(context.Background(), h, texts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp, _ := h.EmbedSparse(context.Background(), texts)
+	for i := range texts {
+		for j := range texts {
+			if got, want := v.cos(i, j), embed.SparseCosine(sp[i], sp[j]); math.Float64bits(got) != math.Float64bits(want) {
+				t.Fatalf("%q · %q: %v, want %v", texts[i], texts[j], got, want)
+			}
+		}
+	}
 }

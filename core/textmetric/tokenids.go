@@ -51,7 +51,9 @@ func eachToken(s string, tok Tokenizer, buf []byte, emit func([]byte)) []byte {
 			switch {
 			case unicode.Is(unicode.Han, r):
 				flush()
-				emit([]byte(s[i : i+utf8.RuneLen(r)])) // does not escape: no copy
+				buf = append(buf, s[i:i+utf8.RuneLen(r)]...) // the text's own bytes
+				emit(buf)
+				buf = buf[:0]
 			case unicode.IsLetter(r) || unicode.IsDigit(r):
 				buf = utf8.AppendRune(buf, unicode.ToLower(r)) // strings.ToLower, rune by rune
 			default:
