@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
 )
 
 // The oracle tests compare the prepared references (BLEURef, RougeLRef),
@@ -370,6 +371,20 @@ func TestVocabOracle(t *testing.T) {
 			if g1 != w1 || g2 != w2 || gl != wl {
 				t.Fatalf("%q vs %q: %v %v %v, want %v %v %v", prev, s, g1, g2, gl, w1, w2, wl)
 			}
+		}
+	}
+}
+
+// TestRuneClassOracle: the rune class table answers as unicode does, for
+// every character up to U+FFFF and the supplementary Han blocks.
+func TestRuneClassOracle(t *testing.T) {
+	for r := rune(0); r < 0x40000; r++ {
+		if r > 0xFFFF && r < 0x20000 {
+			continue
+		}
+		c := runeClass(r)
+		if c&classHan != 0 != unicode.Is(unicode.Han, r) || c&classLetter != 0 != unicode.IsLetter(r) || c&classDigit != 0 != unicode.IsDigit(r) {
+			t.Fatalf("U+%04X: class %b", r, c)
 		}
 	}
 }

@@ -97,9 +97,9 @@ func isLineBreak(r rune) bool {
 	return r == '\n' || r == '\r' || r == '\u2028' || r == '\u2029'
 }
 
-func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+func isWordRune(r rune) bool { return runeClass(r)&(classLetter|classDigit) != 0 }
 
-func isHan(r rune) bool { return unicode.Is(unicode.Han, r) }
+func isHan(r rune) bool { return isHanFast(r) }
 
 func isASCIIWord(r rune) bool {
 	return r < 0x80 && (unicode.IsLetter(r) || unicode.IsDigit(r))

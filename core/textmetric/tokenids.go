@@ -40,7 +40,7 @@ func eachToken(s string, tok Tokenizer, buf []byte, emit func([]byte)) []byte {
 	switch tok {
 	case TokEnglish: // strings.ToLower, rune by rune, then the split
 		for _, r := range s {
-			if r = unicode.ToLower(r); unicode.IsLetter(r) || unicode.IsDigit(r) {
+			if r = unicode.ToLower(r); runeClass(r)&(classLetter|classDigit) != 0 {
 				buf = utf8.AppendRune(buf, r)
 			} else {
 				flush()
@@ -48,13 +48,13 @@ func eachToken(s string, tok Tokenizer, buf []byte, emit func([]byte)) []byte {
 		}
 	case TokChinese:
 		for i, r := range s {
-			switch {
-			case unicode.Is(unicode.Han, r):
+			switch c := runeClass(r); {
+			case c&classHan != 0:
 				flush()
 				buf = append(buf, s[i:i+utf8.RuneLen(r)]...) // the text's own bytes
 				emit(buf)
 				buf = buf[:0]
-			case unicode.IsLetter(r) || unicode.IsDigit(r):
+			case c&(classLetter|classDigit) != 0:
 				buf = utf8.AppendRune(buf, unicode.ToLower(r)) // strings.ToLower, rune by rune
 			default:
 				flush()
