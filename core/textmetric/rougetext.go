@@ -11,7 +11,7 @@ type RougeText struct {
 	n     int      // tokens
 	uni   []int32  // sorted unigrams
 	bi    []uint64 // sorted bigrams, first id << 32 | second
-	keys  []int32  // distinct ids, sorted: the masks' vocabulary
+	keys  []int32  // distinct ids, sorted: the masks' vocabulary; nil until t is a target
 	masks lcsMasks // over the positions of keys[k], as k
 	ids   []int32  // the tokens in order
 }
@@ -27,20 +27,28 @@ func NewRougeText(ids []int32) *RougeText {
 		}
 		slices.Sort(t.bi)
 	}
-	t.keys = slices.Compact(slices.Clone(t.uni))
-	local := make([]int32, len(ids))
-	for i, id := range ids {
-		k, _ := slices.BinarySearch(t.keys, id)
-		local[i] = int32(k)
-	}
-	t.masks = newLCSMasks(local, len(t.keys))
 	t.ids = slices.Clone(ids)
 	return t
 }
 
+// lcsReady makes t's LCS masks, the first time t is a target.
+func (t *RougeText) lcsReady() {
+	if t.keys != nil || t.n == 0 {
+		return
+	}
+	t.keys = slices.Compact(slices.Clone(t.uni))
+	local := make([]int32, len(t.ids))
+	for i, id := range t.ids {
+		k, _ := slices.BinarySearch(t.keys, id)
+		local[i] = int32(k)
+	}
+	t.masks = newLCSMasks(local, len(t.keys))
+}
+
 // RougeIDs is RougeTokens(target's tokens, prediction's tokens): ROUGE-1,
 // ROUGE-2 and ROUGE-L F of the same counts, so the same floats. scratch
-// may be nil; one goroutine at a time may use it.
+// may be nil; one goroutine at a time may use scratch, or target while it
+// is first used as one (a RougeText makes its LCS masks then).
 func RougeIDs(target, prediction *RougeText, scratch *RougeScratch) (r1, r2, rl PRF) {
 	prf := func(overlap, nt, np int) PRF {
 		p := float64(overlap) / float64(max(np, 1))
@@ -55,6 +63,7 @@ func RougeIDs(target, prediction *RougeText, scratch *RougeScratch) (r1, r2, rl 
 	if scratch == nil {
 		scratch = &RougeScratch{}
 	}
+	target.lcsReady()
 	pred := scratch.ids[:0]
 	for _, id := range prediction.ids {
 		k, ok := slices.BinarySearch(target.keys, id)
