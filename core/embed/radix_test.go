@@ -11,7 +11,7 @@ import (
 // real texts; Sparse's vectors are therefore what they were.
 func TestSortCodesOracle(t *testing.T) {
 	r := rand.New(rand.NewPCG(27, 4))
-	for _, n := range []int{0, 1, 2, 127, 128, 129, 300, 1000, 5000} {
+	for _, n := range []int{0, 1, 2, 63, 64, 65, 127, 128, 300, 1000, 5000} {
 		for _, span := range []uint32{1 << codeBits, 64} { // spread out, or many repeats
 			codes := make([]uint32, n)
 			for i := range codes {

@@ -186,8 +186,9 @@ func scoreChunk(ctx context.Context, emb embed.Embedder, chunk []pair, cfg Confi
 	refCache := map[string]text{}  // key: mode + reference
 	vocab := textmetric.NewVocab() // the chunk's tokens
 	for k, p := range chunk {
-		zh := pairIsChinese(p.answer, p.item.Reference)
-		pp := prepared{zh: zh, respZH: textmetric.IsChinese(p.answer)}
+		respZH := textmetric.IsChinese(p.answer)
+		zh := respZH || textmetric.IsChinese(p.item.Reference) // pairIsChinese, the answer read once
+		pp := prepared{zh: zh, respZH: respZH}
 		pp.resp = prepare(p.answer, zh, cfg.RougeStem, vocab)
 		if len(pp.resp.tokens) == 0 {
 			pp.empty = true

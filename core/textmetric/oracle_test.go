@@ -388,3 +388,13 @@ func TestRuneClassOracle(t *testing.T) {
 		}
 	}
 }
+
+// spansOf skips the pairs map for ASCII characters other than the three
+// that open a pair: no other ASCII character is a key.
+func TestPairsASCIIOpeners(t *testing.T) {
+	for r := range rune(0x80) {
+		if _, ok := pairs[r]; ok != (r == '"' || r == '(' || r == '[') {
+			t.Errorf("%q: in pairs %v", r, ok)
+		}
+	}
+}

@@ -420,6 +420,9 @@ func spansOf(s string, rs []rune) spans {
 		if matched {
 			continue
 		}
+		if r < 0x80 && r != '"' && r != '(' && r != '[' {
+			continue // no other ASCII character opens a pair: skip the map
+		}
 		if c, ok := pairs[r]; ok {
 			stack = append(stack, open{p, c})
 		}
