@@ -389,12 +389,20 @@ func TestRuneClassOracle(t *testing.T) {
 	}
 }
 
-// spansOf skips the pairs map for ASCII characters other than the three
-// that open a pair: no other ASCII character is a key.
-func TestPairsASCIIOpeners(t *testing.T) {
-	for r := range rune(0x80) {
-		if _, ok := pairs[r]; ok != (r == '"' || r == '(' || r == '[') {
-			t.Errorf("%q: in pairs %v", r, ok)
+// closerOf is the table of pairs it replaced (a map), for every character
+// of the Basic Multilingual Plane; openingMarks lists the same marks.
+func TestCloserOfOracle(t *testing.T) {
+	pairs := map[rune]rune{
+		'“': '”', '"': '"', '《': '》', '〈': '〉', '「': '」', '『': '』',
+		'（': '）', '(': ')', '【': '】', '[': ']',
+	}
+	for r := range rune(0x10000) {
+		want, wok := pairs[r]
+		if got, ok := closerOf(r); got != want || ok != wok {
+			t.Fatalf("%q: %q %v, want %q %v", r, got, ok, want, wok)
+		}
+		if wok != strings.ContainsRune(openingMarks, r) {
+			t.Fatalf("%q: in openingMarks %v", r, !wok)
 		}
 	}
 }
