@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode"
@@ -146,6 +147,16 @@ func TestBLEURefOracle(t *testing.T) {
 }
 
 func TestRougeLRefOracle(t *testing.T) {
+	for _, limit := range []int{maxMaskWords, 0} { // masks, then the table for every text
+		t.Run(strconv.Itoa(limit), func(t *testing.T) {
+			defer func(m int) { maxMaskWords = m }(maxMaskWords)
+			maxMaskWords = limit
+			testRougeLRefOracle(t)
+		})
+	}
+}
+
+func testRougeLRefOracle(t *testing.T) {
 	var (
 		buf     []int32
 		scratch RougeScratch

@@ -228,6 +228,23 @@ func lcsLen(a, b []int32) int {
 	return m.lcs(b, nil)
 }
 
+// lcsTableLen is the LCS length by the textbook table, one row at a time.
+func lcsTableLen(a, b []int32) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for i := 1; i <= len(a); i++ {
+		for j := 1; j <= len(b); j++ {
+			if a[i-1] == b[j-1] {
+				cur[j] = prev[j-1] + 1
+			} else {
+				cur[j] = max(prev[j], cur[j-1])
+			}
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
 // lcsMasks is a text made ready for the bit-parallel LCS length (Allison
 // and Dix 1986; Hyyrö 2004, "Bit-parallel LCS-length computation
 // revisited"): for each token id, the bit mask of the positions where the
@@ -237,10 +254,20 @@ func lcsLen(a, b []int32) int {
 type lcsMasks struct {
 	words int      // 64-bit words per mask
 	masks []uint64 // id's mask is masks[id*words : (id+1)*words]
+	table []int32  // the text itself when its masks would be too large (maxMaskWords)
 }
+
+// maxMaskWords bounds the masks of one text (8 MiB): they take distinct
+// tokens × length / 8 bytes, which a very long text with a large
+// vocabulary would make large. Past it the LCS takes the table, one row
+// at a time, as before.
+var maxMaskWords = 1 << 20
 
 func newLCSMasks(a []int32, vocab int) lcsMasks {
 	m := lcsMasks{words: (len(a) + 63) / 64}
+	if vocab*m.words > maxMaskWords {
+		return lcsMasks{words: m.words, table: a}
+	}
 	m.masks = make([]uint64, vocab*m.words)
 	for i, id := range a {
 		m.masks[int(id)*m.words+i/64] |= 1 << (i % 64)
@@ -259,6 +286,9 @@ func newLCSMasks(a []int32, vocab int) lcsMasks {
 func (m lcsMasks) lcs(b []int32, v []uint64) int {
 	if m.words == 0 || len(b) == 0 {
 		return 0
+	}
+	if m.table != nil {
+		return lcsTableLen(m.table, b)
 	}
 	if cap(v) < m.words {
 		v = make([]uint64, m.words)
