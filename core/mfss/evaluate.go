@@ -183,7 +183,11 @@ func scoreChunk(ctx context.Context, emb embed.Embedder, chunk []pair, cfg Confi
 		sentIdx    []int
 	}
 	preps := make([]prepared, len(chunk))
-	refCache := map[string]text{}  // key: mode + reference
+	type refKey struct {
+		zh  bool
+		ref string
+	}
+	refCache := map[refKey]text{}  // a reference is prepared once per language mode
 	vocab := textmetric.NewVocab() // the chunk's tokens
 	for k, p := range chunk {
 		respZH := textmetric.IsChinese(p.answer)
@@ -195,7 +199,7 @@ func scoreChunk(ctx context.Context, emb embed.Embedder, chunk []pair, cfg Confi
 			preps[k] = pp
 			continue
 		}
-		key := fmt.Sprint(zh) + "\x00" + p.item.Reference
+		key := refKey{zh, p.item.Reference}
 		ref, ok := refCache[key]
 		if !ok {
 			ref = prepare(p.item.Reference, zh, cfg.RougeStem, vocab)
