@@ -417,3 +417,13 @@ func TestCloserOfOracle(t *testing.T) {
 		}
 	}
 }
+
+// isPySpace's shortcut past U+3000 answers as unicode.IsSpace does, for
+// every character.
+func TestIsPySpaceOracle(t *testing.T) {
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		if want := unicode.IsSpace(r) || (r >= 0x1c && r <= 0x1f); isPySpace(r) != want {
+			t.Fatalf("U+%04X: %v, want %v", r, !want, want)
+		}
+	}
+}
