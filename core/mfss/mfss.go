@@ -172,23 +172,27 @@ func prepare(s string, zh, stem bool, v *textmetric.Vocab) text {
 		t.tokens = v.AppendIDs(t.tokens, sent, tok)
 		t.sentLens = append(t.sentLens, len(t.tokens)-n)
 	}
-	sorted := slices.Clone(t.tokens)
-	slices.Sort(sorted)
-	sorted = slices.Compact(sorted)
-	t.distinct = len(sorted)
-	for _, id := range sorted {
-		if !v.Stopword(id, zh) {
-			t.content = append(t.content, id)
-		}
-	}
-	if zh {
+	var sorted []int32
+	if zh { // ROUGE's tokens are these: sorted once for both
 		t.rouge = textmetric.NewRougeText(t.tokens)
+		sorted = t.rouge.Sorted()
 	} else {
 		rtok := textmetric.TokRouge
 		if stem {
 			rtok = textmetric.TokRougeStem
 		}
 		t.rouge = textmetric.NewRougeText(v.AppendIDs(nil, s, rtok))
+		sorted = slices.Clone(t.tokens)
+		slices.Sort(sorted)
+	}
+	for i, id := range sorted {
+		if i > 0 && id == sorted[i-1] {
+			continue
+		}
+		t.distinct++
+		if !v.Stopword(id, zh) {
+			t.content = append(t.content, id)
+		}
 	}
 	return t
 }

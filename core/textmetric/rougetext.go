@@ -31,6 +31,10 @@ func NewRougeText(ids []int32) *RougeText {
 	return t
 }
 
+// Sorted is the text's token ids in ascending order; the caller must not
+// change them.
+func (t *RougeText) Sorted() []int32 { return t.uni }
+
 // lcsReady makes t's LCS masks, the first time t is a target.
 func (t *RougeText) lcsReady() {
 	if t.keys != nil || t.n == 0 {
