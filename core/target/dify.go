@@ -21,6 +21,10 @@ func init() {
 			{Key: "api_key_env", Label: Text{"应用 API 密钥", "App API key"}, Secret: true,
 				Hint: Text{"应用“访问 API”页面创建的 app- 开头的密钥", "the app-… key created on the app's \"Access API\" page"}},
 		},
+		Cleanup: Cleanup{Why: "none: Dify sends its citations apart from the answer, in message_end's " +
+			"metadata.retriever_resources, and writes no marker into the text (langgenius/dify 0035587f, " +
+			"api/core/workflow/nodes/llm/node.py: the LLM node's only inline mark is <think>, kept with " +
+			"reasoning_format \"tagged\", which every connector removes)"},
 		Blame: func(e *Error) (string, Text, bool) {
 			if e.Code != "not_chat_app" && e.Code != "app_unavailable" {
 				return "", Text{}, false
@@ -168,7 +172,7 @@ func (d *Dify) Ask(ctx context.Context, question string) (Answer, error) {
 			return Answer{}, &Error{Kind: "dify", Status: 200, Retryable: true, Message: "the stream ended without message_end: " + redactKey(snippet(data), d.key)}
 		}
 	}
-	ans := Answer{Text: cleanAnswer(text.String())}
+	ans := Answer{Text: text.String()}
 	var docs []Doc
 	// Dify 1.x always sends the list (TaskStateMetadata defaults it to
 	// []), so an empty one is citations off unless /parameters says they

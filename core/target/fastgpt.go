@@ -3,7 +3,6 @@ package target
 import (
 	"context"
 	"encoding/json"
-	"regexp"
 	"strings"
 )
 
@@ -19,6 +18,9 @@ func init() {
 			{Key: "api_key_env", Label: Text{"应用 API 密钥", "App API key"}, Secret: true,
 				Hint: Text{"在该应用的“API 访问”里创建的 fastgpt- 开头的密钥（应用专属密钥，不是账号密钥）", "the fastgpt-… key created under that app's API access (the app's own key, not an account key)"}},
 		},
+		Cleanup: Cleanup{Markers: fastgptMarkers,
+			Why: "FastGPT's quote markers [24-hex id](CITE) (removeDatasetCiteText, packages/global/core/ai/llm/utils.ts, labring/FastGPT 0225519b)"},
+		Blame: fastgptBlame,
 	}, func(c client, cfg Config) (Target, error) {
 		return &FastGPT{client: c, Base: cfg.BaseURL}, nil
 	})
@@ -94,11 +96,6 @@ func decodeFastGPTError(status int, body []byte) *Error {
 	return decodeOpenAIError(status, body)
 }
 
-// fastgptCite is FastGPT's citation marker (removeDatasetCiteText in
-// packages/global/core/ai/llm/utils.ts): [24-hex id](CITE), also with
-// full-width brackets, and the prompt's literal [id](CITE) placeholder.
-var fastgptCite = regexp.MustCompile(`[\[【](?:[a-f0-9]{24}|id)[\]】]\(CITE\)`)
-
 // Ask sends the question in a fresh chat (no chatId: the history comes from
 // messages alone, so earlier questions cannot leak into this one).
 func (f *FastGPT) Ask(ctx context.Context, question string) (Answer, error) {
@@ -130,7 +127,7 @@ func (f *FastGPT) Ask(ctx context.Context, question string) (Answer, error) {
 			Message: "FastGPT's workflow failed: " + redactKey(snippet(b), f.key)}
 	}
 	text := fastgptText(reply.Choices[0].Message.Content)
-	ans := Answer{Text: cleanAnswer(fastgptCite.ReplaceAllString(text, ""))}
+	ans := Answer{Text: text}
 	var nodes []fastgptNode
 	if json.Unmarshal(reply.ResponseData, &nodes) != nil || len(reply.ResponseData) == 0 {
 		ans.Warnings = append(ans.Warnings, fastgptNoDetail())
@@ -225,4 +222,22 @@ func fastgptNoDetail() Warning {
 		Message: Text{
 			"FastGPT 的回复没有带出检索到的引用（responseData 或其中的 quoteList 缺失），无法计算 Recall@k。请使用该应用自己的 API 密钥（不是分享链接或账号密钥），地址指向 /api。",
 			"FastGPT's reply does not carry the retrieved quotes (no responseData, or no quoteList in it), so Recall@k cannot be computed. Use the app's own API key (not a share link or an account key) with the /api base URL."}}
+}
+
+// fastgptBlame names the app key when FastGPT says the app it belongs to
+// is gone or out of the key's reach (packages/global/common/error/code/app.ts,
+// labring/FastGPT 7c9d4a93: AppErrEnum unExist 应用不存在 502000, unAuthApp
+// 无权操作该应用 502001; later versions prefix them "app"). A FastGPT key
+// belongs to one app, so the key is the setting to change.
+func fastgptBlame(e *Error) (string, Text, bool) {
+	switch e.Code {
+	case "unExist", "appUnExist", "502000", "unAuthApp", "appUnAuthApp", "502001":
+	default:
+		if !strings.Contains(e.Message, "应用不存在") && !strings.Contains(e.Message, "无权操作该应用") {
+			return "", Text{}, false
+		}
+	}
+	return "api_key_env", Text{
+		ZH: "“应用 API 密钥”所属的应用已不存在，或该密钥无权使用它：请在要评测的应用的“发布渠道 → API 访问”里新建密钥并填入。",
+		EN: "The app the App API key belongs to no longer exists, or the key may not use it: create a key under Publish → API access of the app to evaluate, and use that."}, true
 }

@@ -21,6 +21,9 @@ func init() {
 			{Key: "answer_path", Label: Text{"回答路径", "Answer path"}, Required: true, Hint: Text{"如 data.answer", "e.g. data.answer"}},
 			{Key: "docs_path", Label: Text{"检索文档路径", "Documents path"}, Hint: Text{"如 data.docs[*]", "e.g. data.docs[*]"}},
 		},
+		Cleanup: Cleanup{Markers: knownMarkers(),
+			Why: "any known system's markers: a generic endpoint is mostly a wrapper around one of the " +
+				"systems with connectors (RAGFlow's, FastGPT's), passing their answers on as written"},
 	}, func(c client, cfg Config) (Target, error) {
 		return &HTTP{client: c, URL: cfg.BaseURL, Template: cfg.RequestTemplate, AnswerPath: cfg.AnswerPath, DocsPath: cfg.DocsPath}, nil
 	})
@@ -68,7 +71,7 @@ func (h *HTTP) Ask(ctx context.Context, question string) (Answer, error) {
 	if !ok {
 		return Answer{}, &Error{Kind: "http", Status: 200, Message: fmt.Sprintf("answer_path %q is not a string", h.AnswerPath)}
 	}
-	ans := Answer{Text: cleanAnswer(text)}
+	ans := Answer{Text: text}
 	if h.DocsPath == "" {
 		return ans, nil
 	}

@@ -23,6 +23,11 @@ func init() {
 			{Key: "api_version", Label: Text{"MaxKB 版本", "MaxKB version"},
 				Hint: Text{"v1 或 v2；留空时自动识别", "v1 or v2; empty: detected"}},
 		},
+		Cleanup: Cleanup{Why: "none: MaxKB returns the paragraphs an answer used in the chat record's " +
+			"paragraph_list and writes no marker into the content (1Panel-dev/MaxKB v2.1.0-10-g121614fb, " +
+			"apps/application/chat_pipeline and flow/step_node; v1 the same); its <think> block, when " +
+			"\"reasoning content\" is off, is removed by every connector"},
+		Blame: maxkbBlame,
 	}, func(c client, cfg Config) (Target, error) {
 		return &MaxKB{client: c, Base: cfg.BaseURL, Version: strings.ToLower(strings.TrimSpace(cfg.APIVersion))}, nil
 	})
@@ -201,7 +206,7 @@ func (m *MaxKB) Ask(ctx context.Context, question string) (Answer, error) {
 		return Answer{}, &Error{Kind: "maxkb", Status: 200, Code: CodeLLMError, Retryable: true,
 			Message: "MaxKB's model failed: " + redactKey(snippet([]byte(reply.Content)), m.key)}
 	}
-	ans := Answer{Text: cleanAnswer(reply.Content)}
+	ans := Answer{Text: reply.Content}
 	data, err = m.call(ctx, "GET", strings.Replace(strings.Replace(p.record, "%s", url.PathEscape(chatID), 1), "%s", url.PathEscape(reply.ID), 1), nil)
 	if err != nil {
 		return Answer{}, err
@@ -225,4 +230,26 @@ func (m *MaxKB) Ask(ctx context.Context, question string) (Answer, error) {
 	}
 	ans.Retrieved = dedupe(docs)
 	return ans, nil
+}
+
+// maxkbBlame names the application key when MaxKB says its application is
+// gone or not published (apps/chat/serializers/chat.py, 1Panel-dev/MaxKB
+// v2.1.0-10-g121614fb: AppApiException(500, "Application does not exist" /
+// "The application has not been published. Please use it after
+// publishing."), 应用不存在 / 应用未发布 in zh_CN). The key names the
+// application, so the key is the setting to change, or the application
+// is to be published.
+func maxkbBlame(e *Error) (string, Text, bool) {
+	msg := strings.ToLower(e.Message)
+	switch {
+	case strings.Contains(msg, "not been published") || strings.Contains(e.Message, "应用未发布"):
+		return "api_key_env", Text{
+			ZH: "“应用 API Key”所属的应用尚未发布：请在 MaxKB 中发布该应用后再测试。",
+			EN: "The application the Application API key belongs to is not published: publish it in MaxKB and test again."}, true
+	case strings.Contains(msg, "application does not exist") || strings.Contains(e.Message, "应用不存在"):
+		return "api_key_env", Text{
+			ZH: "“应用 API Key”所属的应用已不存在：请在要评测的应用的“概览 → API 访问凭据”里新建 API Key 并填入。",
+			EN: "The application the Application API key belongs to no longer exists: create a key under Overview → API access of the application to evaluate, and use that."}, true
+	}
+	return "", Text{}, false
 }

@@ -13,6 +13,10 @@ func init() {
 		Placeholder: "http://127.0.0.1:8000/v1",
 		Fields: []Field{fieldBaseURL, fieldKey,
 			{Key: "model", Label: Text{"模型名称", "Model name"}}},
+		Cleanup: Cleanup{Markers: knownMarkers(),
+			Why: "any known system's markers: an OpenAI-compatible endpoint is often a RAG system's own " +
+				"(RAGFlow's /api/v1/openai/{chat_id}/chat/completions, api/apps/backward_compat.py; " +
+				"FastGPT's /api/v1/chat/completions), whose answers carry that system's markers"},
 		Blame: func(e *Error) (string, Text, bool) {
 			msg := strings.ToLower(e.Message)
 			ok := e.Status == 404 || strings.Contains(msg, "model") && (strings.Contains(msg, "not found") || strings.Contains(msg, "does not exist"))
@@ -72,5 +76,5 @@ func (o *OpenAI) Ask(ctx context.Context, question string) (Answer, error) {
 	if err := json.Unmarshal(data, &reply); err != nil || len(reply.Choices) == 0 {
 		return Answer{}, &Error{Kind: "openai", Status: 200, Message: "reply has no choices: " + redactKey(snippet(data), o.key)}
 	}
-	return Answer{Text: cleanAnswer(reply.Choices[0].Message.Content)}, nil
+	return Answer{Text: reply.Choices[0].Message.Content}, nil
 }

@@ -19,6 +19,9 @@ func init() {
 		Fields: []Field{fieldBaseURL, fieldKey,
 			{Key: "chat_id", Label: Text{"聊天助理 ID", "Chat assistant ID"}, Required: true,
 				Hint: Text{"RAGFlow 聊天页面地址中的 32 位 ID", "the 32-character id in the RAGFlow chat page's address"}}},
+		Cleanup: Cleanup{Markers: ragflowMarkers,
+			Why: "RAGFlow's [ID:n] and ##n$$ citation markers (rag/nlp/search.py insert_citations, " +
+				"api/db/services/dialog_service.py, infiniflow/ragflow nightly b1b8cd6)"},
 		Blame: func(e *Error) (string, Text, bool) {
 			msg := strings.ToLower(e.Message)
 			ok := strings.Contains(msg, "own the assistant") || strings.Contains(msg, "own the chat") || strings.Contains(msg, "chat not found")
@@ -163,7 +166,7 @@ func (r *RAGFlow) ask(ctx context.Context, question string) (Answer, error) {
 	// means the same.
 	_ = json.Unmarshal(reply.Reference, &ref)
 	var ans Answer
-	ans.Text = cleanAnswer(reply.Answer)
+	ans.Text = reply.Answer
 	var docs []Doc
 	for _, c := range ref.Chunks {
 		// Knowledge-graph retrieval inserts a pseudo-chunk with doc_id ""

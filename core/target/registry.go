@@ -49,7 +49,12 @@ type Spec struct {
 	// connector's own entry, so a new connector brings its diagnosis with
 	// it instead of a case in a switch elsewhere.
 	Blame func(e *Error) (field string, why Text, ok bool)
-	build func(c client, cfg Config) (Target, error)
+	// Cleanup is what comes out of the system's answers before the judges
+	// read them (its citation markers); every answer New's connector
+	// returns has been through it. Required: its Why says what the markers
+	// are, or why the system has none.
+	Cleanup Cleanup
+	build   func(c client, cfg Config) (Target, error)
 }
 
 // Field returns the spec's field with key.
@@ -73,6 +78,9 @@ func register(s Spec, build func(c client, cfg Config) (Target, error)) {
 	defer regMu.Unlock()
 	if _, dup := registry[s.Kind]; dup {
 		panic("target: kind registered twice: " + s.Kind)
+	}
+	if strings.TrimSpace(s.Cleanup.Why) == "" {
+		panic("target: kind " + s.Kind + " registered without a Cleanup saying what its answers carry")
 	}
 	s.build = build
 	registry[s.Kind] = s

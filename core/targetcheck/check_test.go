@@ -114,6 +114,19 @@ func TestCheckVerdicts(t *testing.T) {
 			// jsonRes → processError with ERROR_RESPONSE.unAuthorization
 			handler: dify(500, `{"code":403,"statusText":"unAuthorization","message":"凭证错误","data":null}`),
 			code:    WrongKey, field: "api_key_env", zh: "应用 API 密钥"},
+		{name: "FastGPT key of a deleted app (HTTP 500, unExist)", kind: "fastgpt",
+			// AppErrEnum.unExist 应用不存在, code 502000
+			// (packages/global/common/error/code/app.ts, labring/FastGPT 7c9d4a93)
+			handler: dify(500, `{"code":502000,"statusText":"unExist","message":"应用不存在","data":null}`),
+			code:    WrongID, field: "api_key_env", zh: "应用已不存在"},
+		{name: "MaxKB v2 application not published", kind: "maxkb",
+			// ChatSerializers open(): AppApiException(500, "The application has not been
+			// published…") (apps/chat/serializers/chat.py, MaxKB v2.1.0-10-g121614fb; zh_CN django.po)
+			handler: dify(500, `{"code":500,"message":"应用未发布，请发布后使用。","data":null}`),
+			code:    WrongID, field: "api_key_env", zh: "尚未发布"},
+		{name: "MaxKB v2 application deleted", kind: "maxkb",
+			handler: dify(500, `{"code":500,"message":"Application does not exist","data":null}`),
+			code:    WrongID, field: "api_key_env", zh: "已不存在"},
 		{name: "MaxKB v2 knowledge source hidden", kind: "maxkb",
 			handler: func(w http.ResponseWriter, r *http.Request) {
 				switch {
