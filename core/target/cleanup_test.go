@@ -2,10 +2,13 @@ package target
 
 import (
 	"context"
+	"encoding/json"
 	"io"
 	"net/http"
 	"strings"
 	"testing"
+
+	"cubeworkbench/core/text"
 )
 
 // Every connector owns its answer cleanup: a registry entry without one
@@ -88,5 +91,18 @@ func TestNewCleansWithTheConnectorsOwnCleanup(t *testing.T) {
 	}
 	if ans.Text != "需要营业执照 [ID:0]。" {
 		t.Errorf("Dify answer = %q: the reasoning block goes, RAGFlow's markers are not Dify's", ans.Text)
+	}
+}
+
+// Answers stored before Warning's texts were core/text.Text wrote their
+// keys as "ZH"/"EN"; they still read (stored runs keep their warnings).
+func TestStoredWarningsStillRead(t *testing.T) {
+	const stored = `{"text":"答","retrieved":[],"warnings":[{"Code":"no_reference","Setting":{"ZH":"显示引文","EN":"Show quote"},"Message":{"ZH":"引用关了","EN":"quote off"}}]}`
+	var ans Answer
+	if err := json.Unmarshal([]byte(stored), &ans); err != nil {
+		t.Fatal(err)
+	}
+	if len(ans.Warnings) != 1 || ans.Warnings[0].Setting.In(text.ZH) != "显示引文" || ans.Warnings[0].Message.In(text.EN) != "quote off" {
+		t.Fatalf("stored warning read as %+v", ans.Warnings)
 	}
 }
