@@ -29,6 +29,8 @@ func init() {
 			ok := strings.Contains(msg, "own the assistant") || strings.Contains(msg, "own the chat") || strings.Contains(msg, "chat not found")
 			return "chat_id", text.Text{}, ok
 		},
+		LLMFailed: text.New("系统本身的大模型调用失败（回答以 **ERROR** 开头），请检查该系统的模型设置。",
+			"The system's own LLM call failed (its answer starts with **ERROR**): check the model settings inside that system."),
 	}, func(c client, cfg Config) (Target, error) {
 		return &RAGFlow{client: c, Base: cfg.BaseURL, ChatID: cfg.ChatID}, nil
 	})

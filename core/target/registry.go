@@ -40,6 +40,10 @@ type Spec struct {
 	// connector's own entry, so a new connector brings its diagnosis with
 	// it instead of a case in a switch elsewhere.
 	Blame func(e *Error) (field string, why text.Text, ok bool)
+	// LLMFailed is what Test connection says when the system's own model
+	// failed and said so in its answer (an *Error with CodeLLMError), in
+	// the system's own terms; zero: the generic words.
+	LLMFailed text.Text
 	// Cleanup is what comes out of the system's answers before the judges
 	// read them (its citation markers); every answer New's connector
 	// returns has been through it. Required: its Why says what the markers

@@ -181,11 +181,10 @@ func fromError(err error, cfg profile.Target, zh, en func(string) string) Verdic
 		return Verdict{Code: Unreachable, Field: "base_url", Detail: detail, Message: text.Text{
 			ZH: fmt.Sprintf("连不上“%s”：%s。请检查地址和端口、服务是否在运行。", zh("base_url"), cfg.BaseURL),
 			EN: fmt.Sprintf("Cannot reach the %s %s: check the address and port and that the service is running.", en("base_url"), cfg.BaseURL)}}
-	case te.Code == target.CodeLLMError && cfg.Kind == "ragflow":
-		return Verdict{Code: Failed, Detail: detail, Message: text.Text{
-			ZH: "系统本身的大模型调用失败（回答以 **ERROR** 开头），请检查该系统的模型设置。",
-			EN: "The system's own LLM call failed (its answer starts with **ERROR**): check the model settings inside that system."}}
 	case te.Code == target.CodeLLMError:
+		if spec, _ := target.SpecOf(cfg.Kind); !spec.LLMFailed.IsZero() {
+			return Verdict{Code: Failed, Detail: detail, Message: spec.LLMFailed}
+		}
 		return Verdict{Code: Failed, Detail: detail, Message: text.Text{
 			ZH: "系统本身的大模型（或工作流节点）调用失败，请检查该系统里的模型设置。",
 			EN: "The system's own model (or a workflow node) failed: check the model settings inside that system."}}

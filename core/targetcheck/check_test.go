@@ -2,14 +2,20 @@ package targetcheck
 
 import (
 	"context"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/profile"
+	"cubeworkbench/core/target"
 )
 
 var guides = []dataset.Guide{
@@ -72,6 +78,14 @@ func TestCheckVerdicts(t *testing.T) {
 			// create(): get_error_data_result(message="You do not own the assistant."), DATA_ERROR 102
 			handler: ragflow(`{"code":102,"message":"You do not own the assistant."}`, ""),
 			code:    WrongID, field: "chat_id", zh: "聊天助理 ID"},
+		{name: "RAGFlow's own LLM failed: its words", kind: "ragflow",
+			// chat_model.py v0.24.0: ERROR_PREFIX answer with code 0
+			handler: ragflow(session, `{"code":0,"data":{"answer":"**ERROR**: TIMEOUT - Request timed out.","reference":{},"audio_binary":null,"prompt":"","created_at":1764579601.2,"id":"m","session_id":"s"}}`),
+			code:    Failed, zh: "**ERROR**"},
+		{name: "FastGPT's workflow failed: the generic words", kind: "fastgpt",
+			// the handler answers 200 with the last node's error beside the answer
+			handler: dify(200, `{"error":{"message":"model overloaded"},"responseData":[],"choices":[{"message":{"role":"assistant","content":""},"finish_reason":"stop","index":0}]}`),
+			code:    Failed, zh: "工作流节点"},
 		{name: "RAGFlow web port instead of the API", kind: "ragflow",
 			handler: ragflow("<!doctype html><html><body>RAGFlow</body></html>", ""),
 			code:    Unreachable, field: "base_url", zh: "不是该系统的 API"},
@@ -196,5 +210,36 @@ func TestQuestionFromGuides(t *testing.T) {
 	}
 	if q := Question(nil); q == "" {
 		t.Error("no question without guides")
+	}
+}
+
+// Test connection knows no connector by name: what a system's errors mean
+// comes from its registry entry (Blame, LLMFailed), so a new connector
+// brings its diagnosis with it. A string literal equal to a kind in this
+// package's code is a per-kind case that belongs in the connector.
+func TestNoPerKindCases(t *testing.T) {
+	kinds := map[string]bool{}
+	for _, k := range target.Kinds() {
+		kinds[strconv.Quote(k)] = true
+	}
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fset := token.NewFileSet()
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING && kinds[lit.Value] {
+				t.Errorf("%s: %s names a connector kind; put what it decides in the connector's registry entry", fset.Position(lit.Pos()), lit.Value)
+			}
+			return true
+		})
 	}
 }
