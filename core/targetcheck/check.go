@@ -206,8 +206,19 @@ func fromError(err error, cfg profile.Target, zh, en func(string) string) Verdic
 	}
 	if te.Status == 404 || te.Status == 405 || strings.Contains(msg, "not json") {
 		return Verdict{Code: Unreachable, Field: "base_url", Detail: detail, Message: text.Text{
-			ZH: fmt.Sprintf("“%s”处不是该系统的 API（%s）。请核对地址，例如 Dify 需要以 /v1 结尾。", zh("base_url"), cfg.BaseURL),
-			EN: fmt.Sprintf("The %s %s is not this system's API; check it (Dify's ends in /v1, for example).", en("base_url"), cfg.BaseURL)}}
+			ZH: fmt.Sprintf("“%s”处不是该系统的 API（%s）。请核对地址%s。", zh("base_url"), cfg.BaseURL, hintOf(cfg.Kind, "base_url", text.ZH, "：")),
+			EN: fmt.Sprintf("The %s %s is not this system's API; check it%s.", en("base_url"), cfg.BaseURL, hintOf(cfg.Kind, "base_url", text.EN, ": "))}}
 	}
 	return Verdict{Code: Failed, Detail: detail, Message: text.Text{ZH: "系统返回了错误。", EN: "The system returned an error."}}
+}
+
+// hintOf is the connector's own hint for a field (where its system shows
+// the value: Dify's API server ends in /v1, FastGPT's in /api) after sep,
+// or "" when it gives none.
+func hintOf(kind, key string, lang text.Lang, sep string) string {
+	spec, _ := target.SpecOf(kind)
+	if f, ok := spec.Field(key); ok && !f.Hint.IsZero() {
+		return sep + f.Hint.In(lang)
+	}
+	return ""
 }
