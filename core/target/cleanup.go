@@ -23,16 +23,20 @@ type Cleanup struct {
 // thinkBlock is a reasoning model's thinking, which any system may pass on
 // in the answer (RAGFlow splits on </think>, Dify's LLM node with
 // reasoning_format "tagged", MaxKB without "reasoning content" on): every
-// connector removes it, whatever its markers.
-var thinkBlock = regexp.MustCompile(`(?s)<think>.*?</think>`)
+// connector removes it, whatever its markers. Like Dify's LLM node
+// (_THINK_PATTERN), the tag may carry attributes and any case.
+var (
+	thinkBlock = regexp.MustCompile(`(?is)<think\b[^>]*>.*?</think>`)
+	thinkEnd   = regexp.MustCompile(`(?i)</think>`)
+)
 
 // Clean is s as the citizen reads it: reasoning blocks and, after an
 // unclosed </think>, everything before it removed, then the connector's
 // markers, then the surrounding space.
 func (c Cleanup) Clean(s string) string {
 	s = thinkBlock.ReplaceAllString(s, "")
-	if i := strings.LastIndex(s, "</think>"); i >= 0 {
-		s = s[i+len("</think>"):]
+	if ends := thinkEnd.FindAllStringIndex(s, -1); len(ends) > 0 {
+		s = s[ends[len(ends)-1][1]:]
 	}
 	for _, m := range c.Markers {
 		s = m.ReplaceAllString(s, "")

@@ -52,6 +52,8 @@ func TestCleanupPerConnector(t *testing.T) {
 		{"fastgpt", "RAGFlow's markers are text here", "窗口编号 [ID:3]", "窗口编号 [ID:3]"},
 		// Dify and MaxKB write no markers: only the reasoning block goes.
 		{"dify", "reasoning block only", "<think>检索到两篇</think>需要营业执照。", "需要营业执照。"},
+		// api/core/workflow/nodes/llm/node.py _THINK_PATTERN: attributes, any case.
+		{"dify", "reasoning tag with attributes", "<THINK type=\"r1\">检索</THINK>\n需要营业执照。", "需要营业执照。"},
 		{"dify", "nothing that looks like a marker is cut", "见第[6745a1f0c2b3d4e5f6a7b8c9]号 ##1$$", "见第[6745a1f0c2b3d4e5f6a7b8c9]号 ##1$$"},
 		{"maxkb", "unclosed reasoning", "先想一想</think>需要营业执照。", "需要营业执照。"},
 		{"maxkb", "no markers", "需要营业执照 [ID:0]", "需要营业执照 [ID:0]"},
