@@ -10,6 +10,9 @@ import (
 
 	"cubeworkbench/core/docparse"
 	"cubeworkbench/core/ingest"
+	"cubeworkbench/internal/shareddata"
+
+	"github.com/xuri/excelize/v2"
 )
 
 // agreeBook is one sheet holding the cells the two readers used to read
@@ -110,4 +113,46 @@ func at(rows [][]string, i int) []string {
 		return rows[i]
 	}
 	return nil
+}
+
+// On a real workbook (MSGABench's gov_qa.xlsx, ../shared/data; it fails
+// under CI=true when missing) the two readers read every sheet's cells
+// the same.
+func TestXLSXReadersAgreeOnGovQA(t *testing.T) {
+	path := shareddata.Path(t, "msgabench", "gov_qa.xlsx")
+	book, err := excelize.OpenFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := book.GetSheetList()
+	book.Close()
+	var lines []string
+	for _, name := range names {
+		lines = append(lines, name)
+		err := ingest.ReadSheetRows(context.Background(), path, name, func(_ int, cells []string) error {
+			lines = append(lines, strings.Join(cells, "\t"))
+			return nil
+		})
+		if err != nil {
+			t.Fatalf("sheet %s: %v", name, err)
+		}
+	}
+	text, err := docparse.Text(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := strings.Split(strings.Join(lines, "\n"), "\n")
+	got := strings.Split(text, "\n")
+	for i := range max(len(want), len(got)) {
+		if i >= len(want) || i >= len(got) || want[i] != got[i] {
+			t.Fatalf("line %d of %d/%d differs:\ndocparse %q\ningest   %q", i+1, len(got), len(want), at1(got, i), at1(want, i))
+		}
+	}
+}
+
+func at1(s []string, i int) string {
+	if i < len(s) {
+		return s[i]
+	}
+	return "(none)"
 }
