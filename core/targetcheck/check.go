@@ -72,14 +72,14 @@ func Check(ctx context.Context, cfg profile.Target, guides []dataset.Guide, ques
 		build = target.NewOnce
 	}
 	spec, known := target.SpecOf(cfg.Kind)
-	label := func(key string) string {
+	label := func(key string, lang text.Lang) string {
 		if f, ok := spec.Field(key); ok {
-			return f.Label.ZH + "|" + f.Label.EN
+			return f.Label.In(lang)
 		}
-		return key + "|" + key
+		return key
 	}
-	zh := func(key string) string { return strings.SplitN(label(key), "|", 2)[0] }
-	en := func(key string) string { return strings.SplitN(label(key), "|", 2)[1] }
+	zh := func(key string) string { return label(key, text.ZH) }
+	en := func(key string) string { return label(key, text.EN) }
 	if !known {
 		return Verdict{Code: Config, Field: "kind", Message: text.Text{
 			ZH: fmt.Sprintf("不认识的系统类型“%s”，可选：%s。", cfg.Kind, strings.Join(target.Kinds(), "、")),
