@@ -3,11 +3,14 @@ package target
 import (
 	"regexp"
 	"strings"
+
+	"cubeworkbench/core/reasoning"
 )
 
 // Cleanup is how a connector turns its system's raw answer into the text a
 // citizen reads, for the judges to see: the system's own marks (citation
-// markers that its web page turns into links) come out, nothing else. Each
+// markers that its web page turns into links) and a model's thinking come
+// out, nothing else. Each
 // connector's registry entry owns its Cleanup, so the markers of one
 // system are never cut out of another's answers.
 type Cleanup struct {
@@ -20,24 +23,14 @@ type Cleanup struct {
 	Why string
 }
 
-// thinkBlock is a reasoning model's thinking, which any system may pass on
-// in the answer (RAGFlow splits on </think>, Dify's LLM node with
-// reasoning_format "tagged", MaxKB without "reasoning content" on): every
-// connector removes it, whatever its markers. Like Dify's LLM node
-// (_THINK_PATTERN), the tag may carry attributes and any case.
-var (
-	thinkBlock = regexp.MustCompile(`(?is)<think\b[^>]*>.*?</think>`)
-	thinkEnd   = regexp.MustCompile(`(?i)</think>`)
-)
-
-// Clean is s as the citizen reads it: reasoning blocks and, after an
-// unclosed </think>, everything before it removed, then the connector's
-// markers, then the surrounding space.
+// Clean is s as the citizen reads it: a reasoning model's thinking
+// removed, which any system may pass on in its answer (RAGFlow splits on
+// </think>, Dify's LLM node keeps it with reasoning_format "tagged", MaxKB
+// without "reasoning content" on) and so every connector removes it
+// (core/reasoning, the forms the judges' replies are read with); then the
+// connector's markers, then the surrounding space.
 func (c Cleanup) Clean(s string) string {
-	s = thinkBlock.ReplaceAllString(s, "")
-	if ends := thinkEnd.FindAllStringIndex(s, -1); len(ends) > 0 {
-		s = s[ends[len(ends)-1][1]:]
-	}
+	s, _ = reasoning.Strip(s)
 	for _, m := range c.Markers {
 		s = m.ReplaceAllString(s, "")
 	}

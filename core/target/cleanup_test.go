@@ -56,6 +56,7 @@ func TestCleanupPerConnector(t *testing.T) {
 		{"dify", "reasoning tag with attributes", "<THINK type=\"r1\">检索</THINK>\n需要营业执照。", "需要营业执照。"},
 		{"dify", "nothing that looks like a marker is cut", "见第[6745a1f0c2b3d4e5f6a7b8c9]号 ##1$$", "见第[6745a1f0c2b3d4e5f6a7b8c9]号 ##1$$"},
 		{"maxkb", "unclosed reasoning", "先想一想</think>需要营业执照。", "需要营业执照。"},
+		{"ragflow", "Doubao's reasoning behind RAGFlow", "<seed:think>查材料</seed:think>需要营业执照 [ID:0]。", "需要营业执照。"},
 		{"maxkb", "no markers", "需要营业执照 [ID:0]", "需要营业执照 [ID:0]"},
 		// An OpenAI-compatible or generic endpoint may front RAGFlow or FastGPT.
 		{"openai", "RAGFlow behind the OpenAI API", "需要营业执照 [ID:0]。", "需要营业执照。"},
