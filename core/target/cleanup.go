@@ -10,9 +10,8 @@ import (
 // Cleanup is how a connector turns its system's raw answer into the text a
 // citizen reads, for the judges to see: the system's own marks (citation
 // markers that its web page turns into links) and a model's thinking come
-// out, nothing else. Each
-// connector's registry entry owns its Cleanup, so the markers of one
-// system are never cut out of another's answers.
+// out, nothing else. Each connector's registry entry owns its Cleanup, so
+// the markers of one system are never cut out of another's answers.
 type Cleanup struct {
 	// Markers are the system's marks in an answer, each removed where it
 	// stands (with one space before it, which the system put there).
@@ -56,9 +55,12 @@ var (
 	// FastGPT (labring/FastGPT 0225519b, packages/global/core/ai/llm/utils.ts
 	// removeDatasetCiteText): a quote is [24-hex id](CITE), also in
 	// full-width brackets and with any link in the parentheses, and the
-	// prompt's literal [id](CITE) placeholder can leak through.
+	// prompt's literal [id](CITE) placeholder can leak through. FastGPT
+	// also takes an unclosed "(" to the end of the text; here it must close
+	// or end the answer with no space in it, so a cut marker never takes
+	// the answer's next sentence with it.
 	fastgptMarkers = []*regexp.Regexp{
-		regexp.MustCompile(`[\[【][a-f0-9]{24}[\]】](?:\([^)]*\)?)?`),
+		regexp.MustCompile(`[\[【][a-f0-9]{24}[\]】](?:\([^)\s]*(?:\)|$))?`),
 		regexp.MustCompile(`[\[【]id[\]】]\(CITE\)`),
 	}
 )

@@ -49,6 +49,8 @@ func TestCleanupPerConnector(t *testing.T) {
 		{"fastgpt", "quote markers", "需要营业执照[6745a1f0c2b3d4e5f6a7b8c9](CITE)，20日办结【6745a1f0c2b3d4e5f6a7b8ca】(CITE)。", "需要营业执照，20日办结。"},
 		{"fastgpt", "quote with a link", "需要营业执照[6745a1f0c2b3d4e5f6a7b8c9](http://fastgpt/quote?id=1)。", "需要营业执照。"},
 		{"fastgpt", "prompt placeholder", "需要营业执照[id](CITE)。", "需要营业执照。"},
+		{"fastgpt", "a marker cut at the end", "需要营业执照。[6745a1f0c2b3d4e5f6a7b8c9](CI", "需要营业执照。"},
+		{"fastgpt", "an unclosed parenthesis keeps the text after it", "见[6745a1f0c2b3d4e5f6a7b8c9](附件一\n需要营业执照。", "见(附件一\n需要营业执照。"},
 		{"fastgpt", "RAGFlow's markers are text here", "窗口编号 [ID:3]", "窗口编号 [ID:3]"},
 		// Dify and MaxKB write no markers: only the reasoning block goes.
 		{"dify", "reasoning block only", "<think>检索到两篇</think>需要营业执照。", "需要营业执照。"},
