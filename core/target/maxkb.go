@@ -27,7 +27,7 @@ func init() {
 		},
 		Cleanup: Cleanup{Why: "none: MaxKB returns the paragraphs an answer used in the chat record's " +
 			"paragraph_list and writes no marker into the content (1Panel-dev/MaxKB v2.1.0-10-g121614fb, " +
-			"apps/application/chat_pipeline and flow/step_node; v1 the same); its <think> block, when " +
+			"apps/application/chat_pipeline and flow/step_node; v1.10.10-lts the same); its <think> block, when " +
 			"\"reasoning content\" is off, is removed by every connector"},
 		Blame: maxkbBlame,
 	}, func(c client, cfg Config) (Target, error) {
