@@ -7,6 +7,7 @@ import (
 
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/embed"
+	bilingual "cubeworkbench/core/text"
 	"cubeworkbench/core/textmetric"
 )
 
@@ -68,9 +69,9 @@ func (z *ZeroVectors) touch(factor, system string) {
 }
 
 // Message is a bilingual line for the user, "" when nothing was zero.
-func (z ZeroVectors) Message() Text {
+func (z ZeroVectors) Message() bilingual.Text {
 	if z.Texts == 0 {
-		return Text{}
+		return bilingual.Text{}
 	}
 	sum := func(m map[string]int) int {
 		n := 0
@@ -80,7 +81,7 @@ func (z ZeroVectors) Message() Text {
 		return n
 	}
 	acc, coh := sum(z.Touched["accuracy"]), sum(z.Touched["coherence"])
-	return Text{
+	return bilingual.Text{
 		EN: fmt.Sprintf("The embedder returned a zero vector for %d texts (e.g. %q): accuracy is n/a for %d answers; "+
 			"coherence left out %d sentences in %d answers and is n/a for %d. These answers are not scored 0 on those factors.",
 			z.Texts, z.Examples[0], acc, z.SentencesLeftOut, coh, sum(z.CoherenceMissing)),
