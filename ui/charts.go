@@ -33,7 +33,7 @@ func chartSpecs(sess *session.Session) []chartSpec {
 		var title string
 		switch f.Kind {
 		case "bounds":
-			title = tr("chart.bounds") + " · " + f.Judge
+			title = tr("chart.bounds") + " · " + judgeLabel(f.Judge)
 		case "mfss_radar":
 			title = tr("chart.radar")
 		case "cofe_query_types":

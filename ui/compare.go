@@ -379,8 +379,8 @@ func (t *compareTab) show(r *compare.Result) {
 	// One column per VBox, each as wide as its widest cell (a grid would
 	// make all seven as wide as the widest, past a 1024 screen).
 	cols := make([]*fyne.Container, 1+compareColumns)
-	side := func(name string) string { return glossary.Name(glossary.SetID, name, lang) } // rag → 被测系统回答
-	for i, h := range []string{tr("compare.col_figure"), side(r.NameA), side(r.NameB), "Δ", tr("compare.col_ci"), tr("compare.col_detectable"), tr("compare.col_verdict")} {
+	na, nb := r.Names() // rag → 被测系统回答
+	for i, h := range []string{tr("compare.col_figure"), na.In(text.LangOf(lang)), nb.In(text.LangOf(lang)), "Δ", tr("compare.col_ci"), tr("compare.col_detectable"), tr("compare.col_verdict")} {
 		align := fyne.TextAlignTrailing // over right-aligned numbers
 		if i == 0 {
 			align = fyne.TextAlignLeading
@@ -431,13 +431,15 @@ func (t *compareTab) showRegression(id int) {
 	col := func(title string, l *widget.Label) fyne.CanvasObject {
 		return container.NewBorder(widget.NewLabelWithStyle(title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), nil, nil, nil, container.NewVScroll(l))
 	}
-	title := func(name, set string) string {
-		if name == set {
-			return name
+	lang := text.LangOf(currentLanguage())
+	title := func(name text.Text, set string) string {
+		if s := glossary.Name(glossary.SetID, set, lang.String()); s != name.In(lang) {
+			return name.In(lang) + " · " + s
 		}
-		return name + " · " + set
+		return name.In(lang)
 	}
-	sides := container.NewHSplit(col(title(t.result.NameA, ch.SetA), t.shownA), col(title(t.result.NameB, ch.SetB), t.shownB))
+	na, nb := t.result.Names()
+	sides := container.NewHSplit(col(title(na, ch.SetA), t.shownA), col(title(nb, ch.SetB), t.shownB))
 	q := widget.NewLabel(fmt.Sprintf("%s · Δ %s · %s", ch.ID, compare.FmtSigned(&ch.Diff), ch.Question))
 	q.Wrapping = fyne.TextWrapWord
 	d := dialog.NewCustom(tr("compare.side_by_side"), tr("dialog.close"), container.NewBorder(q, nil, nil, nil, sides), t.w.win)

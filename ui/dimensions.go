@@ -201,7 +201,7 @@ func (t *dimensionsTab) label(name string) string {
 		// The name is the profile's key: shown in English only, a Chinese
 		// window names the dimension in Chinese alone.
 		title = dimLabel(name)
-		if t.w.lang == "en" && d.Title("en") != name {
+		if t.w.lang == "en" && !strings.EqualFold(title, name) && !strings.EqualFold(d.Title("en"), name) {
 			title += " (" + name + ")"
 		}
 	}
@@ -511,7 +511,7 @@ func (t *dimensionsTab) refreshWeights() {
 		for _, d := range res.Summary.Dimensions {
 			parts = append(parts, fmt.Sprintf("%s %.4f", dimLabel(d), j.Weights[d]))
 		}
-		line := fmt.Sprintf("%s (%s): %s", j.Judge, weightSource(j.WeightSource), strings.Join(parts, " · "))
+		line := fmt.Sprintf("%s (%s): %s", judgeLabel(j.Judge), weightSource(j.WeightSource), strings.Join(parts, " · "))
 		if j.WeightNote != nil {
 			line += " — " + j.WeightNote.In(text.Lang(t.w.lang))
 		}

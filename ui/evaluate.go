@@ -154,7 +154,7 @@ func (t *evaluateTab) refresh(sess *session.Session, path string) {
 	for _, s := range plan.Steps {
 		label := stepName(s.Step)
 		if s.Label != "" {
-			label += " · " + s.Label
+			label += " · " + judgeLabel(s.Label) // a judge's name, or a connector's
 		}
 		lines = append(lines, trf("eval.plan_step", map[string]any{"Step": label, "Calls": s.Calls}))
 	}
@@ -304,7 +304,7 @@ func (t *evaluateTab) apply(events []result.Event, messages []string) {
 			row = &stepRow{title: widget.NewLabel(""), bar: widget.NewProgressBar(), info: widget.NewLabel("")}
 			title := stepName(e.Step)
 			if e.Label != "" {
-				title += " · " + e.Label
+				title += " · " + judgeLabel(e.Label)
 			}
 			row.title.SetText(title)
 			row.title.TextStyle.Bold = true

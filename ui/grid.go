@@ -233,7 +233,7 @@ func (g *questionGrid) rawTitle(col gridCol) string {
 	case gcScore:
 		d := glossary.Name(glossary.DimensionID, col.dimName, lang)
 		if len(g.model.res.Summary.Judges) > 1 {
-			return col.judgeName + " · " + d
+			return judgeLabel(col.judgeName) + " · " + d
 		}
 		return d
 	case gcRank:
@@ -516,7 +516,7 @@ func (g *questionGrid) buildDetail(row int) fyne.CanvasObject {
 		}
 	}
 	for _, jn := range judges {
-		objs = append(objs, widget.NewSeparator(), heading2(headingCase(glossary.Term(glossary.Judge, lang))+pick(lang, ": ", "：")+jn))
+		objs = append(objs, widget.NewSeparator(), heading2(headingCase(glossary.Term(glossary.Judge, lang))+pick(lang, ": ", "：")+judgeLabel(jn)))
 		table := container.NewGridWithColumns(4)
 		table.Add(cellLabel(headingCase(glossary.Term(glossary.Dimension, lang)), true))
 		for _, set := range sets {

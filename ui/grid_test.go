@@ -18,6 +18,7 @@ import (
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/engine"
 	"cubeworkbench/core/explain"
+	"cubeworkbench/core/glossary"
 	"cubeworkbench/core/judge"
 	"cubeworkbench/core/result"
 )
@@ -95,10 +96,10 @@ func findButton(t *testing.T, o fyne.CanvasObject, text string) *widget.Button {
 // every judge's scores with translated reasons.
 func TestQuestionGridOnSample(t *testing.T) {
 	for _, tc := range []struct {
-		lang, english, translated string
+		lang, other, own string // a reason in the other language must not show, in its own must
 	}{
 		{"zh", "question words in the answer", "个出现在回答中"},
-		{"en", "question words in the answer", "words are in the answer"},
+		{"en", "个出现在回答中", "question words in the answer"}, // stored in both languages: each window shows its own
 	} {
 		t.Run(tc.lang, func(t *testing.T) {
 			w := evaluatedSample(t, tc.lang)
@@ -167,8 +168,8 @@ func TestQuestionGridOnSample(t *testing.T) {
 				}
 			}
 			for _, jr := range sum.Result.Judges {
-				if !strings.Contains(all, jr.Judge) {
-					t.Errorf("detail does not name judge %s", jr.Judge)
+				if !strings.Contains(all, judgeLabel(jr.Judge)) {
+					t.Errorf("detail does not name judge %s", judgeLabel(jr.Judge))
 				}
 			}
 			// Every judgement of the question shows, as its score text.
@@ -184,7 +185,7 @@ func TestQuestionGridOnSample(t *testing.T) {
 			if n == 0 {
 				t.Fatal("the opened question has no scores")
 			}
-			if strings.Contains(all, tc.english) && tc.lang == "zh" || !strings.Contains(all, tc.translated) {
+			if strings.Contains(all, tc.other) || !strings.Contains(all, tc.own) {
 				t.Errorf("lexical reasons not shown in %s:\n%s", tc.lang, all)
 			}
 			if !strings.Contains(all, tr("grid.not_retrieved")) {
@@ -250,8 +251,9 @@ func TestQuestionGridSorts(t *testing.T) {
 }
 
 // TestLexicalReasonsTranslated: every sentence the lexical judge writes
-// today is in the table (a new one in lexical.go fails here), in both
-// languages.
+// reads in the window's language (stored in both languages today); and a
+// run stored before that, with the lexical judge's English sentences,
+// still reads in Chinese through the legacy table.
 func TestLexicalReasonsTranslated(t *testing.T) {
 	t.Setenv("LANGUAGE", os.Getenv("LANGUAGE"))
 	inputs := []judge.Inputs{
@@ -292,6 +294,10 @@ func TestLexicalReasonsTranslated(t *testing.T) {
 		if seen < 20 {
 			t.Fatalf("only %d reasons seen", seen)
 		}
+	}
+	useLanguage("zh")
+	if got := judgeReason("lexical relevance: 3/5 question words in the answer"); got != "相关性：问题的 5 个词中有 3 个出现在回答中" {
+		t.Errorf("an old run's lexical reason reads %q", got)
 	}
 	useLanguage("en")
 	if got := judgeReason("The answer is fine."); got != "The answer is fine." {
@@ -457,4 +463,59 @@ func TestGridModelBuiltWithIndex(t *testing.T) {
 	if idx.grid.res != res || !reflect.DeepEqual(idx.grid.ids, want.ids) || !reflect.DeepEqual(idx.grid.key, want.key) {
 		t.Error("the index's grid model differs from the one the UI thread would build")
 	}
+}
+
+// TestUnscorableReasonsInBothLanguages: what the grid shows for a judge's
+// unscorable outcome — an LLM reply the parser cannot read (no verdict
+// line, no YES/NO, an out-of-scale number, an empty reply) and the offline
+// judges' own refusals — reads in the window's language: no reason code
+// (no_score) or English sentence in the Chinese grid, no Chinese in the
+// English one. The replies quoted are Chinese data, allowed in both.
+func TestUnscorableReasonsInBothLanguages(t *testing.T) {
+	t.Setenv("LANGUAGE", os.Getenv("LANGUAGE"))
+	score, _ := judge.Builtin("relevance")
+	yesno, _ := judge.Builtin("faithfulness")
+	var reasons []string
+	for _, c := range []struct {
+		raw string
+		d   judge.Dimension
+	}{{"回答很好。", score}, {"回答很好。", yesno}, {"评分：15", score}, {"", score}, {"评分：3-4", score}} {
+		_, ok, reason := judge.Reparse(c.raw, c.d)
+		if ok {
+			t.Fatalf("%q scored", c.raw)
+		}
+		reasons = append(reasons, reason)
+	}
+	for _, s := range []judge.Scorer{judge.Lexical{}, judge.NewSemantic()} {
+		out, err := s.Score(context.Background(), score, judge.Inputs{Question: "？", Answer: "好"}, 1)
+		if err != nil || out.OK {
+			t.Fatalf("%+v %v", out, err)
+		}
+		out2, _ := s.Score(context.Background(), judge.Dimension{Name: "politeness", Min: 0, Max: 10}, judge.Inputs{Question: "护照", Answer: "好"}, 1)
+		reasons = append(reasons, out.Reason, out2.Reason)
+	}
+	data := "回答很好。评分：15 评分：3-4 politeness"
+	for _, lang := range []string{"zh", "en"} {
+		useLanguage(lang)
+		for _, r := range reasons {
+			got := judgeReason(r)
+			if got == "" {
+				t.Errorf("%s: %q shows nothing", lang, r)
+				continue
+			}
+			for _, code := range []string{judge.ReasonNoScore, judge.ReasonEmpty, judge.ReasonOutOfRange, judge.ReasonAmbiguous} {
+				if strings.Contains(got, code+":") {
+					t.Errorf("%s: %q shows the code %s: %q", lang, r, code, got)
+				}
+			}
+			if lang == "zh" {
+				if words := glossary.UnexpectedASCII(got, "politeness"); len(words) > 0 {
+					t.Errorf("zh: %q shows %q: English %v", r, got, words)
+				}
+			} else if cjk := unexpectedCJK(got, data); len(cjk) > 0 {
+				t.Errorf("en: %q shows %q: Chinese %v", r, got, cjk)
+			}
+		}
+	}
+	useLanguage("en")
 }

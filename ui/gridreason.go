@@ -5,15 +5,16 @@ import (
 	"strings"
 
 	"cubeworkbench/core/glossary"
+	"cubeworkbench/core/judge"
 	"cubeworkbench/core/text"
 )
 
-// The offline lexical judge (core/judge/lexical.go) writes its reasons in
-// English, for logs and the scores sheet. The window shows them in its own
+// The judges store their reasons in both languages (core/judge.ReasonText
+// reads them). Runs stored before that hold the offline lexical judge's
+// reasons in English only; the window still shows those in its own
 // language through this table: each pattern is one sentence lexical.go
-// writes, its groups the numbers, and the key its translation (template
-// fields A, B, C, D in group order). A reason no pattern matches (an LLM
-// judge's own words) is shown as written.
+// wrote, its groups the numbers, and the key its translation (template
+// fields A, B, C, D in group order).
 var lexicalReasons = []struct {
 	re  *regexp.Regexp
 	key string
@@ -38,14 +39,22 @@ var lexicalReasons = []struct {
 var lexicalQuality = regexp.MustCompile(`^quality: mean ([0-9.]+) × length ([0-9.]+) × padding ([0-9.]+) × repetition ([0-9.]+) \((.*)\)$`)
 
 // judgeReason is a judge's reason or reply in the window's language: a
-// reason stored in both languages in one of them, the lexical judge's
-// sentences translated, anything else as written.
+// reason stored in both languages (any judge's today) in one of them, with
+// its code in words (无法评分, not no_score); an old run's English lexical
+// sentence translated; a judge's own words as written.
 func judgeReason(s string) string {
 	s = strings.TrimSpace(s)
-	// A reason stored in both languages ("zh | en", the semantic judge's)
-	// in the window's language only.
-	if t := text.Parse(s); t.ZH != t.EN {
-		return t.In(text.LangOf(currentLanguage()))
+	if t, ok := legacyLexicalReason(s); ok {
+		return t
+	}
+	return judge.ReasonText(s).In(text.LangOf(currentLanguage()))
+}
+
+// legacyLexicalReason translates a reason the lexical judge stored in
+// English before reasons had two languages; ok is false for any other.
+func legacyLexicalReason(s string) (string, bool) {
+	if strings.Contains(s, " | ") {
+		return "", false // two languages: not an old English sentence
 	}
 	s = strings.TrimPrefix(s, "lexical ")
 	if m := lexicalQuality.FindStringSubmatch(s); m != nil {
@@ -54,7 +63,7 @@ func judgeReason(s string) string {
 			parts = append(parts, judgeReason(p))
 		}
 		return trf("grid.lex.quality", map[string]any{"A": m[1], "B": m[2], "C": m[3], "D": m[4]}) +
-			pick(currentLanguage(), " (", "（") + strings.Join(parts, pick(currentLanguage(), "; ", "；")) + pick(currentLanguage(), ")", "）")
+			pick(currentLanguage(), " (", "（") + strings.Join(parts, pick(currentLanguage(), "; ", "；")) + pick(currentLanguage(), ")", "）"), true
 	}
 	for _, p := range lexicalReasons {
 		m := p.re.FindStringSubmatch(s)
@@ -68,7 +77,7 @@ func judgeReason(s string) string {
 			}
 			data[string(rune('A'+i))] = g
 		}
-		return trf(p.key, data)
+		return trf(p.key, data), true
 	}
-	return s
+	return "", false
 }

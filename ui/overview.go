@@ -124,7 +124,7 @@ func foundText(s *result.Summary, lang string) string {
 				lines = append(lines, "  …")
 				break
 			}
-			lines = append(lines, fmt.Sprintf("  %s %s %s %s: %s", stepName(p.Step), p.ItemID, p.Judge, dimLabel(p.Dim), p.Reason))
+			lines = append(lines, fmt.Sprintf("  %s %s %s %s: %s", stepName(p.Step), p.ItemID, judgeLabel(p.Judge), dimLabel(p.Dim), p.Reason))
 		}
 	}
 	if len(lines) == 0 {

@@ -50,7 +50,7 @@ func TestBrokenJudgeInTheWindow(t *testing.T) {
 	if q := r.qualify.Text; !strings.Contains(q, "评审资格：不计入结论") || !strings.Contains(q, "✗ ") {
 		t.Errorf("broken judge's card: %q", q)
 	}
-	r.judge.SetSelected("lexical")
+	r.judge.SetSelected(judgeLabel("lexical")) // 词汇基线评审
 	if q := r.qualify.Text; !strings.Contains(q, "评审资格：计入结论") {
 		t.Errorf("lexical judge's card: %q", q)
 	}

@@ -282,7 +282,7 @@ func (t *resultsTab) refresh(sess *session.Session, idx *resultIndex) {
 		}
 		names := make([]string, len(r.Judges))
 		for i, j := range r.Judges {
-			names[i] = j.Judge
+			names[i] = judgeLabel(j.Judge)
 		}
 		t.judge.Options = names
 		if len(names) > 0 {
@@ -307,7 +307,7 @@ func (t *resultsTab) judgeResult() *cube.JudgeResult {
 		return nil
 	}
 	for i := range s.Judges {
-		if s.Judges[i].Judge == t.judge.Selected {
+		if judgeLabel(s.Judges[i].Judge) == t.judge.Selected {
 			return &s.Judges[i]
 		}
 	}
@@ -364,6 +364,10 @@ func (t *resultsTab) showJudge() {
 	add(t.normalized, true, "CuBE", fmtNum(j.Cube, 2), tr("results.ci")+" "+ci+" · "+tr("results.unscorable")+" "+strconv.Itoa(j.Unscorable))
 }
 
+// judgeLabel is a judge's name in the window's language: the glossary's
+// for the offline judges (词汇基线评审, not lexical), the user's own else.
+func judgeLabel(name string) string { return glossary.JudgeName(name, currentLanguage()) }
+
 // dimLabel is a dimension's title in the window's language.
 func dimLabel(d string) string {
 	if d == cube.Weighted {
@@ -402,7 +406,7 @@ func (t *resultsTab) fillCompare(r *cube.Result) {
 		grid.Add(cellLabel(h, true))
 	}
 	for _, j := range r.Judges {
-		name := j.Judge
+		name := judgeLabel(j.Judge)
 		if !j.Counted() {
 			// Shown, never averaged in: the mean row below leaves it out.
 			name += "（" + glossary.Term(glossary.JudgeNotCounted, currentLanguage()) + "）"
@@ -497,12 +501,14 @@ func (t *resultsTab) showItem(id int) {
 		if j.OK() {
 			score = strconv.FormatFloat(j.Score, 'f', -1, 64)
 		}
-		line := fmt.Sprintf("%s · %s · %s · %s: %s", j.Judge, setName(j.Set), dimLabel(j.Dimension), trf("results.repeat", map[string]any{"N": max(j.Repeat, 1)}), score)
+		line := fmt.Sprintf("%s · %s · %s · %s: %s", judgeLabel(j.Judge), setName(j.Set), dimLabel(j.Dimension), trf("results.repeat", map[string]any{"N": max(j.Repeat, 1)}), score)
+		// An offline judge's note and every unscorable reason in the
+		// window's language; an LLM judge's reply as it came.
 		if j.Raw != "" {
-			line += "\n    " + strings.ReplaceAll(strings.TrimSpace(j.Raw), "\n", "\n    ")
+			line += "\n    " + strings.ReplaceAll(judgeReason(j.Raw), "\n", "\n    ")
 		}
 		if j.Reason != "" {
-			line += "\n    (" + j.Reason + ")"
+			line += "\n    (" + judgeReason(j.Reason) + ")"
 		}
 		scores = append(scores, line)
 	}

@@ -218,7 +218,7 @@ func (t *spotTab) showResults(sc *humancheck.Result) {
 	grid.Add(cellLabel(glossary.Term(glossary.Dimension, lang), true))
 	grid.Add(cellLabel(t.t("people", "人工"), true))
 	for _, j := range judges {
-		grid.Add(cellLabel(j, true))
+		grid.Add(cellLabel(judgeLabel(j), true))
 	}
 	for _, row := range sc.Table {
 		grid.Add(widget.NewLabel(t.rowTitle(row.Key)))
@@ -236,7 +236,7 @@ func (t *spotTab) showResults(sc *humancheck.Result) {
 	}
 	for _, a := range sc.Agreement {
 		key := "ag|" + a.Judge + "|" + a.Dimension
-		ag.Add(widget.NewLabel(a.Judge))
+		ag.Add(widget.NewLabel(judgeLabel(a.Judge)))
 		ag.Add(widget.NewLabel(t.dimTitle(a.Dimension)))
 		ag.Add(widget.NewLabel(strconv.Itoa(a.N)))
 		ag.Add(t.cell(key+"|alpha", t.figure(a.Alpha)))

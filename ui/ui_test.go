@@ -268,7 +268,7 @@ func TestMainFlow(t *testing.T) {
 	r.items.Select(0)
 	view := strings.Join(labels(r.itemView), "\n")
 	it := w.result().Workbook.Items[w.index.order[0]]
-	if !strings.Contains(view, it.Question) || !strings.Contains(view, "lexical · "+setName("rag")) {
+	if !strings.Contains(view, it.Question) || !strings.Contains(view, judgeLabel("lexical")+" · "+setName("rag")) || strings.Contains(view, " | ") || strings.Contains(view, "    lexical ") {
 		t.Errorf("item explorer for %s shows:\n%s", it.ID, view)
 	}
 	// The chart tab rendered its first chart off the UI thread.

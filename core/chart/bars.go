@@ -299,7 +299,7 @@ func BoundsBars(b Bounds, o Options) (*Figure, error) {
 	if o.Title == "" {
 		o.Title = label(lang, "bounds.title")
 		if b.Judge != "" {
-			o.Title += " · " + b.Judge
+			o.Title += " · " + judgeName(lang, b.Judge)
 		}
 	}
 	f, err := GroupedBars(g, label(lang, "bounds.y"), 2, o)
@@ -360,10 +360,14 @@ func CuBEBars(s JudgeScores, o Options) (*Figure, error) {
 	for i, e := range s.Scores {
 		groups[i] = []bar{{v: e.Value, lo: e.Lo, hi: e.Hi, color: okabeIto[0]}}
 	}
-	p := barPlot(lang, s.Judges, groups, 1, label(lang, "cube.y"), &meanBand{e: s.Mean})
+	names := make([]string, len(s.Judges))
+	for i, j := range s.Judges {
+		names[i] = judgeName(lang, j)
+	}
+	p := barPlot(lang, names, groups, 1, label(lang, "cube.y"), &meanBand{e: s.Mean})
 	p.Add(&meanLine{e: s.Mean})
 	f := newFigure(o, nil, 600, 360)
-	slantCrowded(p, s.Judges, float64(f.Width-50)/float64(len(s.Judges)))
+	slantCrowded(p, names, float64(f.Width-50)/float64(len(names)))
 	// CuBE scores live on 0–100; keep that frame so judges compare at a glance,
 	// widening only for values outside it (flagged elsewhere as a finding).
 	p.Y.Min = math.Min(p.Y.Min, 0)

@@ -64,7 +64,7 @@ func Heatmap(m Matrix, o Options) (*Figure, error) {
 	// First row on top, as in a table.
 	rows := make([]plot.Tick, len(m.Rows))
 	for i, r := range m.Rows {
-		rows[i] = plot.Tick{Value: float64(len(m.Rows) - 1 - i), Label: r}
+		rows[i] = plot.Tick{Value: float64(len(m.Rows) - 1 - i), Label: judgeName(lang, r)}
 	}
 	p.Y.Tick.Marker = plot.ConstantTicks(rows)
 	p.Y.Min, p.Y.Max = -0.5, float64(len(m.Rows))-0.5

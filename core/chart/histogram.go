@@ -36,7 +36,7 @@ func Histograms(samples []ScoreSample, o Options) (*Figure, error) {
 	for _, s := range samples {
 		if _, ok := ji[s.Judge]; !ok {
 			ji[s.Judge] = len(judges)
-			judges = append(judges, s.Judge)
+			judges = append(judges, judgeName(lang, s.Judge))
 		}
 		if _, ok := di[s.Dimension]; !ok {
 			di[s.Dimension] = len(dims)

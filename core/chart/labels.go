@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"cubeworkbench/core/dimension"
+	"cubeworkbench/core/glossary"
 	"cubeworkbench/core/querytype"
 )
 
@@ -96,6 +97,10 @@ func queryTypeLabel(lang, key string) string {
 	}
 	return label(lang, key)
 }
+
+// judgeName is a judge's name as drawn: the glossary's for the offline
+// judges (词汇基线评审, not lexical), the user's own otherwise.
+func judgeName(lang, name string) string { return glossary.JudgeName(name, lang) }
 
 // na is the text drawn where a value is undefined.
 func na(lang string) string { return label(lang, "n/a") }

@@ -43,3 +43,41 @@ func TestForestTextLegible(t *testing.T) {
 	}
 	t.Logf("forest numbers %.1f px tall at %d dpi", px, DPI)
 }
+
+// TestOfflineJudgesNamedByGlossary: the charts that name judges (CuBE per
+// judge, histograms, heatmaps, the three sets' bars) call the offline
+// judges by the glossary's names (词汇基线评审), never by their ids
+// lexical and semantic; an LLM judge keeps the user's name.
+func TestOfflineJudgesNamedByGlossary(t *testing.T) {
+	v := 5.0
+	p := &v
+	for _, lang := range []string{LangZH, LangEN} {
+		o := Options{Lang: lang}
+		var figs []*Figure
+		add := func(f *Figure, err error) {
+			if err != nil {
+				t.Fatal(err)
+			}
+			figs = append(figs, f)
+		}
+		add(CuBEBars(JudgeScores{Judges: []string{"lexical", "semantic", "qwen-max"}, Scores: []Estimate{{Value: p}, {Value: p}, {Value: p}}, Mean: Estimate{Value: p}}, o))
+		add(Histograms([]ScoreSample{{Judge: "lexical", Dimension: "relevance", Scores: []float64{1, 2, 3}}, {Judge: "qwen-max", Dimension: "relevance", Scores: []float64{4, 5}}}, o))
+		add(Heatmap(Matrix{Rows: []string{"semantic", "qwen-max"}, Cols: []string{"relevance"}, Values: [][]*float64{{p}, {p}}}, o))
+		add(BoundsBars(Bounds{Judge: "lexical", Dimensions: []string{"relevance"}, Zero: []*float64{p}, RAG: []*float64{p}, Full: []*float64{p}}, o))
+		for i, f := range figs {
+			svg, err := f.SVG()
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := string(svg)
+			for _, id := range []string{">lexical<", ">semantic<", "· lexical<", "· semantic<"} {
+				if strings.Contains(s, id) {
+					t.Errorf("%s: figure %d shows the judge id %q", lang, i, id)
+				}
+			}
+			if i < 3 && !strings.Contains(s, "qwen-max") {
+				t.Errorf("%s: figure %d lost the user's judge name", lang, i)
+			}
+		}
+	}
+}

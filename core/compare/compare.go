@@ -52,13 +52,14 @@ func Compare(a, b Side, opt Options) (*Result, error) {
 		tol = DefaultTolerance
 	}
 	if B < 0 || !(tol > 0) || math.IsInf(tol, 0) {
-		return nil, fail(CodeOptions, "bootstrap resamples must be ≥ 0 and the tolerance a positive number",
-			"自助法重抽样次数须 ≥ 0，容差须为正数")
+		return nil, fail(CodeOptions, "resamples must be ≥ 0 and the tolerance a positive number",
+			"重抽样次数须 ≥ 0，容差须为正数")
 	}
 	for _, s := range []Side{a, b} {
 		if s.set() == "zero" || s.set() == "full" {
-			return nil, fail(CodeBoundSet, "side "+s.name()+": the answer set "+s.set()+" is a CuBE bound, not a system",
-				"“"+s.name()+"”一方：答案集 "+s.set()+" 是 CuBE 的边界，不是被测系统")
+			set := sideLabel(s.set())
+			return nil, fail(CodeBoundSet, "side "+s.label().EN+": the answer set "+set.EN+" is a CuBE bound, not a system",
+				"“"+s.label().ZH+"”一方：答案集“"+set.ZH+"”是 CuBE 的边界，不是被测系统")
 		}
 	}
 	p, err := pair(a, b, cfg.DocKey)
@@ -67,8 +68,8 @@ func Compare(a, b Side, opt Options) (*Result, error) {
 	}
 	if len(p.ids) == 0 {
 		return nil, fail(CodeNoPairs,
-			"no question id is on both sides ("+a.name()+": "+itoa(len(a.Items))+" questions, "+b.name()+": "+itoa(len(b.Items))+"); nothing can be compared",
-			"两方没有共同的问题编号（"+a.name()+"："+itoa(len(a.Items))+" 个问题，"+b.name()+"："+itoa(len(b.Items))+" 个），无法比较")
+			"no question id is on both sides ("+a.label().EN+": "+itoa(len(a.Items))+" questions, "+b.label().EN+": "+itoa(len(b.Items))+"); nothing can be compared",
+			"两方没有共同的问题编号（"+a.label().ZH+"："+itoa(len(a.Items))+" 个问题，"+b.label().ZH+"："+itoa(len(b.Items))+" 个），无法比较")
 	}
 	shared := len(p.differ) == 0
 	bounds := boundJudgements(a)
@@ -81,8 +82,8 @@ func Compare(a, b Side, opt Options) (*Result, error) {
 		items, js := cubeInput(side, idx, bounds, !shared, cfg.Dimensions)
 		if !hasSet(side) {
 			return nil, fail(CodeNoJudgements,
-				"side "+side.name()+": no judgement of the answer set "+side.set()+"; judge its answers first",
-				"“"+side.name()+"”一方：答案集 "+side.set()+" 没有任何评分；请先对其答案评分")
+				"side "+side.label().EN+": no judgement of its answers; judge them first",
+				"“"+side.label().ZH+"”一方：其答案没有任何评分；请先对其答案评分")
 		}
 		c := cfg
 		c.BootstrapB = 0
@@ -158,7 +159,7 @@ type comparison struct {
 
 func newComparison(p *pairing, sides [2]*sideEval, shared bool, B int, seed int64, tol float64) *comparison {
 	c := &comparison{p: p, sides: sides, B: B, seed: seed, tol: tol, dims: sides[0].rep.Dimensions()}
-	c.res = &Result{NameA: sides[0].side.name(), NameB: sides[1].side.name(), SetA: sides[0].side.set(), SetB: sides[1].side.set(),
+	c.res = &Result{NameA: sides[0].side.name(), NameB: sides[1].side.name(), SideA: sides[0].side.label(), SideB: sides[1].side.label(), SetA: sides[0].side.set(), SetB: sides[1].side.set(),
 		Paired: len(p.ids), UnmatchedA: nonNil(p.unmatchedA), UnmatchedB: nonNil(p.unmatchedB),
 		SharedBounds: shared, BoundsDiffer: nonNil(p.differ), Dimensions: slices.Clone(c.dims),
 		ItemsA: len(sides[0].side.Items), ItemsB: len(sides[1].side.Items),

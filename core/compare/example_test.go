@@ -35,6 +35,6 @@ func ExampleCompare() {
 	fmt.Println(r.Headline.EN)
 	// Output:
 	// none 1 []
-	// v2 与 rag 没有可检测的差异：ΔCuBE +10.0（95 % 区间 0.0 至 30.0）；在 4 个问题上，可检测的最小差异约为 21.4 分。
-	// No detectable difference between v2 and rag: ΔCuBE +10.0 (95 % interval 0.0 to 30.0); with 4 questions the smallest detectable difference is about 21.4 points.
+	// “v2”与“被测系统回答”没有可检测的差异：ΔCuBE +10.0（95 % 区间 0.0 至 30.0）；在 4 个问题上，可检测的最小差异约为 21.4 分。
+	// No detectable difference between v2 and system answers: ΔCuBE +10.0 (95 % interval 0.0 to 30.0); with 4 questions the smallest detectable difference is about 21.4 points.
 }

@@ -1,28 +1,31 @@
 package compare
 
-import "strings"
+import (
+	"strings"
 
-// Message is one sentence in both product languages, with a stable code.
+	"cubeworkbench/core/text"
+)
+
+// Message is one sentence in both product languages (core/text), with a
+// stable code. Its JSON is {"code", "zh", "en"}, as before Text existed.
 type Message struct {
 	Code string `json:"code"`
-	EN   string `json:"en"`
-	ZH   string `json:"zh"`
+	text.Text
 }
 
-// In returns the message in lang ("zh…" for Chinese, anything else English).
-func (m Message) In(lang string) string {
-	if strings.HasPrefix(strings.ToLower(lang), "zh") {
-		return m.ZH
-	}
-	return m.EN
-}
+// msg is a Message from its code and its Chinese and English forms.
+func msg(code, zh, en string) Message { return Message{Code: code, Text: text.New(zh, en)} }
+
+// In returns the message in lang ("zh…" for Chinese, anything else
+// English): a language setting as the front ends hold it.
+func (m Message) In(lang string) string { return m.Text.In(text.LangOf(lang)) }
 
 // Error is an input the comparison refuses, said in both languages.
 type Error struct{ Message }
 
 func (e *Error) Error() string { return "compare: " + e.EN }
 
-func fail(code, en, zh string) error { return &Error{Message{Code: code, EN: en, ZH: zh}} }
+func fail(code, en, zh string) error { return &Error{msg(code, zh, en)} }
 
 // Warning and error codes.
 const (

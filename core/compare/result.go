@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"cubeworkbench/core/cube"
+	"cubeworkbench/core/text"
 )
 
 // Verdicts of a Delta: B compared with A.
@@ -100,15 +101,20 @@ type Change struct {
 
 // Result is a comparison of side B with side A.
 type Result struct {
-	NameA      string   `json:"name_a"` // what the sentences call the sides
-	NameB      string   `json:"name_b"`
-	SetA       string   `json:"set_a"`
-	SetB       string   `json:"set_b"`
-	ItemsA     int      `json:"items_a"`
-	ItemsB     int      `json:"items_b"`
-	Paired     int      `json:"paired"`      // questions on both sides: the comparison's sample
-	UnmatchedA []string `json:"unmatched_a"` // ids on A only, left out and named in a warning
-	UnmatchedB []string `json:"unmatched_b"`
+	NameA string `json:"name_a"` // the sides as given (Side.Name, or the set code)
+	NameB string `json:"name_b"`
+	// SideA, SideB are what people read for the sides, in each language:
+	// the glossary's name of a set code (被测系统回答, not rag), the user's
+	// own name otherwise. A comparison stored before them has none: Names.
+	SideA      text.Text `json:"side_a"`
+	SideB      text.Text `json:"side_b"`
+	SetA       string    `json:"set_a"`
+	SetB       string    `json:"set_b"`
+	ItemsA     int       `json:"items_a"`
+	ItemsB     int       `json:"items_b"`
+	Paired     int       `json:"paired"`      // questions on both sides: the comparison's sample
+	UnmatchedA []string  `json:"unmatched_a"` // ids on A only, left out and named in a warning
+	UnmatchedB []string  `json:"unmatched_b"`
 	// SharedBounds: the questions and gold guides are the same on both
 	// sides, so both use A's zero and full judgements; otherwise each side
 	// its own, and BoundsDiffer names the ids that differ.
@@ -148,4 +154,17 @@ type Result struct {
 	CubeB *cube.Result `json:"-"`
 
 	mfssOneSide bool
+}
+
+// Names are the two sides as people read them: SideA and SideB, or for a
+// comparison stored before they existed, read from NameA and NameB.
+func (r *Result) Names() (a, b text.Text) {
+	a, b = r.SideA, r.SideB
+	if a.IsZero() {
+		a = sideLabel(r.NameA)
+	}
+	if b.IsZero() {
+		b = sideLabel(r.NameB)
+	}
+	return a, b
 }

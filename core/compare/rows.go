@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"cubeworkbench/core/glossary"
+	"cubeworkbench/core/text"
 )
 
 // Row is one line of the delta table: what the CLI prints and the
@@ -18,11 +19,12 @@ type Row struct {
 // ΔCuBE, the weighted total and every dimension, Recall@k, MFSS, CoFE pass
 // rate, then ΔCuBE per judge when there are several.
 func Rows(r *Result, lang string) []Row {
+	g := text.LangOf(lang).String() // the glossary's "zh" or "en"
 	rows := []Row{{MetricCube, "ΔCuBE", r.Aggregate.Cube}, {MetricWeighted, pickLang(lang, "weighted", "加权总分"), r.Aggregate.Weighted}}
 	for _, d := range r.Dimensions {
-		rows = append(rows, Row{d, glossary.Name(glossary.DimensionID, d, lang), r.Aggregate.Normalized[d]}) // 相关性, not relevance
+		rows = append(rows, Row{d, glossary.Name(glossary.DimensionID, d, g), r.Aggregate.Normalized[d]}) // 相关性, not relevance
 	}
-	rows = append(rows, Row{MetricRecall, glossary.Term(glossary.GuideRecall, lang), r.Recall})
+	rows = append(rows, Row{MetricRecall, glossary.Term(glossary.GuideRecall, g), r.Recall})
 	if r.MFSS != nil {
 		rows = append(rows, Row{MetricMFSS, pickLang(lang, "MFSS total", "MFSS 总分"), *r.MFSS})
 	}
@@ -31,7 +33,7 @@ func Rows(r *Result, lang string) []Row {
 	}
 	if len(r.Judges) > 1 {
 		for _, j := range r.Judges {
-			rows = append(rows, Row{MetricCube + ":" + j.Judge, "ΔCuBE · " + j.Judge, j.Cube})
+			rows = append(rows, Row{MetricCube + ":" + j.Judge, "ΔCuBE · " + glossary.JudgeName(j.Judge, text.LangOf(lang).String()), j.Cube})
 		}
 	}
 	return rows

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"cubeworkbench/core/dataset"
+	"cubeworkbench/core/glossary"
+	"cubeworkbench/core/text"
 )
 
 // Side is one of the two evaluations compared.
@@ -44,6 +46,18 @@ func (s Side) name() string {
 	return s.Name
 }
 
+// label is what people read for this side: the glossary's name of an
+// answer set named by its code (rag → 被测系统回答 / system answers), the
+// user's own name (系统B, a workbook's name) otherwise.
+func (s Side) label() text.Text { return sideLabel(s.name()) }
+
+func sideLabel(name string) text.Text {
+	if id, ok := glossary.SetID(name); ok {
+		return text.New(glossary.Term(id, "zh"), glossary.Term(id, "en"))
+	}
+	return text.New(name, name)
+}
+
 // FromWorkbook makes the two sides of an A/B comparison of two answer sets
 // of one workbook (e.g. rag and 系统B): same items, same guides, same
 // bounds; each side reads the judgements of its own set.
@@ -73,19 +87,19 @@ type pairing struct {
 	differ []string
 }
 
-func indexByID(side string, items []dataset.Item) (map[string]int, error) {
+func indexByID(side text.Text, items []dataset.Item) (map[string]int, error) {
 	by := make(map[string]int, len(items))
 	for i, it := range items {
 		id := strings.TrimSpace(it.ID)
 		if id == "" {
 			return nil, fail(CodeMissingID,
-				"side "+side+": item "+itoa(i+1)+" (row "+itoa(it.Row)+") has no id, so it cannot be paired",
-				"“"+side+"”一方：第 "+itoa(i+1)+" 个问题（第 "+itoa(it.Row)+" 行）没有编号，无法配对")
+				"side "+side.EN+": item "+itoa(i+1)+" (row "+itoa(it.Row)+") has no id, so it cannot be paired",
+				"“"+side.ZH+"”一方：第 "+itoa(i+1)+" 个问题（第 "+itoa(it.Row)+" 行）没有编号，无法配对")
 		}
 		if _, dup := by[id]; dup {
 			return nil, fail(CodeDuplicateID,
-				"side "+side+": question id "+strconv.Quote(id)+" appears twice (row "+itoa(it.Row)+"), so pairing would be ambiguous",
-				"“"+side+"”一方：问题编号“"+id+"”重复出现（第 "+itoa(it.Row)+" 行），配对会有歧义")
+				"side "+side.EN+": question id "+strconv.Quote(id)+" appears twice (row "+itoa(it.Row)+"), so pairing would be ambiguous",
+				"“"+side.ZH+"”一方：问题编号“"+id+"”重复出现（第 "+itoa(it.Row)+" 行），配对会有歧义")
 		}
 		by[id] = i
 	}
@@ -93,11 +107,11 @@ func indexByID(side string, items []dataset.Item) (map[string]int, error) {
 }
 
 func pair(a, b Side, cfgKey func(string) string) (*pairing, error) {
-	byA, err := indexByID(a.name(), a.Items)
+	byA, err := indexByID(a.label(), a.Items)
 	if err != nil {
 		return nil, err
 	}
-	byB, err := indexByID(b.name(), b.Items)
+	byB, err := indexByID(b.label(), b.Items)
 	if err != nil {
 		return nil, err
 	}

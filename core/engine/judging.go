@@ -63,7 +63,7 @@ func (r *runner) judges() ([]activeJudge, error) {
 		out = append(out, activeJudge{ep: profile.Endpoint{Name: LexicalJudge, Lexical: true}, kind: "lexical", s: judge.NewLexical(), repeats: 1, limit: 2})
 		r.opt.Progress.Event(Event{Message: msg(r.lang,
 			"No judge configured and no scores in the workbook: the offline lexical judge (a baseline, not an LLM) scores this run.",
-			"未配置评审模型，工作簿中也没有评分：本次由离线词汇评审（基线方法，不是大模型）评分。")})
+			"未配置评审模型，工作簿中也没有评分：本次由词汇基线评审（离线，不是大模型）评分。")})
 	}
 	return out, nil
 }

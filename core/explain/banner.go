@@ -70,10 +70,15 @@ func banners(in Input) []Banner {
 		// baselines' (issue 22): one that scored nothing, or was not
 		// counted, leaves the banner as it was.
 		all := !countedLLMJudge(in, names)
-		zhWho := "评审模型 " + strings.Join(names, "、") + " 是"
-		enWho, enHow := "The judge "+strings.Join(names, ", ")+" is a", "it scores word overlap or surface similarity and does not understand the answers"
+		// Named as the glossary does (词汇基线评审, not lexical).
+		zhNames, enNames := make([]string, len(names)), make([]string, len(names))
+		for i, n := range names {
+			zhNames[i], enNames[i] = glossary.JudgeName(n, "zh"), glossary.JudgeName(n, "en")
+		}
+		zhWho := "评审模型“" + strings.Join(zhNames, "”、“") + "”是"
+		enWho, enHow := "The judge "+strings.Join(enNames, ", ")+" is a", "it scores word overlap or surface similarity and does not understand the answers"
 		if len(names) > 1 {
-			enWho, enHow = "The judges "+strings.Join(names, ", ")+" are each a", "they score word overlap or surface similarity and do not understand the answers"
+			enWho, enHow = "The judges "+strings.Join(enNames, ", ")+" are each a", "they score word overlap or surface similarity and do not understand the answers"
 		}
 		// lexical counts shared words, semantic compares hashed character
 		// n-gram vectors: both read the surface of the text only.

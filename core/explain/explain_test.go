@@ -346,9 +346,9 @@ func TestBanners(t *testing.T) {
 		{"the sample opened by the button", []Judge{{"gpt", KindLLM}}, nil, true, []string{BannerSampleData}, "虚构"},
 		{"lexical only", []Judge{{"lexical", KindLexical}}, real, false, []string{BannerBaselineJudge}, "不能作为部署依据"},
 		{"lexical scores imported", []Judge{{"lexical", KindImported}, {"gpt", KindLLM}}, real, false, []string{BannerBaselineJudge}, "其分数已计入"},
-		{"semantic scores imported", []Judge{{"semantic", KindImported}, {"gpt", KindLLM}}, real, false, []string{BannerBaselineJudge}, "semantic 是基线评审"},
+		{"semantic scores imported", []Judge{{"semantic", KindImported}, {"gpt", KindLLM}}, real, false, []string{BannerBaselineJudge}, "“语义基线评审”是基线评审"},
 		{"a future offline judge", []Judge{{"embed", "embedding"}}, sample, false, []string{BannerBaselineJudge, BannerSampleData}, "基线评审（非大模型）"},
-		{"the demo's two baseline judges", []Judge{{"lexical", KindLexical}, {"semantic", "semantic"}}, sample, false, []string{BannerBaselineJudge, BannerSampleData}, "lexical、semantic 是基线评审（非大模型）：按词语重合或字面相似度打分"},
+		{"the demo's two baseline judges", []Judge{{"lexical", KindLexical}, {"semantic", "semantic"}}, sample, false, []string{BannerBaselineJudge, BannerSampleData}, "“词汇基线评审”、“语义基线评审”是基线评审（非大模型）：按词语重合或字面相似度打分"},
 	}
 	for _, c := range cases {
 		got := banners(Input{Judges: c.judges, Guides: c.guides, SampleFile: c.file})
@@ -370,7 +370,7 @@ func TestLines(t *testing.T) {
 	if len(zh) != len(ex.Banners)+len(ex.Bullets)+1+len(ex.Recommendations) || len(en) != len(zh) {
 		t.Fatalf("%d / %d lines", len(zh), len(en))
 	}
-	if !strings.HasPrefix(zh[0], "⚠ 评审模型 lexical 是基线评审") || !strings.HasPrefix(en[1], "• 12 questions (20 %)") || !strings.HasPrefix(zh[len(zh)-1], "→ ") {
+	if !strings.HasPrefix(zh[0], "⚠ 评审模型“词汇基线评审”是基线评审") || !strings.HasPrefix(en[1], "• 12 questions (20 %)") || !strings.HasPrefix(zh[len(zh)-1], "→ ") {
 		t.Errorf("%q\n%q", zh, en)
 	}
 }

@@ -38,6 +38,11 @@ const (
 	// that did not earn its vote.
 	JudgeQualification ID = "judge.qualification"
 	JudgeNotCounted    ID = "judge.not_counted"
+	// The two offline judges (core/judge's LexicalName, SemanticName): the
+	// window, the charts and the comparison name them so, never by their
+	// ids lexical and semantic.
+	JudgeLexical  ID = "judge.lexical"
+	JudgeSemantic ID = "judge.semantic"
 )
 
 // Why a question is weak: the question grid's filters and the why panel's
@@ -122,6 +127,7 @@ const (
 // The tool's own things.
 const (
 	RunStore ID = "run_store"
+	Tokens   ID = "tokens" // what a language model counts and bills
 	Profile  ID = "profile"
 	Workbook ID = "workbook"
 	Sample   ID = "sample"
@@ -157,6 +163,8 @@ var terms = map[ID][2]string{
 
 	JudgeQualification: {"评审资格", "judge qualification"},
 	JudgeNotCounted:    {"不计入结论", "not counted in the verdict"},
+	JudgeLexical:       {"词汇基线评审", "lexical baseline"},
+	JudgeSemantic:      {"语义基线评审", "semantic baseline"},
 
 	NotRetrieved:   {"未检索到标准指南", "gold guide not retrieved"},
 	LowScore:       {"低分", "low score"},
@@ -213,6 +221,7 @@ var terms = map[ID][2]string{
 	NotApplicable: {"不适用", "n/a"},
 
 	RunStore: {"运行记录库", "run store"},
+	Tokens:   {"词元", "tokens"},
 	Profile:  {"评估配置", "profile"},
 	Workbook: {"评估工作簿", "workbook"},
 	Sample:   {"内置虚构示例数据", "bundled fictional sample"},

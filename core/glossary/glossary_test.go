@@ -65,6 +65,10 @@ func TestLookups(t *testing.T) {
 		{CompareID, "none", "没有可检测的差异", "no detectable difference"},
 		{QueryTypeID, "tutorial", "教程类", "tutorial"},
 		{MFSSFactorID, "factual_consistency", "事实一致性", "factual consistency"},
+		{JudgeID, "lexical", "词汇基线评审", "lexical baseline"},
+		{JudgeID, "semantic", "语义基线评审", "semantic baseline"},
+		{JudgeID, "qwen2.5:32b", "qwen2.5:32b", "qwen2.5:32b"},
+		{JudgeID, "baseline", "baseline", "baseline"}, // not judge.baseline's name
 	}
 	for _, c := range cases {
 		if zh, en := Name(c.lookup, c.code, "zh"), Name(c.lookup, c.code, "en"); zh != c.zh || en != c.en {

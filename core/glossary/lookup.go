@@ -29,6 +29,24 @@ func init() {
 	}
 }
 
+// JudgeID is the id of a judge's name when the product named the judge
+// itself: the offline judges lexical and semantic (engine.LexicalJudge,
+// engine.SemanticJudge). A judge the user named (an LLM's endpoint) has no
+// id and keeps the user's name.
+func JudgeID(name string) (ID, bool) {
+	switch name {
+	case "lexical":
+		return JudgeLexical, true
+	case "semantic":
+		return JudgeSemantic, true
+	}
+	return "", false
+}
+
+// JudgeName is a judge's name as people read it in lang: the glossary's
+// for the offline judges, the user's own otherwise.
+func JudgeName(name, lang string) string { return Name(JudgeID, name, lang) }
+
 // VerdictID is the id of a deployment verdict code (deployable,
 // needs_work, not_ready, undetermined).
 func VerdictID(code string) (ID, bool) {

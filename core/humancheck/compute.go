@@ -541,14 +541,14 @@ func (r *Result) trust(in Input) {
 	a := fmt.Sprintf("%.2f", bestA)
 	switch {
 	case bestA >= AlphaReliable:
-		r.TrustText = text.Text{ZH: fmt.Sprintf("与人工评分最一致的评审模型是 %s（α = %s ≥ 0.8，可靠）。", best, a),
-			EN: fmt.Sprintf("The judge that agrees best with people is %s (α = %s ≥ 0.8, reliable).", best, a)}
+		r.TrustText = text.Text{ZH: fmt.Sprintf("与人工评分最一致的评审模型是“%s”（α = %s ≥ 0.8，可靠）。", zhName(best), a),
+			EN: fmt.Sprintf("The judge that agrees best with people is %s (α = %s ≥ 0.8, reliable).", enName(best), a)}
 	case bestA >= AlphaTentative:
-		r.TrustText = text.Text{ZH: fmt.Sprintf("与人工评分最一致的评审模型是 %s（α = %s，介于 0.667 与 0.8 之间，只宜作初步结论）。", best, a),
-			EN: fmt.Sprintf("The judge that agrees best with people is %s (α = %s, between 0.667 and 0.8: tentative conclusions only).", best, a)}
+		r.TrustText = text.Text{ZH: fmt.Sprintf("与人工评分最一致的评审模型是“%s”（α = %s，介于 0.667 与 0.8 之间，只宜作初步结论）。", zhName(best), a),
+			EN: fmt.Sprintf("The judge that agrees best with people is %s (α = %s, between 0.667 and 0.8: tentative conclusions only).", enName(best), a)}
 	default:
-		r.TrustText = text.Text{ZH: fmt.Sprintf("没有评审模型与人工评分足够一致：最高的是 %s，α = %s < 0.667；请勿单凭评审模型下结论。", best, a),
-			EN: fmt.Sprintf("No judge agrees well enough with people: the best, %s, has α = %s < 0.667; do not conclude from the judges alone.", best, a)}
+		r.TrustText = text.Text{ZH: fmt.Sprintf("没有评审模型与人工评分足够一致：最高的是“%s”，α = %s < 0.667；请勿单凭评审模型下结论。", zhName(best), a),
+			EN: fmt.Sprintf("No judge agrees well enough with people: the best, %s, has α = %s < 0.667; do not conclude from the judges alone.", enName(best), a)}
 	}
 }
 
@@ -564,7 +564,7 @@ func (r *Result) SummaryLine() text.Text {
 	}
 	if a, ok := r.For(r.Trust, ""); ok && a.Alpha.Value != nil {
 		v := fmt.Sprintf("%.2f", *a.Alpha.Value)
-		alpha = text.Text{ZH: v + "（" + r.Trust + "）", EN: v + " (" + r.Trust + ")"}
+		alpha = text.Text{ZH: v + "（" + zhName(r.Trust) + "）", EN: v + " (" + enName(r.Trust) + ")"}
 	}
 	return text.Text{
 		ZH: fmt.Sprintf("%d 个回答经 %d 名人员抽检，评审模型与人工评分一致性 α = %s。", r.Answers, len(r.Raters), alpha.ZH),
@@ -572,6 +572,11 @@ func (r *Result) SummaryLine() text.Text {
 			len(r.Raters), plural(len(r.Raters), "person", "people"), alpha.EN),
 	}
 }
+
+// zhName and enName are a judge's name in each language: the glossary's
+// for the offline judges (词汇基线评审, not lexical), the user's own else.
+func zhName(judge string) string { return glossary.JudgeName(judge, "zh") }
+func enName(judge string) string { return glossary.JudgeName(judge, "en") }
 
 func plural(n int, one, many string) string {
 	if n == 1 {
@@ -592,7 +597,7 @@ func (r *Result) Doubt() (text.Text, bool) {
 		return text.Text{}, false
 	}
 	return text.Text{
-		ZH: fmt.Sprintf("人工抽检：%d 个回答中，与人工评分最一致的评审模型 %s 也只有 α = %.2f（< 0.667）；请勿单凭评审模型的评分下结论。", r.Answers, r.Trust, *a.Alpha.Value),
-		EN: fmt.Sprintf("Spot check: over %d answers even the judge that agrees best with people, %s, reaches only α = %.2f (< 0.667); do not conclude from the judges' scores alone.", r.Answers, r.Trust, *a.Alpha.Value),
+		ZH: fmt.Sprintf("人工抽检：%d 个回答中，与人工评分最一致的评审模型“%s”也只有 α = %.2f（< 0.667）；请勿单凭评审模型的评分下结论。", r.Answers, zhName(r.Trust), *a.Alpha.Value),
+		EN: fmt.Sprintf("Spot check: over %d answers even the judge that agrees best with people, %s, reaches only α = %.2f (< 0.667); do not conclude from the judges' scores alone.", r.Answers, enName(r.Trust), *a.Alpha.Value),
 	}, true
 }

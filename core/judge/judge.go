@@ -101,11 +101,11 @@ func (j *Judge) Score(ctx context.Context, d Dimension, in Inputs, repeat int) (
 		}
 		out.Raw = rep.Content
 		if truncated {
-			out.Reason = ReasonTruncated + ": the reply hit the token limit"
+			out.Reason = StoredReason(ReasonTruncated, "回复达到了词元上限", "the reply hit the token limit")
 			continue
 		}
 		if unfinished {
-			out.Reason = fmt.Sprintf("%s: finish_reason %q, not stop", ReasonUnfinished, rep.FinishReason)
+			out.Reason = StoredReason(ReasonUnfinished, fmt.Sprintf("服务给出的结束原因是“%s”，不是正常结束", rep.FinishReason), fmt.Sprintf("finish_reason %q, not stop", rep.FinishReason))
 			continue
 		}
 		score, ok, reason := Reparse(rep.Content, d)

@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 
 	"cubeworkbench/core/dimension"
+	"cubeworkbench/core/text"
 	"cubeworkbench/core/textmetric"
 )
 
@@ -217,48 +218,48 @@ func (it *lexicalItem) completeness() (float64, string, bool) { return it.rule(2
 
 func (it *lexicalItem) relevanceRule() (float64, string, bool) {
 	if len(it.q) == 0 {
-		return 0, ReasonNoScore + ": the question has no content words", false
+		return 0, StoredReason(ReasonNoScore, "问题中没有实词", "the question has no content words"), false
 	}
 	cov, n, m := share(it.q, it.a)
-	return round1(10 * cov), fmt.Sprintf("relevance: %d/%d question words in the answer", n, m), true
+	return round1(10 * cov), note{fmt.Sprintf("相关性：问题的 %d 个词中有 %d 个出现在回答中", m, n), fmt.Sprintf("relevance: %d/%d question words in the answer", n, m)}.text(), true
 }
 
 func (it *lexicalItem) specificityRule() (float64, string, bool) {
 	if !it.doc.hasDoc {
-		return 0, ReasonNoScore + ": specificity needs the service guide", false
+		return 0, StoredReason(ReasonNoScore, "具体性需要办事指南", "specificity needs the service guide"), false
 	}
 	p, n, m := share(it.a, it.doc.set)
 	if p < 0 {
-		return 0, "specificity: empty answer", true
+		return 0, note{"具体性：回答为空", "specificity: empty answer"}.text(), true
 	}
 	dn := it.doc.nums
 	if len(dn) == 0 {
-		return round1(10 * p), fmt.Sprintf("specificity: %d/%d answer words in the guide", n, m), true
+		return round1(10 * p), note{fmt.Sprintf("具体性：回答的 %d 个词中有 %d 个出现在指南中", m, n), fmt.Sprintf("specificity: %d/%d answer words in the guide", n, m)}.text(), true
 	}
 	matched := overlap(it.a, dn) // the answer's numbers that are the guide's
 	numPart := math.Min(1, float64(matched)/math.Min(3, float64(len(dn))))
 	return round1(10 * (0.7*p + 0.3*numPart)),
-		fmt.Sprintf("specificity: %d/%d answer words in the guide, %d numbers agree", n, m, matched), true
+		note{fmt.Sprintf("具体性：回答的 %d 个词中有 %d 个出现在指南中，%d 个数字一致", m, n, matched), fmt.Sprintf("specificity: %d/%d answer words in the guide, %d numbers agree", n, m, matched)}.text(), true
 }
 
 func (it *lexicalItem) completenessRule() (float64, string, bool) {
 	if !it.doc.hasDoc || len(it.doc.set) == 0 {
-		return 0, ReasonNoScore + ": completeness needs the service guide", false
+		return 0, StoredReason(ReasonNoScore, "完整性需要办事指南", "completeness needs the service guide"), false
 	}
 	cov, n, m := share(it.doc.top, it.a)
-	return round1(10 * cov), fmt.Sprintf("completeness: %d/%d key guide words in the answer", n, m), true
+	return round1(10 * cov), note{fmt.Sprintf("完整性：指南的 %d 个关键词中有 %d 个出现在回答中", m, n), fmt.Sprintf("completeness: %d/%d key guide words in the answer", n, m)}.text(), true
 }
 
 func (it *lexicalItem) quality() (float64, string, bool) {
 	var sum float64
-	var notes [3]string
+	var notes [3]text.Text
 	for k, f := range [...]func() (float64, string, bool){it.relevance, it.specificity, it.completeness} {
-		v, note, ok := f()
+		v, n, ok := f()
 		if !ok {
-			return 0, note, false
+			return 0, n, false
 		}
 		sum += v
-		notes[k] = note
+		notes[k] = text.Parse(n)
 	}
 	base := sum / 3
 	n := float64(it.aLen)
@@ -271,9 +272,10 @@ func (it *lexicalItem) quality() (float64, string, bool) {
 	if ss := textmetric.Sentences(it.answer); len(ss) > 0 {
 		rep = float64(distinct(ss)) / float64(len(ss))
 	}
-	return round1(base * short * long * rep),
-		fmt.Sprintf("quality: mean %.2f × length %.2f × padding %.2f × repetition %.2f (%s)", base, short, long, rep,
-			strings.Join(notes[:], "; ")), true
+	parts := text.JoinWith(notes[:], text.New("；", "; "))
+	return round1(base * short * long * rep), note{
+		fmt.Sprintf("表达质量：均值 %.2f × 长度系数 %.2f × 冗长系数 %.2f × 重复系数 %.2f（%s）", base, short, long, rep, parts.ZH),
+		fmt.Sprintf("quality: mean %.2f × length %.2f × padding %.2f × repetition %.2f (%s)", base, short, long, rep, parts.EN)}.text(), true
 }
 
 // distinct is the number of distinct strings of ss, which it sorts.
@@ -339,14 +341,14 @@ func (it *lexicalItem) score(d Dimension, in Inputs) Outcome {
 	case dimension.RuleContextRelevance:
 		v, note, ok = relevancy(it, in.Contexts)
 	default:
-		return Outcome{Reason: ReasonNoScore + ": the lexical judge has no rule for dimension " + d.Name}
+		return Outcome{Reason: StoredReason(ReasonNoScore, "词汇基线评审没有维度“"+d.Name+"”的规则", "the lexical judge has no rule for dimension "+d.Name)}
 	}
 	if !ok {
 		return Outcome{Reason: note}
 	}
 	if d.Kind == KindScore && (v < float64(d.Min) || v > float64(d.Max)) {
 		// An edited template may change the scale; the rules above do not follow it.
-		return Outcome{Raw: note, Reason: fmt.Sprintf("%s: lexical score %g is outside %d–%d", ReasonOutOfRange, v, d.Min, d.Max)}
+		return Outcome{Raw: note, Reason: StoredReason(ReasonOutOfRange, fmt.Sprintf("词汇基线得分 %g 超出 %d–%d", v, d.Min, d.Max), fmt.Sprintf("lexical score %g is outside %d–%d", v, d.Min, d.Max))}
 	}
 	return Outcome{Score: v, OK: true, Raw: "lexical " + note}
 }
@@ -357,7 +359,7 @@ func correctness(it *lexicalItem, reference string) (float64, string, bool) {
 	sc.other = it.lex.units(sc.other[:0], &sc.buf, reference, it.zh)
 	r := sortedSet(sc.other)
 	if len(r) == 0 {
-		return 0, ReasonNoScore + ": correctness needs a reference answer", false
+		return 0, StoredReason(ReasonNoScore, "正确性需要参考答案", "correctness needs a reference answer"), false
 	}
 	recall, n, m := share(r, it.a)
 	precision, _, _ := share(it.a, r)
@@ -365,7 +367,7 @@ func correctness(it *lexicalItem, reference string) (float64, string, bool) {
 	if precision > 0 && recall > 0 {
 		f1 = 2 * precision * recall / (precision + recall)
 	}
-	return round1(1 + 4*f1), fmt.Sprintf("correctness: F1 %.2f (%d/%d reference words in the answer)", f1, n, m), true
+	return round1(1 + 4*f1), note{fmt.Sprintf("正确性：F1 %.2f（参考答案的 %d 个词中有 %d 个出现在回答中）", f1, m, n), fmt.Sprintf("correctness: F1 %.2f (%d/%d reference words in the answer)", f1, n, m)}.text(), true
 }
 
 // contextUnits is the set of the passages' units, joined by line breaks.
@@ -381,15 +383,15 @@ func contextUnits(it *lexicalItem, contexts []string) []uint64 {
 func faithfulness(it *lexicalItem, contexts []string) (float64, string, bool) {
 	p, n, m := share(it.a, contextUnits(it, contexts))
 	if p >= 0.5 {
-		return 1, fmt.Sprintf("faithfulness: YES, %d/%d answer words in the passages", n, m), true
+		return 1, note{fmt.Sprintf("忠实性：是，回答的 %d 个词中有 %d 个出现在检索段落中", m, n), fmt.Sprintf("faithfulness: YES, %d/%d answer words in the passages", n, m)}.text(), true
 	}
-	return 0, fmt.Sprintf("faithfulness: NO, %d/%d answer words in the passages", n, m), true
+	return 0, note{fmt.Sprintf("忠实性：否，回答的 %d 个词中有 %d 个出现在检索段落中", m, n), fmt.Sprintf("faithfulness: NO, %d/%d answer words in the passages", n, m)}.text(), true
 }
 
 // relevancy: YES when the answer and passages together cover half the question.
 func relevancy(it *lexicalItem, contexts []string) (float64, string, bool) {
 	if len(it.q) == 0 {
-		return 0, ReasonNoScore + ": the question has no content words", false
+		return 0, StoredReason(ReasonNoScore, "问题中没有实词", "the question has no content words"), false
 	}
 	ctx := contextUnits(it, contexts)
 	n, m := 0, len(it.q) // share of the question in answer ∪ passages
@@ -399,10 +401,10 @@ func relevancy(it *lexicalItem, contexts []string) (float64, string, bool) {
 		}
 	}
 	p := float64(n) / float64(m)
-	verdict := "NO"
+	verdict, zh := "NO", "否"
 	v := 0.0
 	if p >= 0.5 {
-		verdict, v = "YES", 1
+		verdict, zh, v = "YES", "是", 1
 	}
-	return v, fmt.Sprintf("relevancy: %s, %d/%d question words in answer and passages", verdict, n, m), true
+	return v, note{fmt.Sprintf("相关度：%s，问题的 %d 个词中有 %d 个出现在回答或检索段落中", zh, m, n), fmt.Sprintf("relevancy: %s, %d/%d question words in answer and passages", verdict, n, m)}.text(), true
 }

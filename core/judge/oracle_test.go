@@ -183,48 +183,48 @@ func (l oldLexical) newItem(in Inputs) oldLexicalItem {
 
 func (it oldLexicalItem) relevance() (float64, string, bool) {
 	if len(it.q) == 0 {
-		return 0, ReasonNoScore + ": the question has no content words", false
+		return 0, StoredReason(ReasonNoScore, "问题中没有实词", "the question has no content words"), false
 	}
 	cov, n, m := oldShare(it.q, it.a)
-	return oldRound1(10 * cov), fmt.Sprintf("relevance: %d/%d question words in the answer", n, m), true
+	return oldRound1(10 * cov), text.New(fmt.Sprintf("相关性：问题的 %d 个词中有 %d 个出现在回答中", m, n), fmt.Sprintf("relevance: %d/%d question words in the answer", n, m)).Stored(), true
 }
 
 func (it oldLexicalItem) specificity() (float64, string, bool) {
 	if !it.doc.hasDoc {
-		return 0, ReasonNoScore + ": specificity needs the service guide", false
+		return 0, StoredReason(ReasonNoScore, "具体性需要办事指南", "specificity needs the service guide"), false
 	}
 	p, n, m := oldShare(it.a, it.doc.set)
 	if p < 0 {
-		return 0, "specificity: empty answer", true
+		return 0, text.New("具体性：回答为空", "specificity: empty answer").Stored(), true
 	}
 	dn := it.doc.nums
 	if len(dn) == 0 {
-		return oldRound1(10 * p), fmt.Sprintf("specificity: %d/%d answer words in the guide", n, m), true
+		return oldRound1(10 * p), text.New(fmt.Sprintf("具体性：回答的 %d 个词中有 %d 个出现在指南中", m, n), fmt.Sprintf("specificity: %d/%d answer words in the guide", n, m)).Stored(), true
 	}
 	_, matched, _ := oldShare(oldNumbers(it.a), dn)
 	numPart := math.Min(1, float64(matched)/math.Min(3, float64(len(dn))))
 	return oldRound1(10 * (0.7*p + 0.3*numPart)),
-		fmt.Sprintf("specificity: %d/%d answer words in the guide, %d numbers agree", n, m, matched), true
+		text.New(fmt.Sprintf("具体性：回答的 %d 个词中有 %d 个出现在指南中，%d 个数字一致", m, n, matched), fmt.Sprintf("specificity: %d/%d answer words in the guide, %d numbers agree", n, m, matched)).Stored(), true
 }
 
 func (it oldLexicalItem) completeness() (float64, string, bool) {
 	if !it.doc.hasDoc || len(it.doc.set) == 0 {
-		return 0, ReasonNoScore + ": completeness needs the service guide", false
+		return 0, StoredReason(ReasonNoScore, "完整性需要办事指南", "completeness needs the service guide"), false
 	}
 	cov, n, m := oldShare(it.doc.top, it.a)
-	return oldRound1(10 * cov), fmt.Sprintf("completeness: %d/%d key guide words in the answer", n, m), true
+	return oldRound1(10 * cov), text.New(fmt.Sprintf("完整性：指南的 %d 个关键词中有 %d 个出现在回答中", m, n), fmt.Sprintf("completeness: %d/%d key guide words in the answer", n, m)).Stored(), true
 }
 
 func (it oldLexicalItem) quality() (float64, string, bool) {
 	var sum float64
-	var notes []string
+	var notes []text.Text
 	for _, f := range []func() (float64, string, bool){it.relevance, it.specificity, it.completeness} {
-		v, oldNote, ok := f()
+		v, nt, ok := f()
 		if !ok {
-			return 0, oldNote, false
+			return 0, nt, false
 		}
 		sum += v
-		notes = append(notes, oldNote)
+		notes = append(notes, text.Parse(nt))
 	}
 	base := sum / 3
 	n := float64(len(it.aList))
@@ -241,9 +241,10 @@ func (it oldLexicalItem) quality() (float64, string, bool) {
 		}
 		rep = float64(len(distinct)) / float64(len(ss))
 	}
-	return oldRound1(base * short * long * rep),
-		fmt.Sprintf("quality: mean %.2f × length %.2f × padding %.2f × repetition %.2f (%s)", base, short, long, rep,
-			strings.Join(notes, "; ")), true
+	parts := text.JoinWith(notes, text.New("；", "; "))
+	return oldRound1(base * short * long * rep), text.New(
+		fmt.Sprintf("表达质量：均值 %.2f × 长度系数 %.2f × 冗长系数 %.2f × 重复系数 %.2f（%s）", base, short, long, rep, parts.ZH),
+		fmt.Sprintf("quality: mean %.2f × length %.2f × padding %.2f × repetition %.2f (%s)", base, short, long, rep, parts.EN)).Stored(), true
 }
 
 // Score implements Scorer. repeat is ignored: the result is deterministic.
@@ -292,14 +293,14 @@ func (it oldLexicalItem) score(d Dimension, in Inputs) Outcome {
 	case dimension.RuleContextRelevance:
 		v, oldNote, ok = oldRelevancy(it, in.Contexts)
 	default:
-		return Outcome{Reason: ReasonNoScore + ": the lexical judge has no rule for dimension " + d.Name}
+		return Outcome{Reason: StoredReason(ReasonNoScore, "词汇基线评审没有维度“"+d.Name+"”的规则", "the lexical judge has no rule for dimension "+d.Name)}
 	}
 	if !ok {
 		return Outcome{Reason: oldNote}
 	}
 	if d.Kind == KindScore && (v < float64(d.Min) || v > float64(d.Max)) {
 
-		return Outcome{Raw: oldNote, Reason: fmt.Sprintf("%s: lexical score %g is outside %d–%d", ReasonOutOfRange, v, d.Min, d.Max)}
+		return Outcome{Raw: oldNote, Reason: StoredReason(ReasonOutOfRange, fmt.Sprintf("词汇基线得分 %g 超出 %d–%d", v, d.Min, d.Max), fmt.Sprintf("lexical score %g is outside %d–%d", v, d.Min, d.Max))}
 	}
 	return Outcome{Score: v, OK: true, Raw: "lexical " + oldNote}
 }
@@ -308,7 +309,7 @@ func (it oldLexicalItem) score(d Dimension, in Inputs) Outcome {
 func oldCorrectness(it oldLexicalItem, reference string) (float64, string, bool) {
 	r := oldSetOf(oldUnits(reference, it.zh))
 	if len(r) == 0 {
-		return 0, ReasonNoScore + ": correctness needs a reference answer", false
+		return 0, StoredReason(ReasonNoScore, "正确性需要参考答案", "correctness needs a reference answer"), false
 	}
 	recall, n, m := oldShare(r, it.a)
 	precision, _, _ := oldShare(it.a, r)
@@ -316,7 +317,7 @@ func oldCorrectness(it oldLexicalItem, reference string) (float64, string, bool)
 	if precision > 0 && recall > 0 {
 		f1 = 2 * precision * recall / (precision + recall)
 	}
-	return oldRound1(1 + 4*f1), fmt.Sprintf("correctness: F1 %.2f (%d/%d reference words in the answer)", f1, n, m), true
+	return oldRound1(1 + 4*f1), text.New(fmt.Sprintf("正确性：F1 %.2f（参考答案的 %d 个词中有 %d 个出现在回答中）", f1, m, n), fmt.Sprintf("correctness: F1 %.2f (%d/%d reference words in the answer)", f1, n, m)).Stored(), true
 }
 
 func oldContextUnits(it oldLexicalItem, contexts []string) oldUnitSet {
@@ -327,27 +328,27 @@ func oldContextUnits(it oldLexicalItem, contexts []string) oldUnitSet {
 func oldFaithfulness(it oldLexicalItem, contexts []string) (float64, string, bool) {
 	p, n, m := oldShare(it.a, oldContextUnits(it, contexts))
 	if p >= 0.5 {
-		return 1, fmt.Sprintf("faithfulness: YES, %d/%d answer words in the passages", n, m), true
+		return 1, text.New(fmt.Sprintf("忠实性：是，回答的 %d 个词中有 %d 个出现在检索段落中", m, n), fmt.Sprintf("faithfulness: YES, %d/%d answer words in the passages", n, m)).Stored(), true
 	}
-	return 0, fmt.Sprintf("faithfulness: NO, %d/%d answer words in the passages", n, m), true
+	return 0, text.New(fmt.Sprintf("忠实性：否，回答的 %d 个词中有 %d 个出现在检索段落中", m, n), fmt.Sprintf("faithfulness: NO, %d/%d answer words in the passages", n, m)).Stored(), true
 }
 
 // relevancy: YES when the answer and passages together cover half the question.
 func oldRelevancy(it oldLexicalItem, contexts []string) (float64, string, bool) {
 	if len(it.q) == 0 {
-		return 0, ReasonNoScore + ": the question has no content words", false
+		return 0, StoredReason(ReasonNoScore, "问题中没有实词", "the question has no content words"), false
 	}
 	both := oldContextUnits(it, contexts)
 	for u := range it.a {
 		both[u] = true
 	}
 	p, n, m := oldShare(it.q, both)
-	verdict := "NO"
+	verdict, zh := "NO", "否"
 	v := 0.0
 	if p >= 0.5 {
-		verdict, v = "YES", 1
+		verdict, zh, v = "YES", "是", 1
 	}
-	return v, fmt.Sprintf("relevancy: %s, %d/%d question words in answer and passages", verdict, n, m), true
+	return v, text.New(fmt.Sprintf("相关度：%s，问题的 %d 个词中有 %d 个出现在回答或检索段落中", zh, m, n), fmt.Sprintf("relevancy: %s, %d/%d question words in answer and passages", verdict, n, m)).Stored(), true
 }
 
 // Semantic is the second offline baseline judge. It is not an LLM and reads

@@ -2,6 +2,7 @@ package judge
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"regexp"
@@ -9,6 +10,9 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"cubeworkbench/core/glossary"
+	"cubeworkbench/core/text"
 )
 
 // Reason codes of an unscorable reply.
@@ -24,14 +28,66 @@ const (
 
 // ParseError says why a reply yields no score.
 type ParseError struct {
-	Code   string // one of the Reason constants
-	Detail string
+	Code     string // one of the Reason constants
+	Detail   string // in English, for logs and errors
+	DetailZH string // the same in Chinese, for the window and the report
 }
 
 func (e *ParseError) Error() string { return e.Code + ": " + e.Detail }
 
-func parseErr(code, format string, args ...any) *ParseError {
-	return &ParseError{Code: code, Detail: fmt.Sprintf(format, args...)}
+// Reason is e as an Outcome stores it: "code: 中文 | English" (see
+// StoredReason).
+func (e *ParseError) Reason() string { return StoredReason(e.Code, e.DetailZH, e.Detail) }
+
+// parseErr is a ParseError whose two formats take the same arguments.
+func parseErr(code, zh, en string, args ...any) *ParseError {
+	return &ParseError{Code: code, Detail: fmt.Sprintf(en, args...), DetailZH: fmt.Sprintf(zh, args...)}
+}
+
+// StoredReason is an unscorable outcome's reason as stored: the code, so
+// that ReasonCode reads it, then the detail in both languages as
+// text.Text.Stored writes it ("no_score: 问题中没有实词 | the question has
+// no content words"). ReasonText reads it back for people.
+func StoredReason(code, zh, en string) string { return code + ": " + text.New(zh, en).Stored() }
+
+// reasonWords name the codes for people; no_score says nothing the detail
+// does not, so it has none.
+var reasonWords = map[string]text.Text{
+	ReasonEmpty:      text.New("回复为空", "empty reply"),
+	ReasonOutOfRange: text.New("超出评分范围", "out of range"),
+	ReasonAmbiguous:  text.New("分数有歧义", "ambiguous score"),
+	ReasonTruncated:  text.New("回复被截断", "reply cut off"),
+	ReasonEndpoint:   text.New("调用失败", "call failed"),
+	ReasonUnfinished: text.New("回复未正常结束", "reply did not finish"),
+}
+
+// ReasonText is a stored reason or an offline judge's note in both
+// languages, for people: "无法评分（分数有歧义）：两行结论不一致…" /
+// "unscorable (ambiguous score): two verdict lines disagree…", and an
+// offline judge's note ("lexical 相关性… | relevance…") without the
+// judge's name. A reason stored before reasons had two languages (one
+// English detail) keeps its detail in both; a judge's own words (an LLM's
+// reply) come back as they are in both.
+func ReasonText(stored string) text.Text {
+	s := strings.TrimSpace(stored)
+	for _, name := range []string{LexicalName, SemanticName} {
+		if rest, ok := strings.CutPrefix(s, name+" "); ok {
+			return text.Parse(rest)
+		}
+	}
+	code := ReasonCode(s)
+	_, known := reasonWords[code]
+	if code == s || !known && code != ReasonNoScore {
+		// A judge's own reply: " | " in it is a Markdown table, not a
+		// language separator.
+		return text.New(s, s)
+	}
+	detail := text.Parse(strings.TrimSpace(s[len(code)+1:]))
+	head := text.New(glossary.Term(glossary.Unscorable, "zh"), glossary.Term(glossary.Unscorable, "en"))
+	if w, ok := reasonWords[code]; ok {
+		head = text.New(head.ZH+"（"+w.ZH+"）", head.EN+" ("+w.EN+")")
+	}
+	return text.New(head.ZH+"："+detail.ZH, head.EN+": "+detail.EN)
 }
 
 // Reasoning forms a reply may carry in its content: DeepSeek-R1, Qwen3,
@@ -59,7 +115,7 @@ func stripReasoning(content string) (string, error) {
 		content = content[locs[len(locs)-1][1]:]
 	}
 	if reasonOpen.MatchString(content) {
-		return "", parseErr(ReasonTruncated, "the reply ends inside a reasoning block")
+		return "", parseErr(ReasonTruncated, "回复在推理过程中被截断", "the reply ends inside a reasoning block")
 	}
 	return content, nil
 }
@@ -91,7 +147,7 @@ func clean(content string) (string, error) {
 	}
 	content = strings.TrimSpace(content)
 	if content == "" {
-		return "", parseErr(ReasonEmpty, "the reply has no content")
+		return "", parseErr(ReasonEmpty, "回复没有内容", "the reply has no content")
 	}
 	s := normalise(content)
 	return wrapped.ReplaceAllStringFunc(s, func(m string) string {
@@ -207,11 +263,11 @@ type candidate struct {
 func check(v float64, denom string, min, max int) *ParseError {
 	if denom != "" {
 		if d, _ := strconv.Atoi(denom); d != max {
-			return parseErr(ReasonAmbiguous, "score %g/%s is on another scale than %d–%d", v, denom, min, max)
+			return parseErr(ReasonAmbiguous, "分数 %g/%s 不是 %d–%d 分制", "score %g/%s is on another scale than %d–%d", v, denom, min, max)
 		}
 	}
 	if v < float64(min) || v > float64(max) {
-		return parseErr(ReasonOutOfRange, "score %g is outside %d–%d", v, min, max)
+		return parseErr(ReasonOutOfRange, "分数 %g 超出 %d–%d", "score %g is outside %d–%d", v, min, max)
 	}
 	return nil
 }
@@ -254,13 +310,13 @@ func verdictScores(s string, min, max int) []candidate {
 		c := candidate{v: v, start: m[2], end: numEnd, lineStart: atLineStart(s, m[2])}
 		switch sum := sumTail.FindStringSubmatchIndex(tail); {
 		case rangeTail.MatchString(tail):
-			c.err = parseErr(ReasonAmbiguous, "a range, not one score: %q", clip(s[m[0]:]))
+			c.err = parseErr(ReasonAmbiguous, "给出的是分数范围而不是一个分数：“%s”", "a range, not one score: %q", clip(s[m[0]:]))
 		case sum != nil:
 			c.v, _ = strconv.ParseFloat(tail[sum[2]:sum[3]], 64)
 			c.end += sum[1]
 			c.err = check(c.v, "", min, max)
 		case strings.HasPrefix(strings.TrimSpace(tail), "+"):
-			c.err = parseErr(ReasonAmbiguous, "a sum without its result: %q", clip(s[m[0]:]))
+			c.err = parseErr(ReasonAmbiguous, "只有加式、没有结果：“%s”", "a sum without its result: %q", clip(s[m[0]:]))
 		default:
 			denom := ""
 			if d := denominator.FindStringSubmatchIndex(tail); d != nil {
@@ -310,15 +366,15 @@ func jsonScore(s string, min, max int) (float64, *ParseError, bool) {
 		case string:
 			f, ok := number(strings.TrimSuffix(strings.TrimSpace(n), "分"))
 			if !ok {
-				return 0, parseErr(ReasonNoScore, "JSON %q is not a number: %q", k, clip(n)), true
+				return 0, parseErr(ReasonNoScore, "JSON 字段“%s”不是数字：“%s”", "JSON %q is not a number: %q", k, clip(n)), true
 			}
 			x = f
 		default:
-			return 0, parseErr(ReasonNoScore, "JSON %q is not a number", k), true
+			return 0, parseErr(ReasonNoScore, "JSON 字段“%s”不是数字", "JSON %q is not a number", k), true
 		}
 		return x, check(x, "", min, max), true
 	}
-	return 0, parseErr(ReasonNoScore, "the JSON reply has no score field"), true
+	return 0, parseErr(ReasonNoScore, "JSON 回复中没有分数字段", "the JSON reply has no score field"), true
 }
 
 // bareScore reads the last line when it holds nothing but a score: "8",
@@ -372,7 +428,7 @@ func ParseScore(content string, min, max int) (float64, error) {
 			}
 			return v, nil
 		}
-		return 0, parseErr(ReasonNoScore, "no verdict line (评分：N / Score: N) in %q", clip(s))
+		return 0, parseErr(ReasonNoScore, "回复中没有“评分：分数”格式的结论行：“%s”", "no verdict line (Score: N) in %q", clip(s))
 	}
 	// The verdict is the last verdict line; failing one, the last labelled score.
 	pick := len(cs) - 1
@@ -384,14 +440,14 @@ func ParseScore(content string, min, max int) (float64, error) {
 	}
 	c := cs[pick]
 	if rest := s[c.end:]; anyDigit.MatchString(rest) || chineseFen.MatchString(rest) {
-		return 0, parseErr(ReasonAmbiguous, "numbers follow the verdict line: %q", clip(strings.TrimSpace(rest)))
+		return 0, parseErr(ReasonAmbiguous, "结论行之后还有数字：“%s”", "numbers follow the verdict line: %q", clip(strings.TrimSpace(rest)))
 	}
 	if c.err != nil {
 		return 0, c.err
 	}
 	for i, o := range cs {
 		if i != pick && o.lineStart && (o.err != nil || o.v != c.v) {
-			return 0, parseErr(ReasonAmbiguous, "two verdict lines disagree: %q and %q", clip(s[o.start:o.end]), clip(s[c.start:c.end]))
+			return 0, parseErr(ReasonAmbiguous, "两行结论不一致：“%s”与“%s”", "two verdict lines disagree: %q and %q", clip(s[o.start:o.end]), clip(s[c.start:c.end]))
 		}
 	}
 	return c.v, nil
@@ -447,12 +503,12 @@ func ParseYesNo(content string) (bool, error) {
 	if len(words) > 0 {
 		for _, w := range words[1:] {
 			if w != words[0] {
-				return false, parseErr(ReasonAmbiguous, "both YES and NO in %q", clip(s))
+				return false, parseErr(ReasonAmbiguous, "回复中既有“是”又有“否”：“%s”", "both YES and NO in %q", clip(s))
 			}
 		}
 		return words[0] == "YES", nil
 	}
-	return false, parseErr(ReasonNoScore, "no YES/NO verdict in %q", clip(s))
+	return false, parseErr(ReasonNoScore, "回复中没有“是/否”结论：“%s”", "no YES/NO verdict in %q", clip(s))
 }
 
 // Reparse reads a stored raw reply again, so a parser change re-scores old
@@ -470,10 +526,14 @@ func Reparse(raw string, d Dimension) (score float64, ok bool, reason string) {
 		score, err = ParseScore(raw, d.Min, d.Max)
 	}
 	if err != nil {
+		var pe *ParseError
+		if errors.As(err, &pe) {
+			return 0, false, pe.Reason()
+		}
 		return 0, false, err.Error()
 	}
 	if math.IsNaN(score) || math.IsInf(score, 0) {
-		return 0, false, ReasonNoScore + ": not a finite number"
+		return 0, false, StoredReason(ReasonNoScore, "不是有限的数", "not a finite number")
 	}
 	return score, true, ""
 }

@@ -1,6 +1,7 @@
 package judge
 
 import (
+	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -262,5 +263,74 @@ func TestReparse(t *testing.T) {
 	}
 	if _, ok, r := Reparse("Score: 12", q); ok || ReasonCode(r) != ReasonOutOfRange {
 		t.Errorf("Reparse out of range = %v %q", ok, r)
+	}
+}
+
+// TestReasonTextBothLanguages: an unscorable reason is stored with its code
+// (ReasonCode reads it) and its detail in both languages, and ReasonText
+// gives people each language without the code; reasons stored before (one
+// English detail, or the semantic judge's "zh | en") stay readable, and a
+// judge's own words come back as they are.
+func TestReasonTextBothLanguages(t *testing.T) {
+	score, _ := Builtin("relevance")
+	yesno, _ := Builtin("faithfulness")
+	cases := []struct {
+		stored string
+		code   string
+		zh, en string
+	}{
+		{reparseReason(t, "回答很好。", yesno), ReasonNoScore, "无法评分：回复中没有“是/否”结论：“回答很好。”", `unscorable: no YES/NO verdict in "回答很好。"`},
+		{reparseReason(t, "评分：15", score), ReasonOutOfRange, "无法评分（超出评分范围）：分数 15 超出 0–10", "unscorable (out of range): score 15 is outside 0–10"},
+		{reparseReason(t, "", score), ReasonEmpty, "无法评分（回复为空）：回复没有内容", "unscorable (empty reply): the reply has no content"},
+		// Stored by earlier versions.
+		{`no_score: no YES/NO verdict in "x"`, ReasonNoScore, `无法评分：no YES/NO verdict in "x"`, `unscorable: no YES/NO verdict in "x"`},
+		{"no_score: 问题没有文字 | the question has no text", ReasonNoScore, "无法评分：问题没有文字", "unscorable: the question has no text"},
+		{"semantic 相关性：余弦 0.50 | relevance: cosine 0.50", "", "相关性：余弦 0.50", "relevance: cosine 0.50"},
+		// A judge's own words.
+		{"The answer is fine.", "The answer is fine.", "The answer is fine.", "The answer is fine."},
+	}
+	for _, c := range cases {
+		if got := ReasonCode(c.stored); c.code != "" && got != c.code { // "": a raw reply, no code
+			t.Errorf("%q: code %q, want %q", c.stored, got, c.code)
+		}
+		got := ReasonText(c.stored)
+		if got.ZH != c.zh || got.EN != c.en {
+			t.Errorf("%q:\n got %q / %q\nwant %q / %q", c.stored, got.ZH, got.EN, c.zh, c.en)
+		}
+	}
+	// The offline judges' notes and refusals, in both languages.
+	for _, s := range []Scorer{Lexical{}, NewSemantic()} {
+		for _, in := range []Inputs{{Question: "？", Answer: "好"}, {Question: "办理护照需要什么", Answer: "需要身份证", Document: "办理护照需要身份证和照片。"}} {
+			out, err := s.Score(context.Background(), score, in, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			stored := out.Raw
+			if !out.OK {
+				stored = out.Reason
+			}
+			got := ReasonText(stored)
+			if got.ZH == got.EN || strings.Contains(got.ZH, "no_score") || strings.ContainsFunc(got.EN, func(r rune) bool { return r >= 0x4e00 && r <= 0x9fff }) {
+				t.Errorf("%T %q reads %q / %q", s, stored, got.ZH, got.EN)
+			}
+		}
+	}
+}
+
+func reparseReason(t *testing.T, raw string, d Dimension) string {
+	t.Helper()
+	_, ok, reason := Reparse(raw, d)
+	if ok {
+		t.Fatalf("%q scored", raw)
+	}
+	return reason
+}
+
+// TestReasonTextKeepsReplies: an LLM judge's reply with a Markdown table
+// is its own words, not "zh | en".
+func TestReasonTextKeepsReplies(t *testing.T) {
+	reply := "| 维度 | 得分 |\n|---|---|\n| 相关性 | 8 |\n评分：8"
+	if got := ReasonText(reply); got.ZH != reply || got.EN != reply {
+		t.Errorf("%q read as %q / %q", reply, got.ZH, got.EN)
 	}
 }

@@ -50,8 +50,9 @@ func (p Probe) Text(lang string) string {
 
 func (p Probe) text() (zh, en string) {
 	unread := func(o Outcome) (string, string) {
-		return fmt.Sprintf("它的回复读不出分数（%s；回复开头：%q）", o.Reason, clip(o.Raw)),
-			fmt.Sprintf("its reply could not be read as a score (%s; reply begins %q)", o.Reason, clip(o.Raw))
+		why := ReasonText(o.Reason)
+		return fmt.Sprintf("它的回复读不出分数（%s；回复开头：“%s”）", why.ZH, clip(o.Raw)),
+			fmt.Sprintf("its reply could not be read as a score (%s; reply begins %q)", why.EN, clip(o.Raw))
 	}
 	switch {
 	case !p.Right.OK:
@@ -97,13 +98,13 @@ func ProbeJudge(ctx context.Context, c llm.Completer, lang string, d *Dimension)
 		out := Outcome{Raw: rep.Content, Calls: 1, Usage: rep.Usage}
 		switch {
 		case errors.Is(err, llm.ErrTruncated):
-			out.Reason = ReasonTruncated + ": the reply hit the token limit"
+			out.Reason = StoredReason(ReasonTruncated, "回复达到了词元上限", "the reply hit the token limit")
 			return out, nil
 		case errors.Is(err, llm.ErrUnfinished):
-			out.Reason = fmt.Sprintf("%s: finish_reason %q", ReasonUnfinished, rep.FinishReason)
+			out.Reason = StoredReason(ReasonUnfinished, fmt.Sprintf("服务给出的结束原因是“%s”，不是正常结束", rep.FinishReason), fmt.Sprintf("finish_reason %q, not stop", rep.FinishReason))
 			return out, nil
 		case errors.Is(err, llm.ErrEmptyReply):
-			out.Reason = ReasonEmpty + ": the reply has no content"
+			out.Reason = StoredReason(ReasonEmpty, "回复没有内容", "the reply has no content")
 			return out, nil
 		case err != nil:
 			return out, err

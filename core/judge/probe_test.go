@@ -63,7 +63,7 @@ func TestProbeJudge(t *testing.T) {
 		}, false, []string{"✗", "正确回答（3 分）"}},
 		{"content filter", func(fakeai.ChatRequest) fakeai.Response {
 			return fakeai.Response{Content: "评分：9", FinishReason: "content_filter"}
-		}, false, []string{"✗", "unfinished"}},
+		}, false, []string{"✗", "回复未正常结束", "content_filter"}},
 	}
 	for _, c := range cases {
 		p, srv, err := probeWith(t, "zh", c.respond)

@@ -184,20 +184,26 @@ func scoreChunk(ctx context.Context, emb embed.Embedder, chunk []pair, cfg Confi
 		sentIdx    []int
 	}
 	preps := make([]prepared, len(chunk))
-	refCache := map[string]text{} // key: mode + reference
+	type refKey struct {
+		zh  bool
+		ref string
+	}
+	refCache := map[refKey]text{}  // a reference is prepared once per language mode
+	vocab := textmetric.NewVocab() // the chunk's tokens
 	for k, p := range chunk {
-		zh := pairIsChinese(p.answer, p.item.Reference)
-		pp := prepared{zh: zh, respZH: textmetric.IsChinese(p.answer)}
-		pp.resp = prepare(p.answer, zh, cfg.RougeStem)
+		respZH := textmetric.IsChinese(p.answer)
+		zh := respZH || textmetric.IsChinese(p.item.Reference) // pairIsChinese, the answer read once
+		pp := prepared{zh: zh, respZH: respZH}
+		pp.resp = prepare(p.answer, zh, cfg.RougeStem, vocab)
 		if len(pp.resp.tokens) == 0 {
 			pp.empty = true
 			preps[k] = pp
 			continue
 		}
-		key := fmt.Sprint(zh) + "\x00" + p.item.Reference
+		key := refKey{zh, p.item.Reference}
 		ref, ok := refCache[key]
 		if !ok {
-			ref = prepare(p.item.Reference, zh, cfg.RougeStem)
+			ref = prepare(p.item.Reference, zh, cfg.RougeStem, vocab)
 			refCache[key] = ref
 		}
 		pp.ref = ref
@@ -224,6 +230,7 @@ func scoreChunk(ctx context.Context, emb embed.Embedder, chunk []pair, cfg Confi
 		}
 	}
 	out := make([]scored, len(chunk))
+	var scratch textmetric.RougeScratch
 	for k, pp := range preps {
 		out[k].sentences = len(pp.resp.sentences)
 		if pp.empty {
@@ -231,7 +238,7 @@ func scoreChunk(ctx context.Context, emb embed.Embedder, chunk []pair, cfg Confi
 			continue
 		}
 		// Sentence positions are not contiguous after de-duplication.
-		f, u := finish(pp.resp, pp.ref, pp.respZH, cfg, v, pp.ri, pp.gi, pp.sentIdx)
+		f, u := finish(pp.resp, pp.ref, pp.respZH, cfg, v, pp.ri, pp.gi, pp.sentIdx, &scratch)
 		out[k].f = f
 		sys := chunk[k].system
 		if u.accuracy {

@@ -11,6 +11,7 @@ import (
 	"cubeworkbench/core/cofe"
 	"cubeworkbench/core/cube"
 	"cubeworkbench/core/figures"
+	"cubeworkbench/core/judge"
 	"cubeworkbench/core/mfss"
 	"cubeworkbench/core/querytype"
 )
@@ -474,7 +475,7 @@ func (p problemsPage) problemsUnscorable() error {
 			}
 		}
 		listed++
-		if err := s.line(j.ItemID, j.Set, j.Judge, j.Dimension, j.Status, max(1, j.Repeat), j.Reason, j.Raw); err != nil {
+		if err := s.line(j.ItemID, j.Set, j.Judge, j.Dimension, j.Status, max(1, j.Repeat), w.t(judge.ReasonText(j.Reason).EN, judge.ReasonText(j.Reason).ZH), j.Raw); err != nil {
 			return err
 		}
 	}

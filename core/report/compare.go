@@ -54,13 +54,13 @@ func (w *writer) comparisonSheet() error {
 	g := w.grid(SheetComparison)
 	g.widths(24, 12, 12, 12, 12, 12, 14, 20, 48, 48)
 	f := g.w.f
-	g.at(1, 1, styled{w.t("Before and after: did "+r.NameB+" really get better than "+r.NameA+"?",
-		"版本对比："+r.NameB+" 是否真的比 "+r.NameA+" 更好？"), w.st.title})
+	g.at(1, 1, styled{w.t("Before and after: did "+w.sideB(r)+" really get better than "+w.sideA(r)+"?",
+		"版本对比："+w.sideB(r)+" 是否真的比 "+w.sideA(r)+" 更好？"), w.st.title})
 	g.err(f.MergeCell(g.name, "A1", "J1"))
 	g.err(f.SetRowHeight(g.name, 1, 30))
 	g.at(2, 1, styled{fmt.Sprintf(w.t("%s → %s · %d paired questions · every Δ is B − A · paired bootstrap, %d resamples, seed %d · per-question tolerance ±%.1f points",
 		"%s → %s · %d 个配对问题 · Δ 均为 B − A · 配对自助法，重抽样 %d 次，种子 %d · 逐题容差 ±%.1f 分"),
-		r.NameA, r.NameB, r.Paired, r.BootstrapB, r.Seed, r.Tolerance), w.st.subtitle})
+		w.sideA(r), w.sideB(r), r.Paired, r.BootstrapB, r.Seed, r.Tolerance), w.st.subtitle})
 	g.err(f.MergeCell(g.name, "A2", "J2"))
 	v := compare.VerdictText(r.Verdict)
 	g.at(cmpRowVerdict, 1, styled{w.t("Verdict: ", "结论：") + v.In(w.lang), w.comparisonVerdictStyle(r.Verdict)})
@@ -86,7 +86,7 @@ func (w *writer) comparisonSheet() error {
 	}
 
 	g.line(styled{w.t("Differences with their paired 95 % intervals", "差异及其配对 95% 区间"), w.st.title})
-	g.header(w.t("Figure", "指标"), r.NameA, r.NameB, "Δ (B − A)", w.t("95 % low", "下限"), w.t("95 % high", "上限"),
+	g.header(w.t("Figure", "指标"), w.sideA(r), w.sideB(r), "Δ (B − A)", w.t("95 % low", "下限"), w.t("95 % high", "上限"),
 		w.t("Detectable", "可检测差异"), w.t("Verdict", "结论"))
 	for _, row := range compare.Rows(r, w.lang) {
 		d := row.Delta
@@ -116,7 +116,7 @@ func (w *writer) comparisonSheet() error {
 		return g.first
 	}
 	g.header(w.t("ID", "编号"), w.t("Row in A", "A 中行号"), w.t("Row in B", "B 中行号"), "Δ", w.t("Question", "问题"), "", "", "",
-		w.t("Answer of ", "回答：")+r.NameA, w.t("Answer of ", "回答：")+r.NameB)
+		w.t("Answer of ", "回答：")+w.sideA(r), w.t("Answer of ", "回答：")+w.sideB(r))
 	for _, ch := range r.Regressions {
 		if err := w.ctx.Err(); err != nil {
 			return fmt.Errorf("report: %w", err)
@@ -148,9 +148,14 @@ func (w *writer) comparisonBullet() error {
 	// Wrapped in its merged cells (the row is as tall as summary.go
 	// measured): one unwrapped line ran off the printed page.
 	g.wrap = true
-	g.at(row, 1, w.t("Compared with ", "与 ")+r.NameA+w.t("", " 比较"))
+	g.at(row, 1, w.t("Compared with ", "与 ")+w.sideA(r)+w.t("", " 比较"))
 	g.at(row, 2, "• "+r.Headline.In(w.lang)+w.t(" (sheet ", "（见“")+SheetComparison+w.t(")", "”表）"))
 	g.wrap = false
 	g.err(w.f.MergeCell(g.name, fmt.Sprintf("B%d", row), fmt.Sprintf("H%d", row)))
 	return g.first
 }
+
+// sideA and sideB name the compared sides in the report's language: the
+// glossary's name of a set code (被测系统回答, not rag), the user's own else.
+func (w *writer) sideA(r *compare.Result) string { a, _ := r.Names(); return w.t(a.EN, a.ZH) }
+func (w *writer) sideB(r *compare.Result) string { _, b := r.Names(); return w.t(b.EN, b.ZH) }

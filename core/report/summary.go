@@ -117,7 +117,7 @@ func (w *writer) summaryTop(g *grid, pg Page) error {
 	g.height(r, 3)
 	if c := w.s.Comparison; c != nil {
 		g.height(r, max(textHeight(c.Headline.In(w.lang)+w.t(" (sheet ", "（见“")+SheetComparison+"”）", widthAll-pageColWidth, 11),
-			textHeight(w.t("Compared with ", "与 ")+c.NameA+w.t("", " 比较"), pageColWidth, 11)))
+			textHeight(w.t("Compared with ", "与 ")+w.sideA(c)+w.t("", " 比较"), pageColWidth, 11)))
 	}
 	g.row++
 	// The notices: the sample data, the baseline judge, a missing Recall@k.

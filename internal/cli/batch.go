@@ -97,7 +97,7 @@ func batchExport(ctx context.Context, workbook, storePath, out string, p profile
 		fmt.Fprintln(stderr, err)
 		return ExitBadInput
 	}
-	n, err := sess.BatchExport(ctx, p, f, newPrinter(stderr, isTerminal(stderr)))
+	n, err := sess.BatchExport(ctx, p, f, newPrinter(stderr, isTerminal(stderr), lang))
 	if err == nil {
 		err = f.Sync()
 	}

@@ -15,6 +15,7 @@ import (
 	"cubeworkbench/core/compare"
 	"cubeworkbench/core/profile"
 	"cubeworkbench/core/session"
+	"cubeworkbench/core/text"
 )
 
 // compareUsage is compare's line of the usage text.
@@ -97,12 +98,12 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 		p.Judges = []profile.Endpoint{{Name: result.LexicalJudge, Lexical: true}}
 		fmt.Fprintln(stderr, pick(lang,
 			"No judge in the profile: the offline lexical baseline judge (not an LLM) scores both sides.",
-			"配置中没有评审模型：由离线词汇评审（基线方法，不是大模型）为两方评分。"))
+			"配置中没有评审模型：由词汇基线评审（离线，不是大模型）为两方评分。"))
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
-	pr := newPrinter(stderr, isTerminal(stderr))
+	pr := newPrinter(stderr, isTerminal(stderr), lang)
 	co := session.CompareOptions{EvalOptions: session.EvalOptions{Offline: o.offline, Progress: pr}}
 	var res *compare.Result
 	var sessA *session.Session
@@ -157,7 +158,7 @@ func compareFailed(ctx context.Context, err error, lang string, stderr io.Writer
 func printComparison(w io.Writer, r *compare.Result, lang string, maxRegressions int) {
 	fmt.Fprintln(w, r.Headline.In(lang))
 	v := compare.VerdictText(r.Verdict)
-	fmt.Fprintf(w, "%s: %s (%s)\n", pick(lang, "Verdict", "结论"), v.In(lang), v.In(otherLang(lang)))
+	fmt.Fprintf(w, "%s%s (%s)\n", pick(lang, "Verdict: ", "结论："), v.In(lang), v.In(otherLang(lang)))
 	if len(r.Warnings) > 0 {
 		fmt.Fprintln(w)
 		for _, m := range r.Warnings {
@@ -165,11 +166,13 @@ func printComparison(w io.Writer, r *compare.Result, lang string, maxRegressions
 		}
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintf(w, "%s %s → %s: %d %s\n", pick(lang, "Compared", "比较"), r.NameA, r.NameB, r.Paired,
-		pick(lang, "paired questions (B − A; paired bootstrap, "+fmt.Sprint(r.BootstrapB)+" resamples, seed "+fmt.Sprint(r.Seed)+")",
-			"个配对问题（B − A；配对自助法，重抽样 "+fmt.Sprint(r.BootstrapB)+" 次，种子 "+fmt.Sprint(r.Seed)+"）"))
+	na, nb := r.Names() // rag → 被测系统回答 / system answers
+	nameA, nameB := na.In(text.LangOf(lang)), nb.In(text.LangOf(lang))
+	fmt.Fprintf(w, "%s %s → %s: %d %s\n", pick(lang, "Compared", "比较"), nameA, nameB, r.Paired,
+		pick(lang, "paired questions (B − A; paired resampling, "+fmt.Sprint(r.BootstrapB)+" resamples, seed "+fmt.Sprint(r.Seed)+")",
+			"个配对问题（B − A；配对重抽样 "+fmt.Sprint(r.BootstrapB)+" 次，种子 "+fmt.Sprint(r.Seed)+"）"))
 	t := &table{}
-	t.add(pick(lang, "figure", "指标"), r.NameA, r.NameB, "Δ", pick(lang, "95% CI", "95% 区间"), pick(lang, "detectable", "可检测差异"), pick(lang, "verdict", "结论"))
+	t.add(pick(lang, "figure", "指标"), nameA, nameB, "Δ", pick(lang, "95% CI", "95% 区间"), pick(lang, "detectable", "可检测差异"), pick(lang, "verdict", "结论"))
 	for _, row := range compare.Rows(r, lang) {
 		d := row.Delta
 		t.add(row.Label, compare.Fmt1(d.A), compare.Fmt1(d.B), compare.FmtSigned(d.Diff), compare.FmtCI(d.CI95), compare.Fmt1(d.Detectable), compare.VerdictText(d.Verdict).In(lang))

@@ -45,7 +45,7 @@ func runDemo(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	p.Judges = []profile.Endpoint{{Name: "lexical", Lexical: true}, {Name: "semantic", Semantic: true}}
 	fmt.Fprintln(stderr, pick(*lang,
 		"Demo: the bundled fictional sample, judged offline by two baseline judges, lexical (word overlap) and semantic (embedding similarity); neither is an LLM.",
-		"演示：使用内置的虚构示例数据，由两个离线基线评审评分：词汇重叠（lexical）与语义相似（semantic），都不是大模型。"))
+		"演示：使用内置的虚构示例数据，由两个离线基线评审评分：词汇基线评审（按词语重合）与语义基线评审（按字面相似度），都不是大模型。"))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	return evaluate(ctx, evalOptions{

@@ -141,7 +141,7 @@ func evaluate(ctx context.Context, o evalOptions, p profile.Profile, stdin io.Re
 		}
 	}
 
-	pr := newPrinter(stderr, isTerminal(stderr))
+	pr := newPrinter(stderr, isTerminal(stderr), lang)
 	res, err := sess.Evaluate(ctx, p, session.EvalOptions{Offline: o.offline, Progress: pr, ReaskUnscorable: o.reask, Outputs: outputs})
 	if err != nil {
 		return stopped(ctx, err, o.storePath, lang, stderr)
@@ -218,7 +218,7 @@ func printResults(w io.Writer, res *result.Outcome, lang string) {
 	}
 	if s.Result != nil {
 		fmt.Fprintln(w, s.Headline(text.Lang(lang)))
-		fmt.Fprintf(w, "%s: %s\n\n", pick(lang, "Verdict", "结论"), pick(lang, s.Verdict.EN, s.Verdict.ZH))
+		fmt.Fprintf(w, "%s%s\n\n", pick(lang, "Verdict: ", "结论："), pick(lang, s.Verdict.EN, s.Verdict.ZH))
 		if m := s.DocMapping; m != nil {
 			if lines := m.Messages(lang, 20); len(lines) > 0 {
 				for _, l := range lines {
@@ -228,7 +228,7 @@ func printResults(w io.Writer, res *result.Outcome, lang string) {
 			}
 		}
 		for _, j := range s.Judges {
-			fmt.Fprintf(w, "%s %s\n", pick(lang, "Judge", "评审模型"), j.Judge)
+			fmt.Fprintf(w, "%s %s\n", pick(lang, "Judge", "评审模型"), glossary.JudgeName(j.Judge, lang))
 			if !j.Counted() {
 				// Shown with its figures, never averaged in (cube's judge qualification).
 				fmt.Fprintf(w, "  ✗ %s\n", glossary.Term(glossary.JudgeNotCounted, lang))
@@ -300,7 +300,7 @@ func printResults(w io.Writer, res *result.Outcome, lang string) {
 				factor(f, "coherence", f.Coherence), factor(f, "rouge", f.Rouge), factor(f, "conciseness", f.Conciseness), f3(f.Total))
 		}
 		t.write(w)
-		fmt.Fprintf(w, "%s: %s\n", pick(lang, "embedder", "向量模型"), s.MFSS.Embedder)
+		fmt.Fprintf(w, "%s%s\n", pick(lang, "embedder: ", "向量模型："), s.MFSS.Embedder)
 		for _, fl := range s.MFSS.Uninformative {
 			fmt.Fprintln(w, "  ! "+pick(lang, fl.Reason.EN, fl.Reason.ZH))
 		}
@@ -340,7 +340,7 @@ func printResults(w io.Writer, res *result.Outcome, lang string) {
 			pick(lang, "pass ≥4", "通过率 ≥4"), pick(lang, "faithful", "忠实"), pick(lang, "relevant", "相关"), "BLEU", "ROUGE-L")
 		for _, jg := range c.Generation.Judges {
 			row := func(label string, m cofe.GenMetrics) {
-				t.add(jg.Judge, label, fmt.Sprint(m.Queries), num(m.Correctness, 2), pct(m.PassRate), pct(m.Faithfulness), pct(m.Relevancy), num(m.BLEU, 1), num(m.RougeL, 1))
+				t.add(glossary.JudgeName(jg.Judge, lang), label, fmt.Sprint(m.Queries), num(m.Correctness, 2), pct(m.PassRate), pct(m.Faithfulness), pct(m.Relevancy), num(m.BLEU, 1), num(m.RougeL, 1))
 			}
 			types := make([]string, 0, len(jg.ByQueryType))
 			for qt := range jg.ByQueryType {
@@ -362,7 +362,7 @@ func printResults(w io.Writer, res *result.Outcome, lang string) {
 // endpoint refused and the client changed.
 func runLine(w io.Writer, r result.RunInfo, lang string) {
 	fmt.Fprintf(w, pick(lang, "Run %d: %d calls (%d HTTP attempts, %d replies, %d throttled), %d from the store, %d failed, %d unscorable, %d tokens",
-		"运行 %d：调用 %d 次（HTTP 请求 %d 次，收到回复 %d 次，限流 %d 次），运行库提供 %d 次，失败 %d 次，无法评分 %d 条，%d 个 token"),
+		"运行 %d：调用 %d 次（HTTP 请求 %d 次，收到回复 %d 次，限流 %d 次），运行库提供 %d 次，失败 %d 次，无法评分 %d 条，%d 个"+glossary.Term(glossary.Tokens, "zh")),
 		r.ID, r.Calls, r.Attempts, r.Replies, r.Throttled, r.Cached, r.Failed, r.Unscorable, r.Tokens)
 	if m := r.Spent(lang); m != "" {
 		fmt.Fprintf(w, pick(lang, ", cost %s", "，费用 %s"), m)

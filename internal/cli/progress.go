@@ -3,10 +3,12 @@ package cli
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
 
+	"cubeworkbench/core/glossary"
 	"cubeworkbench/core/result"
 )
 
@@ -18,11 +20,12 @@ type printer struct {
 	terminal bool
 	last     map[string]int // step → last tenth printed (plain mode)
 	drawn    time.Time
-	open     bool // a bar is on the current line
+	open     bool   // a bar is on the current line
+	lang     string // "zh" prints the bars in Chinese
 }
 
-func newPrinter(w io.Writer, terminal bool) *printer {
-	return &printer{w: w, terminal: terminal, last: map[string]int{}}
+func newPrinter(w io.Writer, terminal bool, lang string) *printer {
+	return &printer{w: w, terminal: terminal, last: map[string]int{}, lang: lang}
 }
 
 func (p *printer) Event(e result.Event) {
@@ -46,7 +49,7 @@ func (p *printer) Event(e result.Event) {
 			return
 		}
 		p.drawn = time.Now()
-		fmt.Fprintf(p.w, "\r\033[K%s", barLine(e, 30))
+		fmt.Fprintf(p.w, "\r\033[K%s", barLine(e, 30, p.lang))
 		p.open = true
 		if e.Finished {
 			p.endBar()
@@ -65,7 +68,7 @@ func (p *printer) Event(e result.Event) {
 		return
 	}
 	p.last[key] = tenth
-	fmt.Fprintln(p.w, barLine(e, 0))
+	fmt.Fprintln(p.w, barLine(e, 0, p.lang))
 }
 
 // finishedMark records that a step's last line was printed.
@@ -78,8 +81,14 @@ func (p *printer) endBar() {
 	}
 }
 
-// barLine renders "judge qwen [#####.....] 120/400 failed 2 calls 118 cached 0 tokens 52k ETA 1m20s".
-func barLine(e result.Event, width int) string {
+// barLine renders "judge qwen [#####.....] 120/400 failed 2 calls 118
+// cached 0 tokens 52k ETA 1m20s"; in Chinese "评分 qwen [#####.....] 120/400
+// 失败 2 调用 118 缓存 0 词元 52k 预计还需 1分20秒", the offline judges by
+// their glossary names.
+func barLine(e result.Event, width int, lang string) string {
+	if lang == "zh" {
+		return barLineZH(e, width)
+	}
 	var b strings.Builder
 	b.WriteString(e.Step)
 	if e.Label != "" {
@@ -113,6 +122,58 @@ func barLine(e result.Event, width int) string {
 		b.WriteString(" · " + e.Detail)
 	}
 	return b.String()
+}
+
+func barLineZH(e result.Event, width int) string {
+	var b strings.Builder
+	b.WriteString(result.StepName(e.Step, "zh"))
+	if e.Label != "" {
+		b.WriteString(" " + glossary.JudgeName(e.Label, "zh")) // a judge's name, or a connector's
+	}
+	if width > 0 && e.Total > 0 {
+		filled := e.Done * width / e.Total
+		b.WriteString(" [" + strings.Repeat("#", filled) + strings.Repeat(".", width-filled) + "]")
+	}
+	if e.Total > 0 {
+		fmt.Fprintf(&b, " %d/%d", e.Done, e.Total)
+	}
+	if e.Failed > 0 {
+		fmt.Fprintf(&b, " 失败 %d", e.Failed)
+	}
+	if e.Calls > 0 || e.Cached > 0 {
+		fmt.Fprintf(&b, " 调用 %d 缓存 %d", e.Calls, e.Cached)
+	}
+	if e.Tokens > 0 {
+		fmt.Fprintf(&b, " %s %s", glossary.Term(glossary.Tokens, "zh"), compact(e.Tokens))
+	}
+	if m := e.Money("zh"); m != "" {
+		fmt.Fprintf(&b, " 费用 %s", m)
+	}
+	if e.Finished {
+		fmt.Fprintf(&b, " 用时 %s", durationZH(e.Elapsed))
+	} else if e.ETA > 0 {
+		fmt.Fprintf(&b, " 预计还需 %s", durationZH(e.ETA))
+	}
+	if e.Detail != "" {
+		b.WriteString(" · " + e.Detail)
+	}
+	return b.String()
+}
+
+// durationZH is a duration as a Chinese reader writes it: 0.3秒, 2分39秒,
+// 1小时5分 — never Go's 2m39s.
+func durationZH(d time.Duration) string {
+	switch {
+	case d < 10*time.Second:
+		return strconv.FormatFloat(d.Round(100*time.Millisecond).Seconds(), 'f', -1, 64) + "秒"
+	case d < time.Minute:
+		return fmt.Sprintf("%d秒", int(d.Round(time.Second)/time.Second))
+	case d < time.Hour:
+		d = d.Round(time.Second)
+		return fmt.Sprintf("%d分%d秒", int(d/time.Minute), int(d%time.Minute/time.Second))
+	}
+	d = d.Round(time.Minute)
+	return fmt.Sprintf("%d小时%d分", int(d/time.Hour), int(d%time.Hour/time.Minute))
 }
 
 func compact(n int) string {

@@ -74,7 +74,7 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return ExitBadInput
 	}
-	pr := newPrinter(stderr, isTerminal(stderr))
+	pr := newPrinter(stderr, isTerminal(stderr), lang)
 	res, skipped, err := sess.Sweep(ctx, p, cs, rs, func(done, total int) {
 		pr.Event(result.Event{Step: "sweep", Done: done, Total: total, Finished: done == total})
 	})
