@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"unicode/utf8"
 
 	"github.com/xuri/excelize/v2"
 
@@ -108,16 +109,16 @@ type styled struct {
 	style int
 }
 
-// cell turns a report value into an excelize value and style. Strings are
-// clipped to the cell limit and, when they start like a formula, get the
+// cell turns a report value into an excelize value and style: nil, a
+// string, a float64 or an int. Strings are clipped to the cell limit and, when they start like a formula, get the
 // quote-prefix style; nil numbers become "n/a". wrapText chooses wrapped
 // text for strings.
-func (w *writer) cell(v any, wrapText bool, sheet string, ref func() string) (any, int) {
+func (w *writer) cell(v any, wrapText bool, sheet string, col, row int) (any, int) {
 	switch x := v.(type) {
 	case nil:
 		return nil, 0
 	case styled:
-		val, st := w.cell(x.v, wrapText, sheet, ref)
+		val, st := w.cell(x.v, wrapText, sheet, col, row)
 		if x.style != 0 {
 			st = x.style
 		}
@@ -130,7 +131,8 @@ func (w *writer) cell(v any, wrapText bool, sheet string, ref func() string) (an
 		}
 		s, ok := clip(x)
 		if !ok {
-			w.truncated = append(w.truncated, clipNote{sheet: sheet, cell: ref(), chars: len([]rune(x))})
+			ref, _ := excelize.CoordinatesToCellName(col, row)
+			w.truncated = append(w.truncated, clipNote{sheet: sheet, cell: ref, chars: utf8.RuneCountInString(x)})
 		}
 		switch {
 		case formulaLike(s) && wrapText:
@@ -188,7 +190,7 @@ func (g *grid) at(r, col int, cells ...any) {
 			continue
 		}
 		ref, _ := excelize.CoordinatesToCellName(col+i, r)
-		v, style := g.w.cell(c, g.wrap, g.name, func() string { return ref })
+		v, style := g.w.cell(c, g.wrap, g.name, col+i, r)
 		g.err(g.w.f.SetCellValue(g.name, ref, v))
 		if style != 0 {
 			g.err(g.w.f.SetCellStyle(g.name, ref, ref, style))
@@ -267,15 +269,18 @@ func (g *grid) widths(ws ...float64) {
 	}
 }
 
-// stream writes rows into a streamed sheet: constant memory per row.
+// stream writes rows into a streamed sheet: constant memory per row. The
+// sheet's StreamWriter writes its frame (columns, panes, and the filter,
+// conditional formats and print setup set on the sheet before); its rows go
+// through a rowWriter and are spliced in when the file is saved.
 type stream struct {
-	w    *writer
-	name string
-	sw   *excelize.StreamWriter
-	row  int // next row, 1-based
-	wrap bool
-	opts []excelize.RowOpts
-	buf  []any
+	w      *writer
+	name   string
+	sw     *excelize.StreamWriter
+	rows   *rowWriter
+	row    int // next row, 1-based
+	wrap   bool
+	height float64 // of the rows written next, in points; 0 for the default
 }
 
 // stream opens a sheet for streaming. Filters, conditional formats and
@@ -296,28 +301,42 @@ func (w *writer) stream(name string, widths []float64, freeze bool) (*stream, er
 			return nil, fmt.Errorf("report: sheet %q: %w", name, err)
 		}
 	}
-	return &stream{w: w, name: name, sw: sw, row: 1}, nil
+	rows, err := newRowWriter()
+	if err != nil {
+		return nil, fmt.Errorf("report: sheet %q: %w", name, err)
+	}
+	if w.bodies == nil {
+		w.bodies = map[string]*rowWriter{}
+	}
+	w.bodies[sheetPart(sw)] = rows
+	return &stream{w: w, name: name, sw: sw, rows: rows, row: 1}, nil
 }
 
 // line streams one row.
 func (s *stream) line(cells ...any) error {
 	r := s.row
-	s.buf = s.buf[:0]
-	for i, c := range cells {
-		v, style := s.w.cell(c, s.wrap, s.name, func() string {
-			ref, _ := excelize.CoordinatesToCellName(i+1, r)
-			return ref
-		})
-		if v == nil {
-			s.buf = append(s.buf, nil)
-			continue
-		}
-		s.buf = append(s.buf, excelize.Cell{StyleID: style, Value: v})
+	if r > maxDataRows+1 {
+		return fmt.Errorf("report: sheet %q row %d: %w", s.name, r, excelize.ErrMaxRows)
 	}
-	ref, _ := excelize.CoordinatesToCellName(1, r)
 	s.row++
-	if err := s.sw.SetRow(ref, s.buf, s.opts...); err != nil {
-		return fmt.Errorf("report: sheet %q row %d: %w", s.name, r, err)
+	s.rows.startRow(r, s.height)
+	for i, c := range cells {
+		col := i + 1
+		switch v, style := s.w.cell(c, s.wrap, s.name, col, r); x := v.(type) {
+		case nil:
+		case string:
+			s.rows.text(col, r, style, x)
+		case float64:
+			s.rows.number(col, r, style, x)
+		case int:
+			s.rows.integer(col, r, style, x)
+		default:
+			return fmt.Errorf("report: sheet %q row %d: no cell for %T", s.name, r, v)
+		}
+	}
+	s.rows.endRow()
+	if s.rows.err != nil {
+		return fmt.Errorf("report: sheet %q row %d: %w", s.name, r, s.rows.err)
 	}
 	return nil
 }
@@ -332,6 +351,9 @@ func (s *stream) header(names ...string) error {
 
 func (s *stream) flush() error {
 	if err := s.sw.Flush(); err != nil {
+		return fmt.Errorf("report: sheet %q: %w", s.name, err)
+	}
+	if err := s.rows.finish(); err != nil {
 		return fmt.Errorf("report: sheet %q: %w", s.name, err)
 	}
 	return nil
