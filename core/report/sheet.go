@@ -129,20 +129,7 @@ func (w *writer) cell(v any, wrapText bool, sheet string, col, row int) (any, in
 		if x == "" {
 			return nil, 0
 		}
-		s, ok := clip(x)
-		if !ok {
-			ref, _ := excelize.CoordinatesToCellName(col, row)
-			w.truncated = append(w.truncated, clipNote{sheet: sheet, cell: ref, chars: utf8.RuneCountInString(x)})
-		}
-		switch {
-		case formulaLike(s) && wrapText:
-			return s, w.st.safeWrap
-		case formulaLike(s):
-			return s, w.st.safeText
-		case wrapText:
-			return s, w.st.wrap
-		}
-		return s, w.st.text
+		return w.textCell(x, wrapText, sheet, col, row)
 	case *float64:
 		if x == nil {
 			return w.na(), w.st.na
@@ -159,6 +146,25 @@ func (w *writer) cell(v any, wrapText bool, sheet string, col, row int) (any, in
 		return x, w.st.integer
 	}
 	return fmt.Sprint(v), w.st.text
+}
+
+// textCell is a non-empty string's cell: clipped to the cell limit (noted
+// for the Problems sheet), quote-prefixed when it starts like a formula.
+func (w *writer) textCell(x string, wrapText bool, sheet string, col, row int) (string, int) {
+	s, ok := clip(x)
+	if !ok {
+		ref, _ := excelize.CoordinatesToCellName(col, row)
+		w.truncated = append(w.truncated, clipNote{sheet: sheet, cell: ref, chars: utf8.RuneCountInString(x)})
+	}
+	switch {
+	case formulaLike(s) && wrapText:
+		return s, w.st.safeWrap
+	case formulaLike(s):
+		return s, w.st.safeText
+	case wrapText:
+		return s, w.st.wrap
+	}
+	return s, w.st.text
 }
 
 // grid writes rows into an ordinary (not streamed) sheet: the small sheets
@@ -314,27 +320,53 @@ func (w *writer) stream(name string, widths []float64, freeze bool) (*stream, er
 
 // line streams one row.
 func (s *stream) line(cells ...any) error {
+	s.begin()
+	for i, c := range cells {
+		col := i + 1
+		if x, ok := c.(string); ok { // most cells: no second boxing through cell
+			s.text(col, x)
+			continue
+		}
+		switch v, style := s.w.cell(c, s.wrap, s.name, col, s.row); x := v.(type) {
+		case nil:
+		case string:
+			s.rows.text(col, s.row, style, x)
+		case float64:
+			s.rows.number(col, s.row, style, x)
+		case int:
+			s.rows.integer(col, s.row, style, x)
+		default:
+			s.rows.err = fmt.Errorf("no cell for %T", v)
+		}
+	}
+	return s.end()
+}
+
+// begin starts a row; text, raw and integer fill its cells in column
+// order; end finishes it. For the largest sheets: no []any per row.
+func (s *stream) begin() { s.rows.startRow(s.row, s.height) }
+
+// text writes a string cell as cell does (nothing when empty).
+func (s *stream) text(col int, x string) {
+	if x != "" {
+		v, style := s.w.textCell(x, s.wrap, s.name, col, s.row)
+		s.rows.text(col, s.row, style, v)
+	}
+}
+
+// raw writes a data value in General format (rawNum).
+func (s *stream) raw(col int, v float64) { s.rows.number(col, s.row, 0, v) }
+
+// integer writes an int as cell does.
+func (s *stream) integer(col, v int) { s.rows.integer(col, s.row, s.w.st.integer, v) }
+
+func (s *stream) end() error {
 	r := s.row
+	s.row++
+	s.rows.endRow()
 	if r > maxDataRows+1 {
 		return fmt.Errorf("report: sheet %q row %d: %w", s.name, r, excelize.ErrMaxRows)
 	}
-	s.row++
-	s.rows.startRow(r, s.height)
-	for i, c := range cells {
-		col := i + 1
-		switch v, style := s.w.cell(c, s.wrap, s.name, col, r); x := v.(type) {
-		case nil:
-		case string:
-			s.rows.text(col, r, style, x)
-		case float64:
-			s.rows.number(col, r, style, x)
-		case int:
-			s.rows.integer(col, r, style, x)
-		default:
-			return fmt.Errorf("report: sheet %q row %d: no cell for %T", s.name, r, v)
-		}
-	}
-	s.rows.endRow()
 	if s.rows.err != nil {
 		return fmt.Errorf("report: sheet %q row %d: %w", s.name, r, s.rows.err)
 	}
