@@ -2,15 +2,21 @@ package report
 
 import (
 	"bufio"
+	"compress/flate"
 	"fmt"
+	"hash/crc32"
+	"io"
 	"math"
 	"os"
 	"strconv"
 	"unicode/utf8"
 )
 
-// rowWriter writes a streamed sheet's rows as worksheet XML into a
-// temporary file; saving splices them into the sheet's part (splice.go).
+// rowWriter writes a streamed sheet's rows as worksheet XML, deflated as
+// they come (in a goroutine of its own: a second core compresses while the
+// first writes rows) into a temporary file; saving splices them into the
+// sheet's part (splice.go). The file holds a tenth of the XML: at 100,000
+// items 1.5 GB of rows went through the disk twice before.
 //
 // Why not excelize's StreamWriter.SetRow: at 100,000 items (2.4 million
 // judgements) it made 211 million allocations, a third of the report's CPU
@@ -21,24 +27,84 @@ import (
 // trimCellValue and formatCellFloat, lib.go bstrMarshal), which
 // rows_test.go checks cell by cell against excelize itself.
 type rowWriter struct {
-	file    *os.File
-	b       *bufio.Writer
-	scratch []byte
-	err     error
+	file *os.File
+	cur  []byte      // rows not yet handed to the compressor
+	full chan []byte // to the compressor
+	free chan []byte // back from it
+	done chan error
+	// finished: the compressor was told the rows ended.
+	finished bool
+	scratch  []byte
+	err      error
+
+	// Of the rows written, once finish returns: their CRC-32, their
+	// length, and the length of their deflate stream (ended by a sync
+	// flush, not a final block: the part's tail follows it).
+	crc     uint32
+	n, zlen int64
 }
+
+// rowChunk is how much XML goes to the compressor at a time.
+const rowChunk = 256 << 10
 
 func newRowWriter() (*rowWriter, error) {
 	f, err := os.CreateTemp("", "cube-report-rows-*")
 	if err != nil {
 		return nil, err
 	}
-	return &rowWriter{file: f, b: bufio.NewWriterSize(f, 256<<10), scratch: make([]byte, 0, 64)}, nil
+	rw := &rowWriter{file: f, cur: make([]byte, 0, rowChunk), full: make(chan []byte, 2), free: make(chan []byte, 3),
+		done: make(chan error, 1), scratch: make([]byte, 0, 64)}
+	for range 2 {
+		rw.free <- make([]byte, 0, rowChunk)
+	}
+	go rw.compress(rw.full)
+	return rw, nil
 }
 
-// close removes the temporary file.
+// compress deflates what arrives on full into the file.
+func (rw *rowWriter) compress(full <-chan []byte) {
+	out := &countWriter{w: bufio.NewWriterSize(rw.file, 64<<10)}
+	zw, _ := flate.NewWriter(out, flate.BestSpeed) // level 1: the XML repeats so much that this costs a quarter more bytes for far less CPU
+	var err error
+	for b := range full {
+		if err == nil {
+			rw.crc = crc32.Update(rw.crc, crc32.IEEETable, b)
+			rw.n += int64(len(b))
+			_, err = zw.Write(b)
+		}
+		rw.free <- b[:0]
+	}
+	if err == nil {
+		err = zw.Flush()
+	}
+	if err == nil {
+		err = out.w.(*bufio.Writer).Flush()
+	}
+	rw.zlen = out.n
+	rw.done <- err
+}
+
+// countWriter counts the bytes written through it.
+type countWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *countWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	return n, err
+}
+
+// close stops the compressor if finish did not, and removes the file.
 func (rw *rowWriter) close() {
 	if rw == nil || rw.file == nil {
 		return
+	}
+	if !rw.finished {
+		rw.finished = true
+		close(rw.full)
+		<-rw.done
 	}
 	name := rw.file.Name()
 	rw.file.Close()
@@ -46,27 +112,42 @@ func (rw *rowWriter) close() {
 	rw.file = nil
 }
 
-// finish flushes the rows to the file and rewinds it for reading.
+// finish hands the last rows over, waits for the compressor and rewinds
+// the file for reading.
 func (rw *rowWriter) finish() error {
+	if len(rw.cur) > 0 {
+		rw.full <- rw.cur
+		rw.cur = nil
+	}
+	rw.finished = true
+	close(rw.full)
+	if err := <-rw.done; err != nil && rw.err == nil {
+		rw.err = err
+	}
 	if rw.err != nil {
 		return rw.err
-	}
-	if err := rw.b.Flush(); err != nil {
-		return err
 	}
 	_, err := rw.file.Seek(0, 0)
 	return err
 }
 
+// handOver passes a full chunk to the compressor.
+func (rw *rowWriter) handOver() {
+	rw.full <- rw.cur
+	rw.cur = <-rw.free
+}
+
 func (rw *rowWriter) str(s string) {
-	if rw.err == nil {
-		_, rw.err = rw.b.WriteString(s)
+	rw.cur = append(rw.cur, s...)
+	if len(rw.cur) >= rowChunk {
+		rw.handOver()
 	}
 }
 
 func (rw *rowWriter) bytes(p []byte) {
-	if rw.err == nil {
-		_, rw.err = rw.b.Write(p)
+	rw.cur = append(rw.cur, p...)
+	if len(rw.cur) >= rowChunk {
+		rw.handOver()
 	}
 }
 

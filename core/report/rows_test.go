@@ -3,6 +3,9 @@ package report
 import (
 	"archive/zip"
 	"bytes"
+	"compress/flate"
+	"errors"
+	"hash/crc32"
 	"io"
 	"math"
 	"os"
@@ -120,11 +123,36 @@ func viaRowWriter(t testing.TB, rows []rowCase) []byte {
 	if err := rw.finish(); err != nil {
 		t.Fatal(err)
 	}
-	b, err := io.ReadAll(rw.file)
-	if err != nil {
+	// A deflate stream without its final block: read to its end.
+	b, err := io.ReadAll(flate.NewReader(rw.file))
+	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) {
 		t.Fatal(err)
 	}
+	if int64(len(b)) != rw.n || crc32.ChecksumIEEE(b) != rw.crc {
+		t.Errorf("rows of %d bytes, CRC %08x; the writer counted %d, %08x", len(b), crc32.ChecksumIEEE(b), rw.n, rw.crc)
+	}
 	return b
+}
+
+func TestCRC32Combine(t *testing.T) {
+	data := []byte(strings.Repeat("<row r=\"1\"><c r=\"A1\"><v>7</v></c></row>", 3000))
+	for _, cut := range []int{0, 1, 2, 3, 7, 8, 1000, 65537, len(data) - 1, len(data)} {
+		a, b := data[:cut], data[cut:]
+		if got, want := crc32Combine(crc32.ChecksumIEEE(a), crc32.ChecksumIEEE(b), int64(len(b))), crc32.ChecksumIEEE(data); got != want {
+			t.Errorf("cut at %d: %08x, want %08x", cut, got, want)
+		}
+	}
+}
+
+// Rows larger than the compressor's chunks arrive whole.
+func TestRowWriterManyChunks(t *testing.T) {
+	var rows []rowCase
+	for i := range 20000 {
+		rows = append(rows, rowCase{height: 45, cells: []any{"q" + strconv.Itoa(i), "请问办理第 " + strconv.Itoa(i) + " 类事项需要什么材料？", float64(i) / 7}, styles: []int{1, 2, 3}})
+	}
+	if got, want := viaRowWriter(t, rows), viaExcelize(t, rows); !bytes.Equal(got, want) {
+		firstDiff(t, got, want)
+	}
 }
 
 // trickyTexts are texts whose XML needs care: white space at an end,
