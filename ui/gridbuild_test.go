@@ -163,3 +163,19 @@ func TestGridModelOfAnEvaluationBuiltOffUIThread(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkGridShowModel10k is what stays on the UI thread when a new
+// result's model (built off it) is shown: checks, widths, the default
+// order (sorted with the model), the filter and a redraw. Two results of
+// 10,000 questions take turns, so every show is of another model.
+func BenchmarkGridShowModel10k(b *testing.B) {
+	test.NewTempApp(b)
+	useLanguage("zh")
+	ms := []*gridModel{newGridModel(synthResult(b, 10000, 2)), newGridModel(synthResult(b, 10001, 2))}
+	g := newQuestionGrid(shell{}, nil)
+	g.refreshModel(ms[1])
+	b.ResetTimer()
+	for i := range b.N {
+		g.refreshModel(ms[i%2])
+	}
+}
