@@ -142,3 +142,24 @@ func BenchmarkWrite(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkWriteBrief writes the one-page brief of the same inputs: it
+// reads the summary only, so its time should not grow with the items.
+// Run: go test -run '^$' -bench WriteBrief -benchtime 3x ./core/report/
+func BenchmarkWriteBrief(b *testing.B) {
+	for _, n := range []int{10_000, 100_000} {
+		b.Run(fmt.Sprintf("items=%d", n), func(b *testing.B) {
+			in := bigInput(b, n)
+			path := filepath.Join(b.TempDir(), "report-brief.pdf")
+			cpu0, ok := cpuSeconds()
+			for b.Loop() {
+				if err := WriteBrief(path, in.Summary, in.Profile, in.Lang); err != nil {
+					b.Fatal(err)
+				}
+			}
+			if cpu1, _ := cpuSeconds(); ok {
+				b.ReportMetric((cpu1-cpu0)/float64(b.N), "cpu-s/op")
+			}
+		})
+	}
+}
