@@ -2,6 +2,7 @@ package report
 
 import (
 	"bufio"
+	"bytes"
 	"compress/flate"
 	"fmt"
 	"hash/crc32"
@@ -372,12 +373,15 @@ func bstrAt(t []byte, i int) bool {
 func isHex(c byte) bool { return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F' }
 
 func hasBstr(t []byte) bool {
-	for i := 0; i+7 <= len(t); i++ {
-		if bstrAt(t, i) {
+	for i := 0; ; i++ {
+		k := bytes.Index(t[i:], []byte("_x")) // vectorised: most texts have none
+		if k < 0 {
+			return false
+		}
+		if i += k; bstrAt(t, i) {
 			return true
 		}
 	}
-	return false
 }
 
 // escapeBstr escapes each _xHHHH_ of escaped text t (left to right, not
