@@ -110,9 +110,9 @@ type styled struct {
 }
 
 // cell turns a report value into an excelize value and style: nil, a
-// string, a float64 or an int. Strings are clipped to the cell limit and, when they start like a formula, get the
-// quote-prefix style; nil numbers become "n/a". wrapText chooses wrapped
-// text for strings.
+// string, a float64 or an int. Strings are clipped to the cell limit and,
+// when they start like a formula, get the quote-prefix style; nil numbers
+// become "n/a". wrapText chooses wrapped text for strings.
 func (w *writer) cell(v any, wrapText bool, sheet string, col, row int) (any, int) {
 	switch x := v.(type) {
 	case nil:
