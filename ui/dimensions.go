@@ -18,6 +18,7 @@ import (
 
 	"cubeworkbench/core/dimension"
 	"cubeworkbench/core/judge"
+	"cubeworkbench/core/text"
 	"cubeworkbench/prompts"
 )
 
@@ -512,7 +513,7 @@ func (t *dimensionsTab) refreshWeights() {
 		}
 		line := fmt.Sprintf("%s (%s): %s", j.Judge, weightSource(j.WeightSource), strings.Join(parts, " · "))
 		if j.WeightNote != nil {
-			line += " — " + j.WeightNote.In(t.w.lang)
+			line += " — " + j.WeightNote.In(text.Lang(t.w.lang))
 		}
 		lines = append(lines, line)
 	}

@@ -16,6 +16,7 @@ import (
 	"cubeworkbench/core/glossary"
 	"cubeworkbench/core/mfss"
 	"cubeworkbench/core/result"
+	"cubeworkbench/core/text"
 )
 
 // mfssFactorIDs are the glossary names of mfss.FactorNames, in order.
@@ -78,9 +79,9 @@ func otherTables(win fyne.Window, s *result.Summary, lang string) []fyne.CanvasO
 		out = append(out, grid(head, rows))
 		var notes []string
 		for _, fl := range m.Uninformative {
-			notes = append(notes, "⚠ "+trf("results.uninformative", map[string]any{"Factor": factorName(fl.Factor)})+" "+fl.Reason.In(lang))
+			notes = append(notes, "⚠ "+trf("results.uninformative", map[string]any{"Factor": factorName(fl.Factor)})+" "+fl.Reason.In(text.Lang(lang)))
 		}
-		if z := m.ZeroVectors.Message().In(lang); z != "" {
+		if z := m.ZeroVectors.Message().In(text.Lang(lang)); z != "" {
 			notes = append(notes, "⚠ "+z)
 		}
 		if m.SkippedNoReference > 0 {

@@ -18,6 +18,7 @@ import (
 	"cubeworkbench/core/judge"
 	"cubeworkbench/core/result"
 	"cubeworkbench/core/session"
+	"cubeworkbench/core/text"
 )
 
 // resultIndex is what the item explorer looks up, built off the UI thread.
@@ -262,7 +263,7 @@ func (t *resultsTab) refresh(sess *session.Session, idx *resultIndex) {
 		if agg.Cube.SD != nil {
 			t.cubeValue.Text += " ± " + fmtNum(agg.Cube.SD, 2)
 		}
-		t.headline.SetText(r.Headline(lang))
+		t.headline.SetText(r.Headline(text.Lang(lang)))
 		ci := tr("na")
 		if agg.CubeCI95 != nil {
 			ci = fmt.Sprintf("[%.2f, %.2f]", agg.CubeCI95[0], agg.CubeCI95[1])
@@ -272,7 +273,7 @@ func (t *resultsTab) refresh(sess *session.Session, idx *resultIndex) {
 			"Effectiveness": fmtNum(agg.Normalized[cube.Weighted].Mean, 2), "Judges": r.QualifiedJudges(), // those the verdict counts
 		}))
 		var recs []string
-		for _, rec := range r.Recommendations {
+		for _, rec := range s.Recommendations() { // the one list (core/explain)
 			recs = append(recs, "→ "+pick(lang, rec.EN, rec.ZH))
 		}
 		t.recs.SetText(strings.Join(recs, "\n"))
@@ -517,12 +518,12 @@ func qualificationText(j *cube.JudgeResult, lang string) string {
 		mark := "✓ "
 		switch c.Status {
 		case cube.CheckFail:
-			fail = append(fail, "✗ "+c.Reason.In(lang))
+			fail = append(fail, "✗ "+c.Reason.In(text.Lang(lang)))
 			continue
 		case cube.CheckShown:
 			mark = "· "
 		}
-		rest = append(rest, mark+c.Reason.In(lang))
+		rest = append(rest, mark+c.Reason.In(text.Lang(lang)))
 	}
 	return strings.Join(append(fail, rest...), "\n")
 }

@@ -16,6 +16,7 @@ import (
 	"cubeworkbench/core/glossary"
 	"cubeworkbench/core/humancheck"
 	"cubeworkbench/core/session"
+	"cubeworkbench/core/text"
 )
 
 // spotTab is the human spot check (人工抽检): after an evaluation it shows
@@ -205,10 +206,10 @@ func (t *spotTab) showResults(sc *humancheck.Result) {
 		return
 	}
 	lang := t.lang()
-	t.results.Add(wrapHeading(sc.SummaryLine().In(lang)))
-	t.results.Add(wrapLabel(sc.TrustText.In(lang)))
+	t.results.Add(wrapHeading(sc.SummaryLine().In(text.Lang(lang))))
+	t.results.Add(wrapLabel(sc.TrustText.In(text.Lang(lang))))
 	for _, n := range sc.Notes {
-		t.results.Add(wrapLabel(n.In(lang)))
+		t.results.Add(wrapLabel(n.In(text.Lang(lang))))
 	}
 	judges := t.judges()
 	t.results.Add(wrapHeading(t.t("People and judges side by side (0–100, "+glossary.Term(glossary.SetRAG, "en")+", mean ± SD over the answers rated; Table 5 of the CuBE paper)",

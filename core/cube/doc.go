@@ -4,8 +4,9 @@
 // scores it derives ranks, Recall@k, correlation weights, trimmed means per
 // answer set, the scores normalised between the zero-context lower bound and
 // the gold-document upper bound, the CuBE score per judge and across
-// judges, bootstrap intervals, agreement with expert ratings and
-// recommendations. Nothing here calls a model or touches a file.
+// judges, bootstrap intervals, agreement with expert ratings and findings
+// (the advice rules that fired, with their evidence; core/explain words them
+// as recommendations). Nothing here calls a model or touches a file.
 //
 // Our readings, where the paper or the spec leave a choice (also returned,
 // in English and Chinese, by Result.MethodNotes and shown in the report's

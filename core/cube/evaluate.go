@@ -9,6 +9,7 @@ import (
 
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/stats"
+	"cubeworkbench/core/text"
 )
 
 // ErrNoItems is returned when there is nothing to evaluate.
@@ -115,7 +116,7 @@ func evaluate(items []dataset.Item, scores []dataset.Judgement, human []dataset.
 	res := &Result{
 		Items: len(items), TopN: cfg.TopN, Subset: cfg.Subset, Trim: cfg.Trim,
 		Dimensions: slices.Clone(e.dims), WeightsMode: cfg.Weights, BootstrapB: cfg.BootstrapB, Seed: cfg.Seed,
-		Judges: []JudgeResult{}, Recommendations: []Finding{},
+		Judges: []JudgeResult{}, Findings: []Finding{},
 	}
 	e.ranks(res)
 	ignored, err := e.collect(scores, byID)
@@ -141,9 +142,9 @@ func evaluate(items []dataset.Item, scores []dataset.Judgement, human []dataset.
 	boot.meanCI(res, e.qualified)
 	res.ItemDetails = e.itemDetails()
 	res.RAGScores = e.itemScores(sRAG, byID)
-	res.Recommendations = e.recommend(res)
+	res.Findings = e.find(res)
 	res.Notes = methodNotes(cfg)
-	res.HeadlineText = Text{EN: res.Headline("en"), ZH: res.Headline("zh")}
+	res.HeadlineText = text.Text{EN: res.Headline("en"), ZH: res.Headline("zh")}
 	return e, res, nil
 }
 
@@ -347,7 +348,7 @@ func (e *evaluation) judge(j int, hand []float64, judgeTables map[string][]float
 		jr.WeightSource = WeightsCorrelation
 		if fallback {
 			jr.WeightSource = WeightsEqual
-			jr.WeightNote = &Text{
+			jr.WeightNote = &text.Text{
 				EN: "No dimension's rag score correlates positively with the rank score (every r ≤ 0 or undefined): equal weights are used.",
 				ZH: "各维度的 rag 得分与排名得分均无正相关（r 均 ≤ 0 或无定义）：改用等权重。",
 			}

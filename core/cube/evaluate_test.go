@@ -270,8 +270,8 @@ func TestEvaluateDegenerate(t *testing.T) {
 			!slices.Equal(jr.Flags, []string{"rel: bounds collapse", "weighted: bounds collapse"}) {
 			t.Fatalf("N %v flags %v", jr.Normalized, jr.Flags)
 		}
-		if !slices.ContainsFunc(res.Recommendations, func(r Recommendation) bool { return r.Code == "bounds" }) {
-			t.Errorf("no bounds recommendation: %v", res.Recommendations)
+		if !slices.ContainsFunc(res.Findings, func(f Finding) bool { return f.Rule == RuleBounds }) {
+			t.Errorf("no bounds finding: %v", res.Findings)
 		}
 	})
 	t.Run("outside bounds → value kept with flag", func(t *testing.T) {

@@ -8,6 +8,7 @@ import (
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/glossary"
 	"cubeworkbench/core/stats"
+	"cubeworkbench/core/text"
 )
 
 // Judge qualification (评审资格): a judge earns its vote from what the run
@@ -64,12 +65,12 @@ func DefaultQualify() QualifyConfig {
 
 // Check is one qualification check of one judge.
 type Check struct {
-	Code      string      `json:"code"`
-	Status    string      `json:"status"` // pass | fail | shown
-	Value     *float64    `json:"value"`
-	CI95      *[2]float64 `json:"ci95,omitempty"`
-	Threshold float64     `json:"threshold"`
-	Reason    Text        `json:"reason"`
+	Code      string
+	Status    string // pass | fail | shown
+	Value     *float64
+	CI95      *[2]float64
+	Threshold float64
+	Reason    text.Text
 }
 
 // qualifyInput is what the checks read for one judge.
@@ -97,7 +98,7 @@ func qualify(in qualifyInput) {
 		jr.Qualification = append(jr.Qualification, c)
 	}
 	jr.Qualified = true
-	jr.QualificationReasons = []Text{}
+	jr.QualificationReasons = []text.Text{}
 	for _, c := range jr.Qualification {
 		if c.Status == CheckFail {
 			jr.Qualified = false
@@ -127,19 +128,19 @@ func readsCheck(in qualifyInput) Check {
 	c := Check{Code: CheckReads, Threshold: min}
 	if jr.Judgements == 0 {
 		c.Status = CheckFail
-		c.Reason = Text{ZH: "没有读到这个评审模型的任何评分", EN: "no judgement of this judge was read"}
+		c.Reason = text.Text{ZH: "没有读到这个评审模型的任何评分", EN: "no judgement of this judge was read"}
 		return c
 	}
 	share := float64(jr.Judgements-jr.Unscorable) / float64(jr.Judgements)
 	c.Value = num(share, true)
 	if share >= min {
 		c.Status = CheckPass
-		c.Reason = Text{ZH: fmt.Sprintf("能读出分数的回复占 %s（要求至少 %s）", pct1(share), pct1(min)),
+		c.Reason = text.Text{ZH: fmt.Sprintf("能读出分数的回复占 %s（要求至少 %s）", pct1(share), pct1(min)),
 			EN: fmt.Sprintf("%s of its replies could be read as a score (needs at least %s)", pct1(share), pct1(min))}
 		return c
 	}
 	c.Status = CheckFail
-	c.Reason = Text{ZH: fmt.Sprintf("只有 %s 的回复能读出分数（要求至少 %s）：请检查模型和要求的评分格式", pct1(share), pct1(min)),
+	c.Reason = text.Text{ZH: fmt.Sprintf("只有 %s 的回复能读出分数（要求至少 %s）：请检查模型和要求的评分格式", pct1(share), pct1(min)),
 		EN: fmt.Sprintf("only %s of its replies could be read as a score (needs at least %s): check the model and the score format it is asked for", pct1(share), pct1(min))}
 	return c
 }
@@ -169,27 +170,27 @@ func discriminatesCheck(in qualifyInput) Check {
 	switch {
 	case g == nil:
 		c.Status = CheckFail
-		c.Reason = Text{ZH: fmt.Sprintf("没有足够的评分比较%s与%s：无法说明它能分辨好坏", full, zero),
+		c.Reason = text.Text{ZH: fmt.Sprintf("没有足够的评分比较%s与%s：无法说明它能分辨好坏", full, zero),
 			EN: fmt.Sprintf("too few scores to compare the %s with the %s: nothing shows it can tell good from bad", fullEN, zeroEN)}
 	case *g <= collapseEps:
 		c.Status = CheckFail
-		c.Reason = Text{ZH: fmt.Sprintf("%s：%s的加权得分不高于%s（相差 %.2f 分），它分不清好坏", glossary.Term(glossary.BoundsCollapse, "zh"), full, zero, *g),
+		c.Reason = text.Text{ZH: fmt.Sprintf("%s：%s的加权得分不高于%s（相差 %.2f 分），它分不清好坏", glossary.Term(glossary.BoundsCollapse, "zh"), full, zero, *g),
 			EN: fmt.Sprintf("%s: the %s score no higher than the %s (weighted gap %.2f points); it cannot tell good from bad", glossary.Term(glossary.BoundsCollapse, "en"), fullEN, zeroEN, *g)}
 	case *g <= min:
 		c.Status = CheckFail
-		c.Reason = Text{ZH: fmt.Sprintf("%s只比%s高 %.2f 分（要求高于 %.2f 分）", full, zero, *g, min),
+		c.Reason = text.Text{ZH: fmt.Sprintf("%s只比%s高 %.2f 分（要求高于 %.2f 分）", full, zero, *g, min),
 			EN: fmt.Sprintf("the %s score only %.2f points above the %s (needs more than %.2f)", fullEN, *g, zeroEN, min)}
 	case in.gapCI != nil && in.gapCI[0] <= min:
 		c.Status = CheckFail
-		c.Reason = Text{ZH: fmt.Sprintf("分不清好坏：%s比%s高 %.2f 分，但 95 %% 区间 %.2f 至 %.2f 没有整体高于 %.2f：它的分数不随回答好坏而变", full, zero, *g, in.gapCI[0], in.gapCI[1], min),
+		c.Reason = text.Text{ZH: fmt.Sprintf("分不清好坏：%s比%s高 %.2f 分，但 95 %% 区间 %.2f 至 %.2f 没有整体高于 %.2f：它的分数不随回答好坏而变", full, zero, *g, in.gapCI[0], in.gapCI[1], min),
 			EN: fmt.Sprintf("cannot tell good from bad: the %s score %.2f points above the %s, but the 95 %% interval %.2f to %.2f is not above %.2f: its scores do not follow the answers' quality", fullEN, *g, zeroEN, in.gapCI[0], in.gapCI[1], min)}
 	default:
 		c.Status = CheckPass
 		if in.gapCI != nil {
-			c.Reason = Text{ZH: fmt.Sprintf("%s比%s高 %.2f 分（95 %% 区间 %.2f 至 %.2f，要求高于 %.2f）", full, zero, *g, in.gapCI[0], in.gapCI[1], min),
+			c.Reason = text.Text{ZH: fmt.Sprintf("%s比%s高 %.2f 分（95 %% 区间 %.2f 至 %.2f，要求高于 %.2f）", full, zero, *g, in.gapCI[0], in.gapCI[1], min),
 				EN: fmt.Sprintf("the %s score %.2f points above the %s (95 %% interval %.2f to %.2f, needs above %.2f)", fullEN, *g, zeroEN, in.gapCI[0], in.gapCI[1], min)}
 		} else {
-			c.Reason = Text{ZH: fmt.Sprintf("%s比%s高 %.2f 分（未重抽样，没有区间；要求高于 %.2f）", full, zero, *g, min),
+			c.Reason = text.Text{ZH: fmt.Sprintf("%s比%s高 %.2f 分（未重抽样，没有区间；要求高于 %.2f）", full, zero, *g, min),
 				EN: fmt.Sprintf("the %s score %.2f points above the %s (no resampling, so no interval; needs above %.2f)", fullEN, *g, zeroEN, min)}
 		}
 	}
@@ -209,14 +210,14 @@ func boundsCheck(in qualifyInput) Check {
 	switch {
 	case n == nil:
 		c.Status = CheckFail
-		c.Reason = Text{ZH: fmt.Sprintf("算不出加权%s", name), EN: fmt.Sprintf("no weighted %s could be computed", nameEN)}
+		c.Reason = text.Text{ZH: fmt.Sprintf("算不出加权%s", name), EN: fmt.Sprintf("no weighted %s could be computed", nameEN)}
 	case *n < -tol || *n > 100+tol:
 		c.Status = CheckFail
-		c.Reason = Text{ZH: fmt.Sprintf("加权%s为 %.2f，超出 0–100 过多（容差 %.0f）：上下界没有框住被测系统的回答", name, *n, tol),
+		c.Reason = text.Text{ZH: fmt.Sprintf("加权%s为 %.2f，超出 0–100 过多（容差 %.0f）：上下界没有框住被测系统的回答", name, *n, tol),
 			EN: fmt.Sprintf("its weighted %s is %.2f, too far outside 0–100 (tolerance %.0f): the bounds do not bracket the system's answers", nameEN, *n, tol)}
 	default:
 		c.Status = CheckPass
-		c.Reason = Text{ZH: fmt.Sprintf("加权%s为 %.2f，在 0–100 之内（容差 %.0f）", name, *n, tol),
+		c.Reason = text.Text{ZH: fmt.Sprintf("加权%s为 %.2f，在 0–100 之内（容差 %.0f）", name, *n, tol),
 			EN: fmt.Sprintf("its weighted %s is %.2f, within 0–100 (tolerance %.0f)", nameEN, *n, tol)}
 	}
 	return c
@@ -234,15 +235,15 @@ func consistentCheck(in qualifyInput) (Check, bool) {
 	switch {
 	case in.units < in.cfg.MinUnits:
 		c.Status = CheckShown
-		c.Reason = Text{ZH: fmt.Sprintf("重复评分的一致性 Krippendorff α = %.2f（只有 %d 组重复评分，少于 %d 组，仅供参考）", a, in.units, in.cfg.MinUnits),
+		c.Reason = text.Text{ZH: fmt.Sprintf("重复评分的一致性 Krippendorff α = %.2f（只有 %d 组重复评分，少于 %d 组，仅供参考）", a, in.units, in.cfg.MinUnits),
 			EN: fmt.Sprintf("agreement across its repeats Krippendorff's α = %.2f (only %d repeated answers, fewer than %d: shown only)", a, in.units, in.cfg.MinUnits)}
 	case a >= min:
 		c.Status = CheckPass
-		c.Reason = Text{ZH: fmt.Sprintf("重复评分的一致性 Krippendorff α = %.2f（要求至少 %.2f）", a, min),
+		c.Reason = text.Text{ZH: fmt.Sprintf("重复评分的一致性 Krippendorff α = %.2f（要求至少 %.2f）", a, min),
 			EN: fmt.Sprintf("agreement across its repeats Krippendorff's α = %.2f (needs at least %.2f)", a, min)}
 	default:
 		c.Status = CheckFail
-		c.Reason = Text{ZH: fmt.Sprintf("同一回答重复评分结果不一致：Krippendorff α = %.2f（要求至少 %.2f）", a, min),
+		c.Reason = text.Text{ZH: fmt.Sprintf("同一回答重复评分结果不一致：Krippendorff α = %.2f（要求至少 %.2f）", a, min),
 			EN: fmt.Sprintf("it scores the same answer differently on repeats: Krippendorff's α = %.2f (needs at least %.2f)", a, min)}
 	}
 	return c, true
@@ -259,15 +260,15 @@ func agreesCheck(in qualifyInput) (Check, bool) {
 	switch {
 	case in.humanN < in.cfg.MinUnits:
 		c.Status = CheckShown
-		c.Reason = Text{ZH: fmt.Sprintf("与人工评分的皮尔逊相关（各维度平均）r = %.2f（人工评分的问题少于 %d 个，仅供参考）", r, in.cfg.MinUnits),
+		c.Reason = text.Text{ZH: fmt.Sprintf("与人工评分的皮尔逊相关（各维度平均）r = %.2f（人工评分的问题少于 %d 个，仅供参考）", r, in.cfg.MinUnits),
 			EN: fmt.Sprintf("Pearson r with the experts (mean over dimensions) = %.2f (fewer than %d rated questions: shown only)", r, in.cfg.MinUnits)}
 	case r >= min:
 		c.Status = CheckPass
-		c.Reason = Text{ZH: fmt.Sprintf("与人工评分的皮尔逊相关（各维度平均）r = %.2f（要求至少 %.2f）", r, min),
+		c.Reason = text.Text{ZH: fmt.Sprintf("与人工评分的皮尔逊相关（各维度平均）r = %.2f（要求至少 %.2f）", r, min),
 			EN: fmt.Sprintf("Pearson r with the experts (mean over dimensions) = %.2f (needs at least %.2f)", r, min)}
 	default:
 		c.Status = CheckFail
-		c.Reason = Text{ZH: fmt.Sprintf("与人工评分不一致：皮尔逊相关（各维度平均）r = %.2f（要求至少 %.2f）", r, min),
+		c.Reason = text.Text{ZH: fmt.Sprintf("与人工评分不一致：皮尔逊相关（各维度平均）r = %.2f（要求至少 %.2f）", r, min),
 			EN: fmt.Sprintf("it does not agree with the experts: Pearson r (mean over dimensions) = %.2f (needs at least %.2f)", r, min)}
 	}
 	return c, true
@@ -356,7 +357,8 @@ func (r *Result) QualifiedJudges() int {
 }
 
 // NotCounted lists the judges left out of the verdict, each with its reasons in lang.
-func (r *Result) NotCounted(lang string) []string {
+func (r *Result) NotCounted(lang text.Lang) []string {
+	zh := text.LangOf(string(lang)) == text.ZH
 	var out []string
 	for _, j := range r.Judges {
 		if j.Counted() {
@@ -367,12 +369,12 @@ func (r *Result) NotCounted(lang string) []string {
 			why = append(why, t.In(lang))
 		}
 		sep := "; "
-		if lang == "zh" {
+		if zh {
 			sep = "；"
 		}
-		line := fmt.Sprintf("%s %s — %s: %s", glossary.Term(glossary.Judge, lang), j.Judge, glossary.Term(glossary.JudgeNotCounted, lang), strings.Join(why, sep))
-		if lang == "zh" {
-			line = fmt.Sprintf("%s %s %s：%s", glossary.Term(glossary.Judge, lang), j.Judge, glossary.Term(glossary.JudgeNotCounted, lang), strings.Join(why, sep))
+		line := fmt.Sprintf("%s %s — %s: %s", glossary.Term(glossary.Judge, string(lang)), j.Judge, glossary.Term(glossary.JudgeNotCounted, string(lang)), strings.Join(why, sep))
+		if zh {
+			line = fmt.Sprintf("%s %s %s：%s", glossary.Term(glossary.Judge, string(lang)), j.Judge, glossary.Term(glossary.JudgeNotCounted, string(lang)), strings.Join(why, sep))
 		}
 		out = append(out, line)
 	}

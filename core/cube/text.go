@@ -3,14 +3,17 @@ package cube
 import (
 	"fmt"
 	"strings"
+
+	"cubeworkbench/core/text"
 )
 
 // Headline is the one line the report leads with: CuBE mean ± SD across
 // judges, Recall@k and the mean N_J ("effectiveness on retrieved cases"),
-// in lang "zh" or English; n/a where a value is undefined.
-func (r *Result) Headline(lang string) string {
+// in lang; n/a where a value is undefined.
+func (r *Result) Headline(lang text.Lang) string {
+	zh := text.LangOf(string(lang)) == text.ZH
 	na := "n/a"
-	if lang == "zh" {
+	if zh {
 		na = "不适用"
 	}
 	f := func(p *float64) string {
@@ -28,12 +31,12 @@ func (r *Result) Headline(lang string) string {
 	spread := " ± " + f(r.Aggregate.Cube.SD)
 	if r.Aggregate.Cube.SD == nil && r.Aggregate.Cube.N == 1 {
 		spread = " (1 judge)"
-		if lang == "zh" {
+		if zh {
 			spread = "（仅 1 个评审模型）"
 		}
 	}
 	eff := f(r.Aggregate.Normalized[Weighted].Mean)
-	if lang == "zh" {
+	if zh {
 		where := "检索命中时的回答有效性"
 		if r.Subset == SubsetAll {
 			where = "全部问题的回答有效性"
@@ -49,7 +52,7 @@ func (r *Result) Headline(lang string) string {
 
 // MethodNotes are the readings this evaluation made, one line each, for the
 // report's Method sheet.
-func (r *Result) MethodNotes(lang string) []string {
+func (r *Result) MethodNotes(lang text.Lang) []string {
 	out := make([]string, len(r.Notes))
 	for i, n := range r.Notes {
 		out[i] = n.In(lang)
@@ -57,7 +60,7 @@ func (r *Result) MethodNotes(lang string) []string {
 	return out
 }
 
-func methodNotes(cfg Config) []Text {
+func methodNotes(cfg Config) []text.Text {
 	subsetEN, subsetZH := "items whose gold document was retrieved (rank > 0)", "标准指南被检索命中（排名 > 0）的问题"
 	if cfg.Subset == SubsetAll {
 		subsetEN, subsetZH = "all items", "全部问题"
@@ -71,7 +74,7 @@ func methodNotes(cfg Config) []Text {
 		WeightsEqual:       "等权重",
 		WeightsHand:        "人工设定并归一化使和为 1",
 	}[cfg.Weights]
-	notes := []Text{
+	notes := []text.Text{
 		{
 			EN: fmt.Sprintf("Rank: position of the gold document among the first %d retrieved ids (0 when absent); rank score = %d + 2 − rank, plus 1 when the list holds only the gold document.", cfg.TopN, cfg.TopN),
 			ZH: fmt.Sprintf("排名：标准文档在前 %d 个检索结果中的位置（未命中为 0）；排名得分 = %d + 2 − 排名，若检索列表只含标准文档则再加 1。", cfg.TopN, cfg.TopN),
@@ -151,12 +154,4 @@ func FlagText(flag, lang string) string {
 		subject = zh
 	}
 	return subject + "：" + kind
-}
-
-func translateFlags(flags []string, lang string) []string {
-	out := make([]string, len(flags))
-	for i, f := range flags {
-		out[i] = FlagText(f, lang)
-	}
-	return out
 }

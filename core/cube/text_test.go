@@ -74,35 +74,38 @@ func TestRecommendations(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	codes := map[string]Recommendation{}
-	for _, r := range res.Recommendations {
-		codes[r.Code] = r
-		if r.EN == "" || r.ZH == "" || r.Severity == "" || r.Evidence == nil {
-			t.Errorf("incomplete recommendation %+v", r)
+	codes := map[Rule]Finding{}
+	for _, r := range res.Findings {
+		codes[r.Rule] = r
+		if r.Severity == "" {
+			t.Errorf("incomplete finding %+v", r)
 		}
 	}
 	// A: N = 100·(3−2)/8 = 12.5; B: N = 100·(9−2)/8 = 87.5 → C 3.125 and 21.875, SD 13.26 > 10;
 	// mean N 50 < 60.
-	for _, c := range []string{"recall_low", "dimension_weak", "judges_disagree", "own_knowledge"} {
+	for _, c := range []Rule{RuleRecallLow, RuleDimensionWeak, RuleJudgesDisagree, RuleOwnKnowledge} {
 		if _, ok := codes[c]; !ok {
-			t.Errorf("rule %s did not fire; got %v", c, res.Recommendations)
+			t.Errorf("rule %s did not fire; got %v", c, res.Findings)
 		}
 	}
-	if ex := codes["own_knowledge"].Evidence["examples"]; !slices.Equal(ex.([]string), []string{"miss"}) {
-		t.Errorf("own-knowledge examples %v", ex)
+	if ex := codes[RuleOwnKnowledge].Evidence; !slices.Equal(ex.Examples, []string{"miss"}) || ex.Items != 1 || ex.Threshold != 8 {
+		t.Errorf("own-knowledge evidence %+v", ex)
 	}
-	if !strings.Contains(codes["recall_low"].EN, "near-duplicate") || !strings.Contains(codes["recall_low"].ZH, "近似重复") {
-		t.Errorf("recall advice lacks the near-duplicate hint: %s", codes["recall_low"].EN)
+	// Recall 1 of 4: three missed, at TOP-N 8, below the 80 % threshold.
+	if ex := codes[RuleRecallLow].Evidence; ex.RecallAtK != 0.25 || ex.Missed != 3 || ex.GoldKnown != 4 || ex.TopN != 8 || ex.Threshold != 0.8 {
+		t.Errorf("recall evidence %+v", ex)
 	}
-	if !strings.Contains(codes["dimension_weak"].EN, "rel") {
-		t.Errorf("dimension advice %q", codes["dimension_weak"].EN)
+	if ex := codes[RuleDimensionWeak].Evidence; ex.Dimension != "rel" || ex.Normalized != 50 || ex.Threshold != 60 {
+		t.Errorf("dimension evidence %+v", ex)
 	}
-
+	if ex := codes[RuleJudgesDisagree].Evidence; ex.Judges != 2 || ex.SD <= 10 || ex.Threshold != 10 {
+		t.Errorf("disagreement evidence %+v", ex)
+	}
 	// Thresholds move the rules: nothing fires when they are lenient.
 	cfg := cfgFor("rel")
 	cfg.RecallLow, cfg.DimensionWeak, cfg.JudgeSDHigh, cfg.ZeroHighScore = 0.1, 10, 50, 11
 	res, _ = Evaluate(items, js, nil, cfg)
-	if len(res.Recommendations) != 0 {
-		t.Errorf("lenient thresholds still fire %v", res.Recommendations)
+	if len(res.Findings) != 0 {
+		t.Errorf("lenient thresholds still fire %v", res.Findings)
 	}
 }

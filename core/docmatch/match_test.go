@@ -11,6 +11,7 @@ import (
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/ingest"
 	"cubeworkbench/core/target"
+	"cubeworkbench/core/text"
 )
 
 func TestNormalize(t *testing.T) {
@@ -81,7 +82,7 @@ func TestTallyReport(t *testing.T) {
 	if got.Retrieved[0].ID != "YC-0001" || got.Retrieved[0].Name != "食品经营许可办理指南.pdf" || got.Retrieved[1].ID != "zz" {
 		t.Fatalf("mapped = %+v", got.Retrieved)
 	}
-	noRef := target.Warning{Code: target.WarnNoReference, Message: target.Text{ZH: "引用关了", EN: "quote off"}}
+	noRef := target.Warning{Code: target.WarnNoReference, Message: text.New("引用关了", "quote off")}
 	tl.Map(target.Answer{Warnings: []target.Warning{noRef}})
 	tl.Map(target.Answer{Warnings: []target.Warning{noRef}, Retrieved: []target.Doc{{Name: "停车场.pdf"}}})
 	r := tl.Report()

@@ -8,6 +8,7 @@ import (
 
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/target"
+	"cubeworkbench/core/text"
 )
 
 // LoudShare is the resolved share below which the mapping report is a loud
@@ -95,7 +96,7 @@ func (r Report) Messages(lang string, limit int) []string {
 		out = append(out, line)
 	}
 	for _, w := range r.Warnings {
-		out = append(out, w.Message.In(lang))
+		out = append(out, w.Message.In(text.Lang(lang)))
 	}
 	for i, u := range r.Unmatched {
 		if limit > 0 && i == limit {

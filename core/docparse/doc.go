@@ -7,4 +7,6 @@
 //
 // Only text is kept: layout, images and formatting are dropped, paragraph
 // and row breaks become newlines so that sentence splitting still works.
+// A spreadsheet's cells read through core/xlsxcell, as the evaluation
+// workbook's do in core/ingest.
 package docparse

@@ -7,12 +7,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"path"
-	"regexp"
 	"strconv"
 	"strings"
-	"time"
+
+	"cubeworkbench/core/xlsxcell"
 )
 
 // maxCellChars is Excel's own limit on the text of a cell; anything longer
@@ -66,9 +65,8 @@ type xlsxReader struct {
 	tc    *textCap
 	cut   error // the first cut, reported with the text
 
-	sheets   []sheetRef
-	date1904 bool
-	dateFmt  []string // per cell style index: a Go time layout, "%" for percent, or ""
+	sheets  []sheetRef
+	formats xlsxcell.Formats // how each cell style shows numbers
 	// Shared strings live in one buffer with their end offsets, so that
 	// millions of tiny strings cost 4 bytes each, not a string header.
 	sst     []byte
@@ -144,7 +142,7 @@ func (x *xlsxReader) readWorkbook() error {
 			x.sheets = append(x.sheets, sheetRef{name: attr(e, "name"), rid: attr(e, "id")})
 		case "workbookPr":
 			v := attr(e, "date1904")
-			x.date1904 = v == "1" || v == "true"
+			x.formats.Date1904 = v == "1" || v == "true"
 		}
 		return nil
 	})
@@ -173,54 +171,9 @@ func (x *xlsxReader) readRels() error {
 	return nil
 }
 
-// builtinDates are the built-in number formats that show a date or time.
-var builtinDates = map[int]string{
-	14: "2006-01-02", 15: "2006-01-02", 16: "2006-01-02", 17: "2006-01-02", 18: "15:04", 19: "15:04:05",
-	20: "15:04", 21: "15:04:05", 22: "2006-01-02 15:04", 45: "04:05", 46: "15:04:05", 47: "04:05",
-	27: "2006-01-02", 28: "2006-01-02", 29: "2006-01-02", 30: "2006-01-02", 31: "2006-01-02",
-	32: "15:04", 33: "15:04:05", 34: "15:04", 35: "15:04:05", 36: "2006-01-02",
-	50: "2006-01-02", 51: "2006-01-02", 52: "2006-01-02", 53: "2006-01-02", 54: "2006-01-02",
-	55: "15:04", 56: "15:04:05", 57: "2006-01-02", 58: "2006-01-02",
-}
-
-// layoutOf tells whether a custom format code shows a date or time, and
-// which: only the presence of date and time parts is honoured (text is for
-// retrieval, not display), so 2024年3月1日 and 3/1/2024 both read 2024-03-01.
-func layoutOf(code string) string {
-	var plain strings.Builder
-	quoted, bracket := false, false
-	for _, r := range strings.ToLower(code) {
-		switch {
-		case r == '"':
-			quoted = !quoted
-		case quoted:
-		case r == '[':
-			bracket = true
-		case r == ']':
-			bracket = false
-		case bracket:
-		default:
-			plain.WriteRune(r)
-		}
-	}
-	c := plain.String()
-	date := strings.ContainsAny(c, "yd") || strings.Contains(c, "mmm")
-	tm := strings.ContainsAny(c, "hs")
-	switch {
-	case date && tm:
-		return "2006-01-02 15:04:05"
-	case date:
-		return "2006-01-02"
-	case tm:
-		return "15:04:05"
-	case strings.Contains(c, "%"):
-		return "%"
-	}
-	return ""
-}
-
+// readStyles reads the number format of every cell style, for the cell
+// reader to tell dates and percentages from plain numbers.
 func (x *xlsxReader) readStyles() error {
-	custom := map[int]string{}
 	inXfs := false
 	return x.walk("xl/styles.xml", true, func(tok xml.Token) error {
 		switch e := tok.(type) {
@@ -228,20 +181,13 @@ func (x *xlsxReader) readStyles() error {
 			switch e.Name.Local {
 			case "numFmt":
 				id, _ := strconv.Atoi(attr(e, "numFmtId"))
-				custom[id] = layoutOf(attr(e, "formatCode"))
+				x.formats.NumFmt(id, attr(e, "formatCode"))
 			case "cellXfs":
 				inXfs = true
 			case "xf":
 				if inXfs {
 					id, _ := strconv.Atoi(attr(e, "numFmtId"))
-					layout, ok := custom[id]
-					if !ok {
-						layout = builtinDates[id]
-						if id == 9 || id == 10 {
-							layout = "%"
-						}
-					}
-					x.dateFmt = append(x.dateFmt, layout)
+					x.formats.Style(id)
 				}
 			}
 		case xml.EndElement:
@@ -336,25 +282,6 @@ func cutRunes(b []byte, n int) []byte {
 		n--
 	}
 	return b
-}
-
-// xEscape is how OOXML writes a character XML cannot hold: _x0008_ is
-// U+0008, _x005F_ an underscore (so that _x005F_x0008_ is the literal text).
-var xEscape = regexp.MustCompile(`_x[0-9A-Fa-f]{4}_`)
-
-// unescapeX decodes those escapes; control characters other than tab and
-// newline are dropped, being invisible junk in text meant for retrieval.
-func unescapeX(s string) string {
-	if !strings.Contains(s, "_x") {
-		return s
-	}
-	return xEscape.ReplaceAllStringFunc(s, func(m string) string {
-		r, _ := strconv.ParseUint(m[2:6], 16, 32)
-		if r < 0x20 && r != '\t' && r != '\n' || r == 0x7F {
-			return ""
-		}
-		return string(rune(r))
-	})
 }
 
 func (x *xlsxReader) sharedString(i int) (string, bool) {
@@ -503,57 +430,17 @@ func (x *xlsxReader) readSheet(s sheetRef) error {
 
 var errTextFull = errors.New("text limit reached")
 
-// cellText formats a cell's value as Excel shows it, as far as retrieval
-// cares: shared and inline strings, booleans, dates and percentages.
+// cellText is a cell's text as the one cell reader (core/xlsxcell) reads
+// it for core/ingest too; a shared string is looked up and decoded here.
 func (x *xlsxReader) cellText(typ string, style int, val []byte) (string, error) {
 	v := string(val)
-	switch typ {
-	case "s":
+	if typ == "s" {
 		i, err := strconv.Atoi(strings.TrimSpace(v))
 		s, ok := x.sharedString(i)
 		if err != nil || !ok {
 			return "", fmt.Errorf("%w (shared string %q does not exist)", ErrCorrupt, v)
 		}
-		return unescapeX(s), nil
-	case "b":
-		if strings.TrimSpace(v) == "1" {
-			return "TRUE", nil
-		}
-		return "FALSE", nil
-	case "str", "inlineStr", "e":
-		return unescapeX(v), nil
+		v = xlsxcell.Unescape(s)
 	}
-	f, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
-	if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
-		return v, nil
-	}
-	layout := ""
-	if style >= 0 && style < len(x.dateFmt) {
-		layout = x.dateFmt[style]
-	}
-	switch layout {
-	case "":
-		return number(f), nil
-	case "%":
-		return number(f*100) + "%", nil
-	}
-	epoch := time.Date(1899, 12, 30, 0, 0, 0, 0, time.UTC)
-	if x.date1904 {
-		epoch = time.Date(1904, 1, 1, 0, 0, 0, 0, time.UTC)
-	}
-	if f < 0 || f > 2958465 { // after 9999-12-31: not a date Excel can show
-		return number(f), nil
-	}
-	t := epoch.Add(time.Duration(math.Round(f*86400)) * time.Second)
-	return t.Format(layout), nil
-}
-
-// number prints a float as Excel's General format does, to 15 significant
-// digits, so 0.1+0.2 reads 0.3.
-func number(f float64) string {
-	r, err := strconv.ParseFloat(strconv.FormatFloat(f, 'g', 15, 64), 64)
-	if err != nil {
-		r = f
-	}
-	return strconv.FormatFloat(r, 'f', -1, 64)
+	return x.formats.Cell(typ, v, style), nil
 }

@@ -3,7 +3,6 @@ package embed
 import (
 	"context"
 	"math"
-	"slices"
 	"unicode"
 	"unicode/utf8"
 )
@@ -106,7 +105,7 @@ func (*Hashed) Sparse(text string) Sparse {
 			codes = append(codes, uint32(h&bucketMask)<<1|uint32(h>>63))
 		}
 	}
-	slices.Sort(codes)
+	sortCodes(codes)
 	out := Sparse{Index: make([]uint32, 0, len(codes)), Value: make([]float32, 0, len(codes))}
 	var norm float64
 	for i := 0; i < len(codes); {

@@ -116,8 +116,9 @@ func jobsByGuide(n int, guide func(int) int) [][]int {
 
 // baselineRef is a gold document made ready for the BLEU and ROUGE-L of
 // any number of answers: BLEU's tokens and n-grams counted once, ROUGE-L's
-// tokens made once per tokenizer (rouge-score's, or Chinese when either
-// text is Chinese, as textmetric.Rouge decides).
+// tokens numbered once per tokenizer (rouge-score's, or Chinese when either
+// text is Chinese, as textmetric.Rouge decides). An answer is tokenised
+// straight into the document's token ids, with no string per token.
 type baselineRef struct {
 	doc   string
 	bleu  *textmetric.BLEURef // nil when the options are refused (never: they are the defaults)
@@ -133,29 +134,31 @@ func newBaselineRef(doc string) *baselineRef {
 
 // score is one answer's {BLEU, ROUGE-L F} against the document, 0–100:
 // SentenceBLEU(ans, [doc]) and 100·RougeL(doc, ans).F as computed pair by
-// pair before.
+// pair before (TestBaselinesOracle).
 func (r *baselineRef) score(ans string, scratch *baselineScratch) [2]float64 {
 	var out [2]float64
 	if r.bleu != nil {
-		if res, err := r.bleu.Sentence(ans, &scratch.bleu); err == nil {
-			out[0] = res.Score
-		}
+		out[0] = r.bleu.Score(ans, &scratch.bleu)
 	}
-	kind, tok := 0, func(x string) []string { return textmetric.RougeTokenize(x, false) }
+	kind := 0
 	if r.docZH || textmetric.IsChinese(ans) {
-		kind, tok = 1, textmetric.TokenizeChinese
+		kind = 1
 	}
 	if r.rouge[kind] == nil {
-		r.rouge[kind] = textmetric.NewRougeLRef(tok(r.doc))
+		var toks []string
+		if kind == 1 {
+			toks = textmetric.TokenizeChinese(r.doc)
+		} else {
+			toks = textmetric.RougeTokenize(r.doc, false)
+		}
+		r.rouge[kind] = textmetric.NewRougeLRef(toks)
 	}
-	var l textmetric.PRF
-	l, scratch.ids = r.rouge[kind].L(tok(ans), scratch.ids)
-	out[1] = 100 * l.F
+	out[1] = 100 * r.rouge[kind].LText(ans, kind == 1, false, &scratch.rouge).F
 	return out
 }
 
 // baselineScratch is one worker's reused working memory.
 type baselineScratch struct {
-	bleu textmetric.BLEUScratch
-	ids  []int32
+	bleu  textmetric.BLEUScratch
+	rouge textmetric.RougeScratch
 }

@@ -63,3 +63,41 @@ func TestBaselinesMatchDirectComputation(t *testing.T) {
 		t.Errorf("normalised ROUGE-L %v", b.RougeLNorm)
 	}
 }
+
+// The baselines of generated workbooks (Chinese, English, and answers in the
+// other language than their guide, so that the ROUGE tokenizer changes per
+// answer) equal SentenceBLEU and Rouge computed pair by pair, to the bit.
+func TestBaselinesOracle(t *testing.T) {
+	for _, english := range []bool{false, true} {
+		wb := benchWorkbook(120, 7, english)
+		other := benchWorkbook(120, 7, !english)
+		for i := range wb.Items {
+			if i%3 == 0 { // an answer in the other language
+				wb.Items[i].SetAnswer(dataset.SetRAG, other.Items[i].Answer(dataset.SetRAG))
+			}
+			if i%7 == 0 { // one with no token at all for either tokenizer
+				wb.Items[i].SetAnswer(dataset.SetZero, "……!")
+			}
+		}
+		b := computeBaselines(wb)
+		if b.Items != len(wb.Items) {
+			t.Fatalf("%d items scored of %d", b.Items, len(wb.Items))
+		}
+		idx := wb.GuideIndex()
+		for _, it := range wb.Items {
+			doc := wb.Guides[idx[it.DocID]].Text
+			for _, set := range []string{dataset.SetZero, dataset.SetRAG, dataset.SetFull} {
+				ans := it.Answer(set)
+				bleu, err := textmetric.SentenceBLEU(ans, []string{doc}, textmetric.BLEUOptions{Tokenize: textmetric.AutoBLEUTokenizer(doc)})
+				if err != nil {
+					t.Fatal(err)
+				}
+				rl := 100 * textmetric.Rouge(doc, ans, textmetric.RougeOptions{}).RougeL.F
+				got := b.PerItem[it.ID][set]
+				if math.Float64bits(got[0]) != math.Float64bits(bleu.Score) || math.Float64bits(got[1]) != math.Float64bits(rl) {
+					t.Errorf("%s/%s: got %v, want BLEU %v ROUGE-L %v", it.ID, set, got, bleu.Score, rl)
+				}
+			}
+		}
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"cubeworkbench/core/docmatch"
 	"cubeworkbench/core/result"
 	"cubeworkbench/core/target"
+	"cubeworkbench/core/text"
 )
 
 // matchNamesLimit bounds the guides of a streamed knowledge base whose
@@ -39,7 +40,7 @@ func (r *runner) trackTarget(ctx context.Context, tg target.Target) (target.Targ
 		}
 	}
 	r.mapping = docmatch.NewTally(docmatch.New(guides), func(w target.Warning) {
-		r.opt.Progress.Event(Event{Step: StepCollect, Message: w.Message.In(r.lang)})
+		r.opt.Progress.Event(Event{Step: StepCollect, Message: w.Message.In(text.Lang(r.lang))})
 	})
 	return &docmatch.Tracked{Target: tg, Tally: r.mapping}, nil
 }
@@ -96,7 +97,7 @@ func (r *runner) applyMapping(sum *result.Summary) {
 }
 
 // withoutRecall makes Recall@k and every CuBE figure null and drops the
-// recommendation about low recall, which a missing Recall@k must not make.
+// finding of low recall, which a missing Recall@k must not make.
 func withoutRecall(res *cube.Result) {
 	res.RecallAtK = nil
 	for i := range res.Judges {
@@ -104,12 +105,12 @@ func withoutRecall(res *cube.Result) {
 	}
 	res.Aggregate.Cube = cube.MeanSD{}
 	res.Aggregate.CubeCI95 = nil
-	recs := res.Recommendations[:0:0]
-	for _, rec := range res.Recommendations {
-		if rec.Code != "recall_low" {
-			recs = append(recs, rec)
+	fs := res.Findings[:0:0]
+	for _, f := range res.Findings {
+		if f.Rule != cube.RuleRecallLow {
+			fs = append(fs, f)
 		}
 	}
-	res.Recommendations = recs
+	res.Findings = fs
 	res.HeadlineText = cube.Text{EN: res.Headline("en"), ZH: res.Headline("zh")}
 }

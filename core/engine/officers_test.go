@@ -72,7 +72,7 @@ func TestRecallNotReadIsNull(t *testing.T) {
 			for _, w := range sum.Warnings {
 				found = found || w.Code == "retrieval_unread"
 			}
-			for _, r := range sum.Recommendations {
+			for _, r := range sum.Recommendations() {
 				if r.Code == "recall_low" || strings.Contains(r.EN, "TOP-N") {
 					t.Errorf("advice for retrieval never read: %s", r.EN)
 				}

@@ -10,7 +10,7 @@ func Explain(in Input) Explanation {
 		Bullets:         bullets(in),
 		Weakest:         weakest(all, th.Weakest),
 		WeakCounts:      countReasons(all),
-		Recommendations: recommendations(in),
+		Recommendations: Recommend(in),
 		Precision:       precision(in.Result, th.TargetHalfWidth),
 		Banners:         banners(in),
 	}

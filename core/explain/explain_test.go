@@ -23,7 +23,7 @@ type world struct {
 	eff                *float64
 	dims               map[string]*float64
 	ci                 *[2]float64
-	recs               []cube.Recommendation
+	recs               []cube.Finding
 	unscorable         int
 	verdict            string
 }
@@ -32,7 +32,7 @@ func (w world) result() *cube.Result {
 	known := w.n - w.unknown
 	res := &cube.Result{Items: w.n, Retrieved: known - w.missed, UnknownGold: w.unknown, TopN: 8,
 		Subset: cube.SubsetRetrieved, BootstrapB: 1000, Dimensions: []string{"relevance", "specificity", "completeness", "quality"},
-		Recommendations: w.recs}
+		Findings: w.recs}
 	if known > 0 {
 		res.RecallAtK = f(float64(known-w.missed) / float64(known))
 	}
@@ -121,7 +121,7 @@ func TestExplain(t *testing.T) {
 		{
 			name: "the sample's shape: recall exactly 80 %, no CuBE rule fired, one baseline judge",
 			in: world{n: 60, missed: 12, judges: []float64{53.48}, eff: f(66.85), dims: dims, ci: &[2]float64{42.4, 63.8}, verdict: "needs_work",
-				recs: []cube.Recommendation{{Code: "single_judge", Severity: "low", ZH: "只有一个评审模型", EN: "one judge"}}}.input(Judge{"lexical", KindLexical}),
+				recs: []cube.Finding{{Rule: cube.RuleSingleJudge, Severity: cube.SeverityLow}}}.input(Judge{"lexical", KindLexical}),
 			bullets: []string{BulletNotRetrieved, BulletEffectiveness, BulletCube, BulletSingleJudge, BulletWeakestDimension},
 			recs:    []string{"retrieval_misses", "dimension_focus", "single_judge"},
 			sides:   []string{SideSystem, SideSystem, SideEvaluation},
@@ -131,7 +131,7 @@ func TestExplain(t *testing.T) {
 		{
 			name: "CuBE's own retrieval and dimension rules are not repeated",
 			in: world{n: 40, missed: 20, judges: []float64{30}, eff: f(60), dims: dims, verdict: "not_ready",
-				recs: []cube.Recommendation{{Code: "recall_low", Severity: "high"}, {Code: "dimension_weak", Severity: "medium", Evidence: map[string]any{"dimension": "specificity"}}}}.input(),
+				recs: []cube.Finding{{Rule: cube.RuleRecallLow, Severity: cube.SeverityHigh}, {Rule: cube.RuleDimensionWeak, Severity: cube.SeverityMedium, Evidence: cube.Evidence{Dimension: "specificity"}}}}.input(),
 			bullets: []string{BulletNotRetrieved, BulletEffectiveness, BulletCube, BulletSingleJudge, BulletWeakestDimension},
 			recs:    []string{"recall_low", "dimension_weak"},
 			sides:   []string{SideSystem, SideSystem},

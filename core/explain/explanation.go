@@ -7,13 +7,15 @@ import "cubeworkbench/core/glossary"
 
 // Explanation is the why of one verdict.
 type Explanation struct {
-	Verdict         glossary.VerdictCode `json:"verdict"` // the verdict code explained
-	Bullets         []Bullet             `json:"bullets"`
-	Weakest         []WeakItem           `json:"weakest"`
-	WeakCounts      map[string]int       `json:"weak_counts"` // reason code → questions with it, over all questions
-	Recommendations []Recommendation     `json:"recommendations"`
-	Precision       Precision            `json:"precision"`
-	Banners         []Banner             `json:"banners"`
+	Verdict    glossary.VerdictCode `json:"verdict"` // the verdict code explained
+	Bullets    []Bullet             `json:"bullets"`
+	Weakest    []WeakItem           `json:"weakest"`
+	WeakCounts map[string]int       `json:"weak_counts"` // reason code → questions with it, over all questions
+	// Recommendations is the one list (Recommend). SUMMARY.json writes it
+	// at the top level; its copy here is kept for summary_version 2 only.
+	Recommendations []Recommendation `json:"recommendations"`
+	Precision       Precision        `json:"precision"`
+	Banners         []Banner         `json:"banners"`
 }
 
 // Bullet is one plain sentence and the numbers it states.
@@ -71,9 +73,10 @@ const (
 	SideEvaluation = "evaluation"
 )
 
-// Recommendation is one thing to do, with the numbers behind it. Those
-// CuBE's rules made are passed on with their codes; explain adds
-// retrieval_misses, dimension_focus and effectiveness_gap.
+// Recommendation is one thing to do, with the numbers behind it. CuBE's
+// findings are passed on with their rule as the code (cube.Rule); explain
+// adds its own three (CodeRetrievalMisses, CodeDimensionFocus,
+// CodeEffectivenessGap).
 type Recommendation struct {
 	Code     string         `json:"code"`
 	Severity string         `json:"severity"` // high | medium | low
@@ -82,6 +85,13 @@ type Recommendation struct {
 	EN       string         `json:"en"`
 	Evidence map[string]any `json:"evidence"`
 }
+
+// The codes of explain's own recommendations; CuBE's are cube.Rule values.
+const (
+	CodeRetrievalMisses  = "retrieval_misses"  // questions that missed their guide, though recall is not below the threshold
+	CodeDimensionFocus   = "dimension_focus"   // the weakest dimension, though none is below the threshold
+	CodeEffectivenessGap = "effectiveness_gap" // the system's answers fall short of the gold-guide answers
+)
 
 // Precision is how many questions would bring the 95 % interval of the
 // CuBE score to ±Target points. It is an estimate: the width of a

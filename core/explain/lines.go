@@ -1,15 +1,12 @@
 package explain
 
-// Lines is the explanation as plain lines in lang ("zh" or English), in
+import "cubeworkbench/core/text"
+
+// Lines is the explanation as plain lines in lang, in
 // the order a text screen, the CLI or the report's first page shows it:
 // banners, bullets, the questions needed for ±5, then recommendations.
-func (e Explanation) Lines(lang string) []string {
-	pick := func(zh, en string) string {
-		if lang == "zh" {
-			return zh
-		}
-		return en
-	}
+func (e Explanation) Lines(lang text.Lang) []string {
+	pick := func(zh, en string) string { return text.New(zh, en).In(lang) }
 	var out []string
 	for _, b := range e.Banners {
 		out = append(out, "⚠ "+pick(b.ZH, b.EN))

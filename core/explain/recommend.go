@@ -5,51 +5,44 @@ import (
 	"slices"
 
 	"cubeworkbench/core/cube"
-	"cubeworkbench/core/dimension"
 	"cubeworkbench/core/glossary"
 )
 
 // maxExamples caps the question ids quoted in a recommendation.
 const maxExamples = 5
 
-// systemCodes are CuBE's rules whose advice changes the system under test;
-// the others (judges, unscorable replies, bounds) change the evaluation.
-var systemCodes = map[string]bool{"recall_low": true, "dimension_weak": true, "own_knowledge": true}
-
-// genericAdvice stands in for a dimension the registry gives no advice.
-var genericAdvice = [2]string{"针对该维度改进提示词和知识库内容", "work on the prompt and the knowledge-base content this dimension judges"}
-
-func recommendations(in Input) []Recommendation {
+// Recommend is the one list of recommendations of in (SUMMARY.json's
+// "recommendations", the window's, the CLI's and the report's): CuBE's
+// findings, each with the side it changes, and, when the verdict is below
+// deployable and no finding changes the system, explain's own
+// (retrieval_misses, dimension_focus, effectiveness_gap); the system side
+// first, then by severity.
+func Recommend(in Input) []Recommendation {
 	res := in.Result
 	if res == nil {
 		return []Recommendation{}
 	}
 	th := in.Thresholds.withDefaults()
 	var recs []Recommendation
-	have := map[string]bool{}
-	for _, r := range res.Recommendations {
-		side := SideEvaluation
-		if systemCodes[r.Code] {
-			side = SideSystem
+	fired := map[cube.Rule]bool{}
+	weakDims := map[string]bool{}
+	for _, f := range res.Findings {
+		fired[f.Rule] = true
+		if f.Rule == cube.RuleDimensionWeak {
+			weakDims[f.Evidence.Dimension] = true
 		}
-		have[r.Code] = true
-		if r.Code == "dimension_weak" {
-			if d, ok := r.Evidence["dimension"].(string); ok {
-				have["dimension_weak:"+d] = true
-			}
-		}
-		recs = append(recs, Recommendation{Code: r.Code, Severity: r.Severity, Side: side, ZH: r.ZH, EN: r.EN, Evidence: r.Evidence})
+		recs = append(recs, FromFinding(f))
 	}
 	if in.Verdict.belowDeployable() {
 		// CuBE's rules fire on thresholds; a verdict below deployable needs
 		// something to change in the system even when none is crossed (the
 		// sample: recall exactly at 80 %, no rule fired).
-		if !have["recall_low"] {
+		if !fired[cube.RuleRecallLow] {
 			if r, ok := retrievalMisses(res, th); ok {
 				recs = append(recs, r)
 			}
 		}
-		if dim, n, ok := weakestDimension(res); ok && !have["dimension_weak:"+dim] {
+		if dim, n, ok := weakestDimension(res); ok && !weakDims[dim] {
 			recs = append(recs, dimensionFocus(dim, n))
 		}
 		if !slices.ContainsFunc(recs, func(r Recommendation) bool { return r.Side == SideSystem }) {
@@ -69,6 +62,50 @@ func recommendations(in Input) []Recommendation {
 		recs = []Recommendation{}
 	}
 	return recs
+}
+
+// FromFinding is one of CuBE's findings as a recommendation: its words
+// (findingText), the side it changes and its evidence under the names
+// SUMMARY.json has always given them.
+func FromFinding(f cube.Finding) Recommendation {
+	t := findingText(f)
+	return Recommendation{Code: string(f.Rule), Severity: string(f.Severity), Side: sideOf(f.Rule),
+		ZH: t.ZH, EN: t.EN, Evidence: evidenceOf(f)}
+}
+
+// sideOf says what a rule's advice changes: retrieval, a weak dimension
+// and answers from the model's own knowledge are the system's; judges,
+// unscorable replies and bounds are the evaluation's.
+func sideOf(r cube.Rule) string {
+	switch r {
+	case cube.RuleRecallLow, cube.RuleDimensionWeak, cube.RuleOwnKnowledge:
+		return SideSystem
+	}
+	return SideEvaluation
+}
+
+// evidenceOf is the numbers of f each rule states (cube.Evidence says
+// which), keyed as SUMMARY.json names them.
+func evidenceOf(f cube.Finding) map[string]any {
+	e := f.Evidence
+	switch f.Rule {
+	case cube.RuleRecallLow:
+		return map[string]any{"recall_at_k": e.RecallAtK, "threshold": e.Threshold, "top_n": e.TopN,
+			"missed": e.Missed, "examples": e.Examples}
+	case cube.RuleDimensionWeak:
+		return map[string]any{"dimension": e.Dimension, "normalized": e.Normalized, "threshold": e.Threshold}
+	case cube.RuleJudgesDisagree:
+		return map[string]any{"sd": e.SD, "threshold": e.Threshold, "judges": e.Judges, "examples": e.Examples}
+	case cube.RuleSingleJudge:
+		return map[string]any{"judges": e.Judges}
+	case cube.RuleOwnKnowledge:
+		return map[string]any{"items": e.Items, "threshold": e.Threshold, "examples": e.Examples}
+	case cube.RuleUnscorable:
+		return map[string]any{"judge": e.Judge, "unscorable": e.Unscorable, "judgements": e.Judgements}
+	case cube.RuleBounds:
+		return map[string]any{"judge": e.Judge, "flags": e.Flags}
+	}
+	return map[string]any{}
 }
 
 var severityRank = map[string]int{"high": 0, "medium": 1, "low": 2}
@@ -93,22 +130,19 @@ func retrievalMisses(res *cube.Result, th Thresholds) (Recommendation, bool) {
 		zh += fmt.Sprintf("%s 为 %s，正处在 %s 的提示门槛上。", glossary.GuideRecallAt(res.TopN, "zh"), pct(*res.RecallAtK), pct(th.RecallLow))
 		en += fmt.Sprintf(" %s is %s, right at the %s threshold.", capitalize(glossary.GuideRecallAt(res.TopN, "en")), pct(*res.RecallAtK), pct(th.RecallLow))
 	}
-	return Recommendation{Code: "retrieval_misses", Severity: sev, Side: SideSystem, ZH: zh, EN: en,
+	return Recommendation{Code: CodeRetrievalMisses, Severity: sev, Side: SideSystem, ZH: zh, EN: en,
 		Evidence: map[string]any{"missed": len(missed), "gold_known": known, "recall_at_k": *res.RecallAtK,
 			"threshold": th.RecallLow, "top_n": res.TopN, "examples": ex}}, true
 }
 
 func dimensionFocus(dim string, n float64) Recommendation {
 	// The advice is the dimension registry's, the same words CuBE's own
-	// dimension_weak rule gives.
-	adv := genericAdvice
-	if d, ok := dimension.Lookup(dim); ok && d.AdviceZH != "" {
-		adv = [2]string{d.AdviceZH, d.AdviceEN}
-	}
-	return Recommendation{Code: "dimension_focus", Severity: "medium", Side: SideSystem,
+	// dimension_weak rule is given.
+	adv := advice(dim)
+	return Recommendation{Code: CodeDimensionFocus, Severity: "medium", Side: SideSystem,
 		ZH: fmt.Sprintf("%s是最弱的%s（达到标准指南回答水平的 %s %%）：%s。", glossary.Name(glossary.DimensionID, dim, "zh"),
-			glossary.Term(glossary.Dimension, "zh"), points(n), adv[0]),
-		EN:       fmt.Sprintf("%s is the weakest dimension (%s %% of the level of gold-guide answers): %s.", capitalize(glossary.Name(glossary.DimensionID, dim, "en")), points(n), adv[1]),
+			glossary.Term(glossary.Dimension, "zh"), points(n), adv.ZH),
+		EN:       fmt.Sprintf("%s is the weakest dimension (%s %% of the level of gold-guide answers): %s.", capitalize(glossary.Name(glossary.DimensionID, dim, "en")), points(n), adv.EN),
 		Evidence: map[string]any{"dimension": dim, "normalized": n}}
 }
 
@@ -120,7 +154,7 @@ func effectivenessGap(res *cube.Result) Recommendation {
 		zh = fmt.Sprintf("被测系统回答只达到标准指南回答的 %s %%：在提示词中要求只依据检索到的指南作答、写明材料和时限，并抽查得分最低的问题。", points(*n))
 		en = fmt.Sprintf("The system answers reach only %s %% of the gold-guide answers: ask in the prompt to answer only from the retrieved guide, with its materials and time limits, and read the lowest-scoring questions.", points(*n))
 	}
-	return Recommendation{Code: "effectiveness_gap", Severity: "medium", Side: SideSystem, ZH: zh, EN: en,
+	return Recommendation{Code: CodeEffectivenessGap, Severity: "medium", Side: SideSystem, ZH: zh, EN: en,
 		Evidence: map[string]any{"normalized": n}}
 }
 

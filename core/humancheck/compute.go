@@ -10,6 +10,7 @@ import (
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/glossary"
 	"cubeworkbench/core/stats"
+	"cubeworkbench/core/text"
 )
 
 // Rating is one person's 0–10 score of one answer on one dimension, as
@@ -91,8 +92,8 @@ type Result struct {
 	Agreement       []Agreement `json:"agreement"`
 	Table           []Row       `json:"table"`
 	Trust           string      `json:"trust"` // the judge that agrees best, "" when none is defined
-	TrustText       cube.Text   `json:"trust_text"`
-	Notes           []cube.Text `json:"notes"`
+	TrustText       text.Text   `json:"trust_text"`
+	Notes           []text.Text `json:"notes"`
 }
 
 // For returns the agreement of judge on dimension ("" pooled).
@@ -141,13 +142,13 @@ func Compute(in Input) *Result {
 	r.table(in, perDim, weight)
 	r.trust(in)
 	if in.SetAside > 0 {
-		r.Notes = append(r.Notes, cube.Text{
+		r.Notes = append(r.Notes, text.Text{
 			ZH: fmt.Sprintf("工作簿人工评分表中的 %d 条评分未计入：此处只用抽检样本的评分，并按其抽样设计加权。", in.SetAside),
 			EN: fmt.Sprintf("The %d ratings of the workbook's human sheet are left out: only the drawn spot check's ratings are used here, weighted by its design.", in.SetAside),
 		})
 	}
 	if !r.Weighted && r.Ratings > 0 {
-		r.Notes = append(r.Notes, cube.Text{
+		r.Notes = append(r.Notes, text.Text{
 			ZH: "这些人工评分不是本工具抽样得到的（来自工作簿的人工评分表），抽样设计未知：均值按每个回答同等权重计算，只代表被评的这些回答。",
 			EN: "These ratings were not drawn by this tool (they come from the workbook's human sheet), so their design is unknown: means weight every answer equally and speak only for the answers rated.",
 		})
@@ -417,7 +418,7 @@ func (r *Result) table(in Input, perDim map[string]*unitScores, weight func(Unit
 	}
 	r.Table = append(r.Table, norm, cubeRow)
 	if norm.Human.Mean == nil && r.Ratings > 0 {
-		r.Notes = append(r.Notes, cube.Text{
+		r.Notes = append(r.Notes, text.Text{
 			ZH: "人工评分没有同时覆盖" + glossary.Term(glossary.SetRAG, "zh") + "、" + glossary.Term(glossary.SetZero, "zh") + "和" + glossary.Term(glossary.SetFull, "zh") + "，无法计算人工评定的" + glossary.Term(glossary.BoundedScore, "zh") + "与 CuBE 得分（不适用）。",
 			EN: "The ratings do not cover the " + glossary.Term(glossary.SetRAG, "en") + ", the " + glossary.Term(glossary.SetZero, "en") + " and the " + glossary.Term(glossary.SetFull, "en") + " alike, so the human-rated " + glossary.Term(glossary.BoundedScore, "en") + " and CuBE score cannot be computed (n/a).",
 		})
@@ -520,7 +521,7 @@ const MinAnswers = 10
 // trust names the judge whose pooled α with people is highest.
 func (r *Result) trust(in Input) {
 	if r.Answers < MinAnswers {
-		r.TrustText = cube.Text{
+		r.TrustText = text.Text{
 			ZH: fmt.Sprintf("经人工评分的回答只有 %d 个（至少需要 %d 个），不足以判断应信任哪个评审模型。", r.Answers, MinAnswers),
 			EN: fmt.Sprintf("Only %d %s rated by people (at least %d are needed) — too few to say which judge to trust.", r.Answers, plural(r.Answers, "answer was", "answers were"), MinAnswers),
 		}
@@ -533,39 +534,39 @@ func (r *Result) trust(in Input) {
 		}
 	}
 	if best == "" {
-		r.TrustText = cube.Text{ZH: "人工评分与评审模型的评分重叠太少，无法判断应信任哪个评审模型。", EN: "Too few answers were rated by both people and judges to say which judge to trust."}
+		r.TrustText = text.Text{ZH: "人工评分与评审模型的评分重叠太少，无法判断应信任哪个评审模型。", EN: "Too few answers were rated by both people and judges to say which judge to trust."}
 		return
 	}
 	r.Trust = best
 	a := fmt.Sprintf("%.2f", bestA)
 	switch {
 	case bestA >= AlphaReliable:
-		r.TrustText = cube.Text{ZH: fmt.Sprintf("与人工评分最一致的评审模型是 %s（α = %s ≥ 0.8，可靠）。", best, a),
+		r.TrustText = text.Text{ZH: fmt.Sprintf("与人工评分最一致的评审模型是 %s（α = %s ≥ 0.8，可靠）。", best, a),
 			EN: fmt.Sprintf("The judge that agrees best with people is %s (α = %s ≥ 0.8, reliable).", best, a)}
 	case bestA >= AlphaTentative:
-		r.TrustText = cube.Text{ZH: fmt.Sprintf("与人工评分最一致的评审模型是 %s（α = %s，介于 0.667 与 0.8 之间，只宜作初步结论）。", best, a),
+		r.TrustText = text.Text{ZH: fmt.Sprintf("与人工评分最一致的评审模型是 %s（α = %s，介于 0.667 与 0.8 之间，只宜作初步结论）。", best, a),
 			EN: fmt.Sprintf("The judge that agrees best with people is %s (α = %s, between 0.667 and 0.8: tentative conclusions only).", best, a)}
 	default:
-		r.TrustText = cube.Text{ZH: fmt.Sprintf("没有评审模型与人工评分足够一致：最高的是 %s，α = %s < 0.667；请勿单凭评审模型下结论。", best, a),
+		r.TrustText = text.Text{ZH: fmt.Sprintf("没有评审模型与人工评分足够一致：最高的是 %s，α = %s < 0.667；请勿单凭评审模型下结论。", best, a),
 			EN: fmt.Sprintf("No judge agrees well enough with people: the best, %s, has α = %s < 0.667; do not conclude from the judges alone.", best, a)}
 	}
 }
 
 // SummaryLine is the Summary page's one line: answers, raters, and the
 // trusted judge's α with people.
-func (r *Result) SummaryLine() cube.Text {
+func (r *Result) SummaryLine() text.Text {
 	if r == nil || r.Ratings == 0 {
-		return cube.Text{}
+		return text.Text{}
 	}
-	alpha := cube.Text{ZH: "不适用", EN: "n/a"}
+	alpha := text.Text{ZH: "不适用", EN: "n/a"}
 	if r.Answers < MinAnswers {
-		alpha = cube.Text{ZH: fmt.Sprintf("不适用（回答太少，至少需要 %d 个）", MinAnswers), EN: fmt.Sprintf("n/a (too few answers; at least %d needed)", MinAnswers)}
+		alpha = text.Text{ZH: fmt.Sprintf("不适用（回答太少，至少需要 %d 个）", MinAnswers), EN: fmt.Sprintf("n/a (too few answers; at least %d needed)", MinAnswers)}
 	}
 	if a, ok := r.For(r.Trust, ""); ok && a.Alpha.Value != nil {
 		v := fmt.Sprintf("%.2f", *a.Alpha.Value)
-		alpha = cube.Text{ZH: v + "（" + r.Trust + "）", EN: v + " (" + r.Trust + ")"}
+		alpha = text.Text{ZH: v + "（" + r.Trust + "）", EN: v + " (" + r.Trust + ")"}
 	}
-	return cube.Text{
+	return text.Text{
 		ZH: fmt.Sprintf("%d 个回答经 %d 名人员抽检，评审模型与人工评分一致性 α = %s。", r.Answers, len(r.Raters), alpha.ZH),
 		EN: fmt.Sprintf("%d %s spot-checked by %d %s; agreement of the judges with people α = %s.", r.Answers, plural(r.Answers, "answer was", "answers were"),
 			len(r.Raters), plural(len(r.Raters), "person", "people"), alpha.EN),
@@ -582,15 +583,15 @@ func plural(n int, one, many string) string {
 // Doubt is the warning to show where the verdict is shown when enough
 // answers were rated and even the best judge agrees with people less than
 // Krippendorff's tentative 0.667; ok is false otherwise.
-func (r *Result) Doubt() (cube.Text, bool) {
+func (r *Result) Doubt() (text.Text, bool) {
 	if r == nil || r.Trust == "" {
-		return cube.Text{}, false
+		return text.Text{}, false
 	}
 	a, ok := r.For(r.Trust, "")
 	if !ok || a.Alpha.Value == nil || *a.Alpha.Value >= AlphaTentative {
-		return cube.Text{}, false
+		return text.Text{}, false
 	}
-	return cube.Text{
+	return text.Text{
 		ZH: fmt.Sprintf("人工抽检：%d 个回答中，与人工评分最一致的评审模型 %s 也只有 α = %.2f（< 0.667）；请勿单凭评审模型的评分下结论。", r.Answers, r.Trust, *a.Alpha.Value),
 		EN: fmt.Sprintf("Spot check: over %d answers even the judge that agrees best with people, %s, reaches only α = %.2f (< 0.667); do not conclude from the judges' scores alone.", r.Answers, r.Trust, *a.Alpha.Value),
 	}, true

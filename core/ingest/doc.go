@@ -10,5 +10,7 @@
 // encoding/xml behind a filter that bounds every token; CSV by an RFC 4180
 // parser), so a knowledge base of hundreds of thousands of service items
 // costs the guides themselves and little else, a hostile file costs at most
-// a cell's worth per token, and damage is reported where it is.
+// a cell's worth per token, and damage is reported where it is. What a cell
+// says (escapes, dates, numbers) is read by core/xlsxcell, the cell reader
+// core/docparse uses too.
 package ingest

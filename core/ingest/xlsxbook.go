@@ -10,11 +10,9 @@ import (
 	"io"
 	"os"
 	"path"
-	"regexp"
-	"strconv"
 	"strings"
 
-	"github.com/xuri/excelize/v2"
+	"cubeworkbench/core/xlsxcell"
 )
 
 // xlsxBook is an .xlsx package opened for streaming by our own reader.
@@ -22,8 +20,8 @@ import (
 // shorter one), reads a shared string or a whitespace run whole, pads a
 // row to its last cell and cannot say which sheets are hidden without
 // reading them whole; reading the parts ourselves bounds every one of those
-// and reports damage where it is. excelize still decrypts and formats
-// numbers.
+// and reports damage where it is. excelize still decrypts; what a cell
+// says is read by core/xlsxcell, as core/docparse reads it.
 type xlsxBook struct {
 	path   string
 	opt    Options
@@ -32,7 +30,7 @@ type xlsxBook struct {
 	files  map[string]*zip.File
 	sheets []bookSheet
 	sst    *sharedStrings
-	nf     *numFormatter
+	cells  *xlsxcell.Formats // the one cell reader's view of the styles
 	tmp    *scratch
 
 	unpacked int64            // bytes unpacked so far, against Options.UnzipSizeLimit
@@ -278,17 +276,17 @@ func (b *xlsxBook) readStructure() *Problem {
 			EN: "the file is a zip package but holds no worksheets; it is not an Excel workbook.",
 			ZH: "该文件是 zip 压缩包但不含任何工作表，不是 Excel 工作簿。"}
 	}
-	b.nf = &numFormatter{custom: map[int]string{}, date1904: wb.Pr.Date1904 == "1" || wb.Pr.Date1904 == "true"}
+	b.cells = &xlsxcell.Formats{Date1904: wb.Pr.Date1904 == "1" || wb.Pr.Date1904 == "true"}
 	if stylesPart != "" {
 		var st xStyles
 		if _, err := b.decodePart(stylesPart, &st); err != nil {
 			return b.partProblem(err)
 		}
 		for _, f := range st.NumFmts {
-			b.nf.custom[f.ID] = f.Code
+			b.cells.NumFmt(f.ID, f.Code)
 		}
 		for _, x := range st.Xfs {
-			b.nf.xfFmt = append(b.nf.xfFmt, x.NumFmtID)
+			b.cells.Style(x.NumFmtID)
 		}
 	}
 	if sstPart != "" {
@@ -443,7 +441,7 @@ func (b *xlsxBook) readSharedStrings(part string) (*sharedStrings, error) {
 				phonetic--
 			case "si":
 				inSI = false
-				v, long := capCell(bstrUnescape(string(buf)))
+				v, long := capCell(xlsxcell.Unescape(string(buf)))
 				if long || cr.cuts > cutsAtStart {
 					s.long[s.count] = true
 				}
@@ -484,103 +482,4 @@ func capCell(s string) (string, bool) {
 		return s, false
 	}
 	return strings.ToValidUTF8(cut, ""), true
-}
-
-var bstrExp = regexp.MustCompile(`_x[a-fA-F0-9]{4}_`)
-
-// bstrUnescape decodes the _xHHHH_ escapes Excel writes for characters XML
-// cannot hold (as excelize does).
-func bstrUnescape(s string) string {
-	if !strings.Contains(s, "_x") {
-		return s
-	}
-	return bstrExp.ReplaceAllStringFunc(s, func(m string) string {
-		v, err := strconv.ParseUint(m[2:6], 16, 32)
-		if err != nil {
-			return m
-		}
-		return string(rune(v))
-	})
-}
-
-// numFormatter shows numbers as Excel does: General numbers like excelize
-// (15 significant digits), others through a one-cell excelize workbook
-// holding the same number format, so dates and percentages read as shown.
-type numFormatter struct {
-	xfFmt    []int
-	custom   map[int]string
-	date1904 bool
-	scratch  *excelize.File
-	styles   map[int]int
-	broken   bool
-}
-
-func (n *numFormatter) format(raw string, style int) string {
-	fmtID := 0
-	if style > 0 && style < len(n.xfFmt) {
-		fmtID = n.xfFmt[style]
-	}
-	general := generalNumber(raw)
-	if fmtID == 0 || n.broken {
-		return general
-	}
-	if n.scratch == nil {
-		n.scratch, n.styles = excelize.NewFile(), map[int]int{}
-		if n.date1904 {
-			yes := true
-			if err := n.scratch.SetWorkbookProps(&excelize.WorkbookPropsOptions{Date1904: &yes}); err != nil {
-				n.broken = true
-				return general
-			}
-		}
-	}
-	sid, ok := n.styles[fmtID]
-	if !ok {
-		st := &excelize.Style{NumFmt: fmtID}
-		if code, ok := n.custom[fmtID]; ok {
-			st = &excelize.Style{CustomNumFmt: &code}
-		}
-		var err error
-		if sid, err = n.scratch.NewStyle(st); err != nil {
-			sid = -1
-		}
-		n.styles[fmtID] = sid
-	}
-	if sid < 0 {
-		return general
-	}
-	if n.scratch.SetCellDefault("Sheet1", "A1", raw) != nil || n.scratch.SetCellStyle("Sheet1", "A1", "A1", sid) != nil {
-		return general
-	}
-	v, err := n.scratch.GetCellValue("Sheet1", "A1")
-	if err != nil {
-		return general
-	}
-	return v
-}
-
-// generalNumber is excelize's General format: at most 15 significant
-// digits, no exponent for ordinary sizes.
-func generalNumber(raw string) string {
-	if strings.Contains(raw, "_") {
-		return raw
-	}
-	f, err := strconv.ParseFloat(raw, 64)
-	if err != nil {
-		return raw
-	}
-	plain := strconv.FormatFloat(f, 'f', -1, 64)
-	prec := len(plain) - strings.Count(plain, ".")
-	if prec > 15 && !integerWithinPrecision(raw) {
-		return strconv.FormatFloat(f, 'G', 15, 64)
-	}
-	return plain
-}
-
-func integerWithinPrecision(s string) bool {
-	if strings.ContainsAny(s, ".Ee") {
-		return false
-	}
-	s = strings.TrimLeft(s, "+-0")
-	return len(strings.TrimRight(s, "0")) <= 15
 }

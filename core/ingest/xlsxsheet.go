@@ -524,20 +524,9 @@ func (s *sheetReader) readCell(row, prevCol int, start xml.StartElement) (int, e
 		}
 		val, long = str, long || cut
 	case "inlineStr":
-		val = bstrUnescape(string(inline))
-	case "str", "e", "d":
-		val = string(v)
-	case "b":
-		switch string(v) {
-		case "1":
-			val = "TRUE"
-		case "0":
-			val = "FALSE"
-		default:
-			val = string(v)
-		}
+		val = s.b.cells.Cell(typ, string(inline), style)
 	default:
-		val = s.b.nf.format(strings.TrimSpace(string(v)), style)
+		val = s.b.cells.Cell(typ, string(v), style)
 	}
 	if v2, cut := capCell(val); cut {
 		val, long = v2, true

@@ -4,10 +4,11 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
-	"unicode"
-	"unicode/utf8"
+	"sync"
+	"sync/atomic"
 
 	"cubeworkbench/core/dimension"
 	"cubeworkbench/core/textmetric"
@@ -29,12 +30,32 @@ const keyUnits = 30
 // The zero value works; NewLexical's remembers each guide's units across
 // judgements, which a run over many questions needs (ScoreAll).
 type Lexical struct {
-	guides *memo[lexicalDoc]
+	lex *atomic.Pointer[lexicon]
 }
 
 // NewLexical returns a lexical judge that derives each service guide's
-// units once for all the judgements that share it.
-func NewLexical() Lexical { return Lexical{guides: newMemo[lexicalDoc]()} }
+// and question's units once for all the judgements that share them.
+func NewLexical() Lexical {
+	l := Lexical{lex: &atomic.Pointer[lexicon]{}}
+	l.lex.Store(newLexicon(true))
+	return l
+}
+
+// lexicon is the judge's current lexicon; the zero value's is new each
+// time. A lexicon whose vocabulary is full is replaced for the judgements
+// that follow; those under way finish with the one they hold.
+func (l Lexical) lexicon() *lexicon {
+	if l.lex == nil {
+		return newLexicon(false)
+	}
+	return l.lex.Load()
+}
+
+func (l Lexical) retire(lx *lexicon) {
+	if l.lex != nil && lx.full() {
+		l.lex.CompareAndSwap(lx, newLexicon(true))
+	}
+}
 
 var _ Scorer = Lexical{}
 
@@ -56,145 +77,145 @@ func MethodNote(lang string) string {
 		"an LLM judge's and serve demos and checks without a model."
 }
 
-func isStopword(tok string, zh bool) bool {
-	return textmetric.IsStopword(tok, zh)
-}
-
-func isHan(tok string) bool {
-	r, _ := utf8.DecodeRuneInString(tok)
-	return unicode.Is(unicode.Han, r)
-}
-
 // units splits text into the overlap units: for Chinese, pairs of adjacent
 // Han characters (single characters match too easily) and whole non-Han
-// tokens; for English, words. Stopwords are dropped.
-func units(text string, zh bool) []string {
-	if !zh {
-		return textmetric.RemoveStopwords(textmetric.TokenizeEnglish(text), false)
-	}
-	toks := textmetric.TokenizeChinese(text)
-	var out []string
-	for i, t := range toks {
-		if !isHan(t) {
-			if !isStopword(t, true) {
-				out = append(out, t)
-			}
-			continue
-		}
-		if i+1 < len(toks) && isHan(toks[i+1]) {
-			bi := t + toks[i+1]
-			if !isStopword(t, true) && !isStopword(toks[i+1], true) && !isStopword(bi, true) {
-				out = append(out, bi)
-			}
-		}
-	}
-	return out
-}
+// tokens; for English, words. Stopwords are dropped. The units are keys
+// (units.go), derived by lexicon.units in one pass over the text.
 
-type unitSet map[string]bool
-
-func setOf(us []string) unitSet {
-	s := make(unitSet, len(us))
-	for _, u := range us {
-		s[u] = true
-	}
-	return s
-}
-
-// share is |a ∩ b| / |a| with the counts, -1 when a is empty.
-func share(a, b unitSet) (float64, int, int) {
+// share is |a ∩ b| / |a| with the counts, -1 when a is empty; a and b are
+// sorted sets of unit keys.
+func share(a, b []uint64) (float64, int, int) {
 	if len(a) == 0 {
 		return -1, 0, 0
 	}
-	n := 0
-	for u := range a {
-		if b[u] {
-			n++
-		}
-	}
+	n := overlap(a, b)
 	return float64(n) / float64(len(a)), n, len(a)
 }
 
-func isNumber(u string) bool {
-	return u != "" && strings.IndexFunc(u, func(r rune) bool { return !unicode.IsDigit(r) && r != '.' }) < 0
-}
-
-func numbers(s unitSet) unitSet {
-	out := unitSet{}
-	for u := range s {
-		if isNumber(u) {
-			out[u] = true
-		}
-	}
-	return out
-}
-
-// topUnits returns the n most frequent units, ties broken by first occurrence.
-func topUnits(us []string, n int) unitSet {
-	count := map[string]int{}
-	first := map[string]int{}
+// topUnits returns the n most frequent units, ties broken by first
+// occurrence, as a sorted set.
+func topUnits(us []uint64, n int) []uint64 {
+	type seen struct{ count, first int }
+	stats := make(map[uint64]seen, len(us))
 	for i, u := range us {
-		if _, ok := first[u]; !ok {
-			first[u] = i
+		s, ok := stats[u]
+		if !ok {
+			s.first = i
 		}
-		count[u]++
+		s.count++
+		stats[u] = s
 	}
-	keys := make([]string, 0, len(count))
-	for u := range count {
+	keys := make([]uint64, 0, len(stats))
+	for u := range stats {
 		keys = append(keys, u)
 	}
 	sort.Slice(keys, func(i, j int) bool {
-		if count[keys[i]] != count[keys[j]] {
-			return count[keys[i]] > count[keys[j]]
+		a, b := stats[keys[i]], stats[keys[j]]
+		if a.count != b.count {
+			return a.count > b.count
 		}
-		return first[keys[i]] < first[keys[j]]
+		return a.first < b.first
 	})
 	if len(keys) > n {
 		keys = keys[:n]
 	}
-	return setOf(keys)
+	return sortedSet(keys)
 }
 
 func round1(x float64) float64 { return math.Round(x*10) / 10 }
 
-// lexicalItem holds one answer's units, computed once per Score or
-// ScoreAll call; the guide's come from lexicalDoc.
+// lexicalItem holds one answer's units, derived once per Score or ScoreAll
+// call, and each rule's result once made (quality reads the other three);
+// the guide's units come from lexicalDoc, the question's from the memo.
 type lexicalItem struct {
-	zh     bool
-	q, a   unitSet
-	aList  []string
-	answer string
-	doc    lexicalDoc
+	lex     *lexicon
+	zh      bool
+	q, a    []uint64 // sorted sets
+	aLen    int      // the answer's units with repeats
+	answer  string
+	doc     *lexicalDoc
+	scratch *lexicalScratch
+	rules   [3]ruleResult // relevance, specificity, completeness
+	ctx     []uint64      // the passages' units, made on first use
+	ctxDone bool
 }
+
+type ruleResult struct {
+	done bool
+	v    float64
+	note string
+	ok   bool
+}
+
+// lexicalScratch is one judgement's buffers, reused across judgements.
+type lexicalScratch struct {
+	a, other []uint64
+	buf      []byte
+	item     lexicalItem
+}
+
+var lexicalScratches = sync.Pool{New: func() any { return new(lexicalScratch) }}
 
 // lexicalDoc is what the lexical judge derives from a service guide: its
-// units, their set, its key units and its numbers. Read only once made.
+// units' count, their set, its key units and its numbers. Read only once
+// made.
 type lexicalDoc struct {
 	hasDoc bool
-	list   []string
-	set    unitSet
-	top    unitSet // the keyUnits most frequent units
-	nums   unitSet
+	n      int      // units, with repeats
+	set    []uint64 // sorted
+	top    []uint64 // the keyUnits most frequent units, sorted
+	nums   []uint64 // the numbers of set, sorted
 }
 
-func newLexicalDoc(doc string, zh bool) lexicalDoc {
-	d := lexicalDoc{hasDoc: strings.TrimSpace(doc) != "", list: units(doc, zh)}
-	d.set = setOf(d.list)
-	d.top = topUnits(d.list, keyUnits)
-	d.nums = numbers(d.set)
+func (lx *lexicon) newLexicalDoc(doc string, zh bool) lexicalDoc {
+	var buf []byte
+	list := lx.units(nil, &buf, doc, zh)
+	d := lexicalDoc{hasDoc: strings.TrimSpace(doc) != "", n: len(list)}
+	d.top = topUnits(list, keyUnits)
+	d.set = sortedSet(list)
+	for _, u := range d.set {
+		if isNumberKey(u) {
+			d.nums = append(d.nums, u)
+		}
+	}
 	return d
 }
 
-func (l Lexical) newItem(in Inputs) lexicalItem {
-	zh := textmetric.IsChinese(in.Question + in.Answer + in.Document)
-	it := lexicalItem{zh: zh, answer: in.Answer}
-	it.doc = l.guides.get(in.Document, zh, func() lexicalDoc { return newLexicalDoc(in.Document, zh) })
-	it.aList = units(in.Answer, zh)
-	it.q, it.a = setOf(units(in.Question, zh)), setOf(it.aList)
+func (lx *lexicon) questionUnits(q string, zh bool) []uint64 {
+	var buf []byte
+	return sortedSet(lx.units(nil, &buf, q, zh))
+}
+
+func (lx *lexicon) newItem(in Inputs, sc *lexicalScratch) *lexicalItem {
+	g, q := lx.guides.entry(in.Document), lx.questions.entry(in.Question)
+	zh := isChinese(in.Question, in.Answer, in.Document, q.facts, factsOf(in.Answer), g.facts)
+	it := &sc.item
+	*it = lexicalItem{lex: lx, zh: zh, answer: in.Answer, scratch: sc}
+	it.doc = g.get(in.Document, zh, lx.newLexicalDoc)
+	it.q = *q.get(in.Question, zh, lx.questionUnits)
+	sc.a = lx.units(sc.a[:0], &sc.buf, in.Answer, zh)
+	it.aLen = len(sc.a)
+	it.a = sortedSet(sc.a)
 	return it
 }
 
-func (it lexicalItem) relevance() (float64, string, bool) {
+// rule returns rule k's result, made on first use.
+func (it *lexicalItem) rule(k int, f func() (float64, string, bool)) (float64, string, bool) {
+	r := &it.rules[k]
+	if !r.done {
+		r.v, r.note, r.ok = f()
+		r.done = true
+	}
+	return r.v, r.note, r.ok
+}
+
+func (it *lexicalItem) relevance() (float64, string, bool) { return it.rule(0, it.relevanceRule) }
+
+func (it *lexicalItem) specificity() (float64, string, bool) { return it.rule(1, it.specificityRule) }
+
+func (it *lexicalItem) completeness() (float64, string, bool) { return it.rule(2, it.completenessRule) }
+
+func (it *lexicalItem) relevanceRule() (float64, string, bool) {
 	if len(it.q) == 0 {
 		return 0, ReasonNoScore + ": the question has no content words", false
 	}
@@ -202,7 +223,7 @@ func (it lexicalItem) relevance() (float64, string, bool) {
 	return round1(10 * cov), fmt.Sprintf("relevance: %d/%d question words in the answer", n, m), true
 }
 
-func (it lexicalItem) specificity() (float64, string, bool) {
+func (it *lexicalItem) specificityRule() (float64, string, bool) {
 	if !it.doc.hasDoc {
 		return 0, ReasonNoScore + ": specificity needs the service guide", false
 	}
@@ -214,13 +235,13 @@ func (it lexicalItem) specificity() (float64, string, bool) {
 	if len(dn) == 0 {
 		return round1(10 * p), fmt.Sprintf("specificity: %d/%d answer words in the guide", n, m), true
 	}
-	_, matched, _ := share(numbers(it.a), dn)
+	matched := overlap(it.a, dn) // the answer's numbers that are the guide's
 	numPart := math.Min(1, float64(matched)/math.Min(3, float64(len(dn))))
 	return round1(10 * (0.7*p + 0.3*numPart)),
 		fmt.Sprintf("specificity: %d/%d answer words in the guide, %d numbers agree", n, m, matched), true
 }
 
-func (it lexicalItem) completeness() (float64, string, bool) {
+func (it *lexicalItem) completenessRule() (float64, string, bool) {
 	if !it.doc.hasDoc || len(it.doc.set) == 0 {
 		return 0, ReasonNoScore + ": completeness needs the service guide", false
 	}
@@ -228,35 +249,37 @@ func (it lexicalItem) completeness() (float64, string, bool) {
 	return round1(10 * cov), fmt.Sprintf("completeness: %d/%d key guide words in the answer", n, m), true
 }
 
-func (it lexicalItem) quality() (float64, string, bool) {
+func (it *lexicalItem) quality() (float64, string, bool) {
 	var sum float64
-	var notes []string
-	for _, f := range []func() (float64, string, bool){it.relevance, it.specificity, it.completeness} {
+	var notes [3]string
+	for k, f := range [...]func() (float64, string, bool){it.relevance, it.specificity, it.completeness} {
 		v, note, ok := f()
 		if !ok {
 			return 0, note, false
 		}
 		sum += v
-		notes = append(notes, note)
+		notes[k] = note
 	}
 	base := sum / 3
-	n := float64(len(it.aList))
+	n := float64(it.aLen)
 	short := math.Min(1, n/10) // fewer than ten content units: too thin to be useful
 	long := 1.0
-	if nd := float64(len(it.doc.list)); nd > 0 && n > 3*nd {
+	if nd := float64(it.doc.n); nd > 0 && n > 3*nd {
 		long = 0.8 // three times the guide: padding
 	}
 	rep := 1.0
 	if ss := textmetric.Sentences(it.answer); len(ss) > 0 {
-		distinct := map[string]bool{}
-		for _, s := range ss {
-			distinct[s] = true
-		}
-		rep = float64(len(distinct)) / float64(len(ss))
+		rep = float64(distinct(ss)) / float64(len(ss))
 	}
 	return round1(base * short * long * rep),
 		fmt.Sprintf("quality: mean %.2f × length %.2f × padding %.2f × repetition %.2f (%s)", base, short, long, rep,
-			strings.Join(notes, "; ")), true
+			strings.Join(notes[:], "; ")), true
+}
+
+// distinct is the number of distinct strings of ss, which it sorts.
+func distinct(ss []string) int {
+	slices.Sort(ss)
+	return len(slices.Compact(ss))
 }
 
 // Score implements Scorer. repeat is ignored: the result is deterministic.
@@ -264,7 +287,13 @@ func (l Lexical) Score(ctx context.Context, d Dimension, in Inputs, repeat int) 
 	if err := ctx.Err(); err != nil {
 		return Outcome{}, err
 	}
-	return l.newItem(in).score(d, in), nil
+	lx := l.lexicon()
+	sc := lexicalScratches.Get().(*lexicalScratch)
+	out := lx.newItem(in, sc).score(d, in)
+	sc.item = lexicalItem{}
+	lexicalScratches.Put(sc)
+	l.retire(lx)
+	return out, nil
 }
 
 // ScoreAll implements Batcher: the outcomes are Score's on each of dims,
@@ -273,15 +302,20 @@ func (l Lexical) ScoreAll(ctx context.Context, dims []Dimension, in Inputs) ([]O
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	it := l.newItem(in)
+	lx := l.lexicon()
+	sc := lexicalScratches.Get().(*lexicalScratch)
+	it := lx.newItem(in, sc)
 	out := make([]Outcome, len(dims))
 	for k, d := range dims {
 		out[k] = it.score(d, in)
 	}
+	sc.item = lexicalItem{} // hold on to no guide or answer
+	lexicalScratches.Put(sc)
+	l.retire(lx)
 	return out, nil
 }
 
-func (it lexicalItem) score(d Dimension, in Inputs) Outcome {
+func (it *lexicalItem) score(d Dimension, in Inputs) Outcome {
 	rule := dimension.RuleNone
 	if b, ok := dimension.Lookup(d.Name); ok {
 		rule = b.Lexical
@@ -318,8 +352,10 @@ func (it lexicalItem) score(d Dimension, in Inputs) Outcome {
 }
 
 // correctness maps the unit F1 between answer and reference onto 1–5.
-func correctness(it lexicalItem, reference string) (float64, string, bool) {
-	r := setOf(units(reference, it.zh))
+func correctness(it *lexicalItem, reference string) (float64, string, bool) {
+	sc := it.scratch
+	sc.other = it.lex.units(sc.other[:0], &sc.buf, reference, it.zh)
+	r := sortedSet(sc.other)
 	if len(r) == 0 {
 		return 0, ReasonNoScore + ": correctness needs a reference answer", false
 	}
@@ -332,12 +368,17 @@ func correctness(it lexicalItem, reference string) (float64, string, bool) {
 	return round1(1 + 4*f1), fmt.Sprintf("correctness: F1 %.2f (%d/%d reference words in the answer)", f1, n, m), true
 }
 
-func contextUnits(it lexicalItem, contexts []string) unitSet {
-	return setOf(units(strings.Join(contexts, "\n"), it.zh))
+// contextUnits is the set of the passages' units, joined by line breaks.
+func contextUnits(it *lexicalItem, contexts []string) []uint64 {
+	if !it.ctxDone {
+		it.ctx = sortedSet(it.lex.units(nil, &it.scratch.buf, strings.Join(contexts, "\n"), it.zh))
+		it.ctxDone = true
+	}
+	return it.ctx
 }
 
 // faithfulness: YES when at least half the answer's units occur in the passages.
-func faithfulness(it lexicalItem, contexts []string) (float64, string, bool) {
+func faithfulness(it *lexicalItem, contexts []string) (float64, string, bool) {
 	p, n, m := share(it.a, contextUnits(it, contexts))
 	if p >= 0.5 {
 		return 1, fmt.Sprintf("faithfulness: YES, %d/%d answer words in the passages", n, m), true
@@ -346,15 +387,18 @@ func faithfulness(it lexicalItem, contexts []string) (float64, string, bool) {
 }
 
 // relevancy: YES when the answer and passages together cover half the question.
-func relevancy(it lexicalItem, contexts []string) (float64, string, bool) {
+func relevancy(it *lexicalItem, contexts []string) (float64, string, bool) {
 	if len(it.q) == 0 {
 		return 0, ReasonNoScore + ": the question has no content words", false
 	}
-	both := contextUnits(it, contexts)
-	for u := range it.a {
-		both[u] = true
+	ctx := contextUnits(it, contexts)
+	n, m := 0, len(it.q) // share of the question in answer ∪ passages
+	for _, u := range it.q {
+		if contains(it.a, u) || contains(ctx, u) {
+			n++
+		}
 	}
-	p, n, m := share(it.q, both)
+	p := float64(n) / float64(m)
 	verdict := "NO"
 	v := 0.0
 	if p >= 0.5 {

@@ -1,49 +1,73 @@
 package judge
 
-import "sync"
+import (
+	"sync"
+	"sync/atomic"
+)
 
 // memoLimit bounds a memo: past it the memo starts again empty, so a run
 // over any number of guides keeps at most this many derived guides.
 const memoLimit = 8192
 
-// memoKey is a text and the language rules it was read under.
-type memoKey struct {
-	text string
-	zh   bool
-}
-
 // memo remembers what an offline judge derives from a text that many
 // judgements share — a service guide is the gold document of many
-// questions, and each answer is scored on every dimension — so that
-// 100,000 questions over 2,000 guides derive each guide once, not once a
-// judgement. The derived value is read only once made. Safe for
+// questions, a question is judged with each of its answers, and each
+// answer is scored on every dimension — so that 100,000 questions over
+// 2,000 guides derive each guide once, not once a judgement. Safe for
 // concurrent use; a nil memo derives every time.
 type memo[T any] struct {
-	mu sync.Mutex
-	m  map[memoKey]T
+	mu sync.RWMutex
+	m  map[string]*textEntry[T]
 }
 
-func newMemo[T any]() *memo[T] { return &memo[T]{m: map[memoKey]T{}} }
+func newMemo[T any]() *memo[T] { return &memo[T]{m: map[string]*textEntry[T]{}} }
 
-// get returns what derive made of text, deriving it on first use. The key
-// holds the string itself, not a copy: a guide's text is shared already.
-func (m *memo[T]) get(text string, zh bool, derive func() T) T {
+// textEntry is what a judge keeps of one text: its facts, read when it is
+// first met, and what it derives from it under the English and the Chinese
+// rules, each on first use. Read only once made.
+type textEntry[T any] struct {
+	facts textFacts
+	mu    sync.Mutex
+	done  [2]atomic.Bool
+	by    [2]T
+}
+
+// entry returns text's entry, made on first use. The key holds the string
+// itself, not a copy: a guide's text is shared already.
+func (m *memo[T]) entry(text string) *textEntry[T] {
 	if m == nil {
-		return derive()
+		return &textEntry[T]{facts: factsOf(text)}
 	}
-	k := memoKey{text, zh}
-	m.mu.Lock()
-	v, ok := m.m[k]
-	m.mu.Unlock()
+	m.mu.RLock()
+	e, ok := m.m[text]
+	m.mu.RUnlock()
 	if ok {
-		return v
+		return e
 	}
-	v = derive() // two goroutines may both derive: the values are equal
+	e = &textEntry[T]{facts: factsOf(text)} // two goroutines may both make it: they are equal
 	m.mu.Lock()
 	if len(m.m) >= memoLimit {
 		clear(m.m)
 	}
-	m.m[k] = v
+	m.m[text] = e
 	m.mu.Unlock()
-	return v
+	return e
+}
+
+// get returns what derive makes of text under the rules of zh, deriving it
+// on first use; the caller only reads it.
+func (e *textEntry[T]) get(text string, zh bool, derive func(text string, zh bool) T) *T {
+	i := 0
+	if zh {
+		i = 1
+	}
+	if !e.done[i].Load() {
+		e.mu.Lock()
+		if !e.done[i].Load() {
+			e.by[i] = derive(text, zh)
+			e.done[i].Store(true)
+		}
+		e.mu.Unlock()
+	}
+	return &e.by[i]
 }

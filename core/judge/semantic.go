@@ -4,8 +4,9 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
-	"unicode"
+	"sync"
 
 	"cubeworkbench/core/dimension"
 	"cubeworkbench/core/embed"
@@ -31,13 +32,13 @@ const SemanticName = "semantic"
 // judgements, which a run over many questions needs (ScoreAll).
 type Semantic struct {
 	guides    *memo[semanticDoc]
-	questions *memo[embed.Sparse] // a question is judged with each of its answers
+	questions *memo[sentence] // a question is judged with each of its answers
 }
 
 // NewSemantic returns a semantic judge that embeds each service guide once
 // for all the judgements that share it.
 func NewSemantic() Semantic {
-	return Semantic{guides: newMemo[semanticDoc](), questions: newMemo[embed.Sparse]()}
+	return Semantic{guides: newMemo[semanticDoc](), questions: newMemo[sentence]()}
 }
 
 var _ Scorer = Semantic{}
@@ -149,23 +150,33 @@ func wordSymbol(w string) rune {
 }
 
 // semanticItem holds one item's embeddings, computed once per Score call.
+// q, a and d carry their v·v, which every cosine with them divides by.
 type semanticItem struct {
 	e                              embedder
 	hasQuestion, hasAnswer, hasDoc bool
-	q, a, d                        embed.Sparse
+	q, a                           sentence
+	d                              *semanticDoc
 	aSents, dSents                 []sentence
 	aRunes, dRunes                 float64
 	judge                          Semantic   // its memo of guides and passages
 	cross                          *crossBest // answer × guide sentences, made on first use
+	near                           *nearest   // relevance's cosine, made on first use
+}
+
+// nearest is the cosine of the question with the answer or its closest
+// sentence, which relevance and relevancy both read.
+type nearest struct {
+	done bool
+	c    float64
 }
 
 var hashed = embed.NewHashed()
 
 // wordRunes counts the letters and digits of s.
 func wordRunes(s string) float64 {
-	n := 0
+	n, tab := 0, bmpClasses()
 	for _, r := range s {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+		if classOf(tab, r)&(classLetter|classDigit) != 0 {
 			n++
 		}
 	}
@@ -188,41 +199,122 @@ func (e embedder) sentences(text string) []sentence {
 // Read only once made.
 type semanticDoc struct {
 	has   bool
-	v     embed.Sparse
+	nn    float64 // v·v of the whole text's vector, which index holds
 	sents []sentence
 	runes float64
+	index guideIndex
+	v     embed.Sparse // the whole text's vector, kept only when index is not made
 }
 
-func newSemanticDoc(e embedder, doc string) semanticDoc {
+func newSemanticDoc(doc string, zh bool) semanticDoc {
+	var sc semanticScratch
+	whole, sents := embedder{zh}.answer(&sc, doc) // as vec and sentences make them
 	runes := wordRunes(doc)
-	return semanticDoc{has: runes > 0, v: e.vec(doc), sents: e.sentences(doc), runes: runes}
+	d := semanticDoc{has: runes > 0, nn: whole.nn, runes: runes, index: newGuideIndex(whole.v, sents)}
+	if !d.index.ok {
+		d.sents, d.v = detach(sents), detach([]sentence{whole})[0].v
+		return d
+	}
+	d.sents = make([]sentence, len(sents)) // their vectors are in the index
+	for k, s := range sents {
+		d.sents[k] = sentence{weight: s.weight, nn: s.nn}
+	}
+	return d
 }
 
-func (s Semantic) doc(e embedder, text string) semanticDoc {
-	return s.guides.get(text, e.zh, func() semanticDoc { return newSemanticDoc(e, text) })
+// detach copies sentences out of a scratch's memory, their vectors into
+// one array of indices and one of values.
+func detach(ss []sentence) []sentence {
+	n := 0
+	for _, s := range ss {
+		n += len(s.v.Index)
+	}
+	index, value := make([]uint32, 0, n), make([]float32, 0, n)
+	out := make([]sentence, len(ss))
+	for k, s := range ss {
+		lo := len(index)
+		index, value = append(index, s.v.Index...), append(value, s.v.Value...)
+		out[k] = s
+		if s.v.Index != nil {
+			out[k].v = embed.Sparse{Index: index[lo:len(index):len(index)], Value: value[lo:len(value):len(value)]}
+		}
+	}
+	return out
 }
 
-func (s Semantic) newItem(in Inputs) semanticItem {
-	e := embedder{zh: textmetric.IsChinese(in.Question + in.Answer + in.Document)}
+// whole is the vector of text as a sentence of weight 0.
+func (e embedder) whole(text string) sentence {
+	v := e.vec(text)
+	return sentence{v: v, nn: v.Dot(v)}
+}
+
+func wholeOf(text string, zh bool) sentence { return embedder{zh}.whole(text) }
+
+func (s Semantic) doc(e embedder, text string) *semanticDoc {
+	return s.guides.entry(text).get(text, e.zh, newSemanticDoc)
+}
+
+// semanticScratch is one judgement's buffers, reused across judgements.
+type semanticScratch struct {
+	buf     embed.HashedBuffers
+	parts   [][2]int
+	weights []float64
+	sents   []sentence
+	cross   crossBest
+	near    nearest
+}
+
+var semanticScratches = sync.Pool{New: func() any { return new(semanticScratch) }}
+
+// answer is vec and sentences of an answer, in sc's memory. A Chinese
+// answer's sentences are embedded with it from one hashing (SparseParts):
+// each is a trimmed piece of the answer, found from where the last ended.
+func (e embedder) answer(sc *semanticScratch, text string) (sentence, []sentence) {
+	if !e.zh {
+		return e.whole(text), e.sentences(text)
+	}
+	parts, ws := sc.parts[:0], sc.weights[:0]
+	at := 0
+	for _, s := range textmetric.Sentences(text) {
+		w := wordRunes(s)
+		if w <= 0 {
+			continue
+		}
+		i := strings.Index(text[at:], s)
+		if i < 0 { // not a piece of the text: embed each on its own
+			return e.whole(text), e.sentences(text)
+		}
+		parts, ws = append(parts, [2]int{at + i, at + i + len(s)}), append(ws, w)
+		at += i + len(s)
+	}
+	sc.parts, sc.weights = parts, ws
+	whole, vs := hashed.SparseParts(&sc.buf, text, parts)
+	out := sc.sents[:0]
+	for k, v := range vs {
+		out = append(out, sentence{v, ws[k], v.Dot(v)})
+	}
+	sc.sents = out
+	return sentence{v: whole, nn: whole.Dot(whole)}, out
+}
+
+func (s Semantic) newItem(in Inputs, sc *semanticScratch) semanticItem {
+	g, q, fa := s.guides.entry(in.Document), s.questions.entry(in.Question), factsOf(in.Answer)
+	e := embedder{zh: isChinese(in.Question, in.Answer, in.Document, q.facts, fa, g.facts)}
 	it := semanticItem{
 		e:           e,
-		hasQuestion: wordRunes(in.Question) > 0,
-		hasAnswer:   wordRunes(in.Answer) > 0,
+		hasQuestion: q.facts.wordRunes() > 0,
+		hasAnswer:   fa.wordRunes() > 0,
 		judge:       s,
-		cross:       &crossBest{},
+		cross:       &sc.cross,
+		near:        &sc.near,
 	}
-	d := s.doc(e, in.Document)
-	it.hasDoc, it.d, it.dSents, it.dRunes = d.has, d.v, d.sents, d.runes
-	it.q = s.questions.get(in.Question, e.zh, func() embed.Sparse { return e.vec(in.Question) })
-	it.a = e.vec(in.Answer)
-	it.aSents = e.sentences(in.Answer)
-	it.aRunes = wordRunes(in.Answer)
+	sc.cross, sc.near = crossBest{ofA: sc.cross.ofA[:0], ofDoc: sc.cross.ofDoc[:0], dots: sc.cross.dots[:0]}, nearest{}
+	d := g.get(in.Document, e.zh, newSemanticDoc)
+	it.hasDoc, it.d, it.dSents, it.dRunes = d.has, d, d.sents, d.runes
+	it.q = *q.get(in.Question, e.zh, wholeOf)
+	it.a, it.aSents = e.answer(sc, in.Answer)
+	it.aRunes = fa.wordRunes()
 	return it
-}
-
-// bestMatch is the highest cosine of x with any of ys.
-func bestMatch(x embed.Sparse, ys []sentence) float64 {
-	return bestOf(sentence{v: x, nn: x.Dot(x)}, ys)
 }
 
 // bestOf is bestMatch of a sentence whose v·v is made.
@@ -240,39 +332,55 @@ func cosine(x, y sentence) float64 {
 	if x.nn == 0 || y.nn == 0 {
 		return 0
 	}
-	return x.v.Dot(y.v) / (math.Sqrt(x.nn) * math.Sqrt(y.nn))
+	return dot(x.v, y.v) / (math.Sqrt(x.nn) * math.Sqrt(y.nn))
 }
 
 // crossBest is, for an answer's and a guide's sentences, each answer
 // sentence's best cosine with a guide sentence and each guide sentence's
 // best with an answer sentence: specificity reads the one, completeness
 // the other, from one pass over the pairs (the cosine is symmetric to the
-// last bit: Dot sums the same products in the same order).
+// last bit: Dot sums the same products in the same order). The dot
+// products of an answer sentence with all the guide's come from one walk
+// over the guide's index.
 type crossBest struct {
 	done       bool
 	ofA, ofDoc []float64
+	dots       []float64
 }
 
-func (c *crossBest) make(as, ds []sentence) {
+func (c *crossBest) make(as []sentence, d *semanticDoc) {
 	if c.done {
 		return
 	}
+	ds := d.sents
 	c.done = true
-	c.ofA, c.ofDoc = make([]float64, len(as)), make([]float64, len(ds))
+	c.ofA, c.ofDoc = slices.Grow(c.ofA[:0], len(as))[:len(as)], slices.Grow(c.ofDoc[:0], len(ds))[:len(ds)]
+	clear(c.ofA)
+	clear(c.ofDoc)
+	if !d.index.ok {
+		for i, a := range as {
+			for k, s := range ds {
+				v := cosine(a, s)
+				c.ofA[i] = math.Max(c.ofA[i], v)
+				c.ofDoc[k] = math.Max(c.ofDoc[k], v)
+			}
+		}
+		return
+	}
+	c.dots = slices.Grow(c.dots[:0], len(ds))[:len(ds)]
 	for i, a := range as {
-		for k, d := range ds {
-			v := cosine(a, d)
+		clear(c.dots)
+		d.index.dots(a.v, c.dots)
+		for k, s := range ds {
+			v := cosineOf(c.dots[k], a.nn, s.nn) // cosine(a, s)
 			c.ofA[i] = math.Max(c.ofA[i], v)
 			c.ofDoc[k] = math.Max(c.ofDoc[k], v)
 		}
 	}
 }
 
-func matchedShare(xs, ys []sentence) (share float64, full int) {
-	return shareOf(xs, func(i int) float64 { return bestOf(xs[i], ys) })
-}
-
-// shareOf is matchedShare with each sentence's best cosine given.
+// shareOf is the weighted share of xs whose best cosine (best(i)) is a
+// match, with the count of full matches.
 func shareOf(xs []sentence, best func(i int) float64) (share float64, full int) {
 	var sum, total float64
 	for i, x := range xs {
@@ -291,13 +399,22 @@ func shareOf(xs []sentence, best func(i int) float64) (share float64, full int) 
 
 func round1s(x float64) float64 { return math.Round(x*10) / 10 }
 
+// nearest is the cosine of the question and the answer or, when higher,
+// the answer's closest sentence: a long answer dilutes its cosine with a
+// short question, its closest sentence does not.
+func (it semanticItem) nearest() float64 {
+	if !it.near.done {
+		it.near.c = math.Max(cosine(it.a, it.q), bestOf(it.q, it.aSents))
+		it.near.done = true
+	}
+	return it.near.c
+}
+
 func (it semanticItem) relevance() (float64, note, string) {
 	if !it.hasQuestion {
 		return 0, note{}, unscorable(ReasonNoScore, "问题没有文字", "the question has no text")
 	}
-	// A long answer dilutes its cosine with a short question; its closest
-	// sentence does not, so the better of the two counts.
-	c := math.Max(embed.SparseCosine(it.a, it.q), bestMatch(it.q, it.aSents))
+	c := it.nearest()
 	v := round1s(10 * ramp(c, relevanceLo, relevanceHi))
 	return v, note{fmt.Sprintf("相关性：回答（或其最相近的一句）与问题的余弦 %.2f", c),
 		fmt.Sprintf("relevance: cosine of the answer (or its closest sentence) and the question %.2f", c)}, ""
@@ -307,7 +424,7 @@ func (it semanticItem) specificity() (float64, note, string) {
 	if !it.hasDoc {
 		return 0, note{}, unscorable(ReasonNoScore, "具体性需要办事指南", "specificity needs the service guide")
 	}
-	it.cross.make(it.aSents, it.dSents)
+	it.cross.make(it.aSents, it.d)
 	s, full := shareOf(it.aSents, func(i int) float64 { return it.cross.ofA[i] })
 	return round1s(10 * s), note{
 		fmt.Sprintf("具体性：回答 %d 句中 %d 句与指南某句相近，按篇幅计 %.0f %%", len(it.aSents), full, 100*s),
@@ -318,7 +435,7 @@ func (it semanticItem) completeness() (float64, note, string) {
 	if !it.hasDoc {
 		return 0, note{}, unscorable(ReasonNoScore, "完整性需要办事指南", "completeness needs the service guide")
 	}
-	it.cross.make(it.aSents, it.dSents)
+	it.cross.make(it.aSents, it.d)
 	s, full := shareOf(it.dSents, func(k int) float64 { return it.cross.ofDoc[k] })
 	return round1s(10 * s), note{
 		fmt.Sprintf("完整性：指南 %d 句中 %d 句被回答覆盖，按篇幅计 %.0f %%", len(it.dSents), full, 100*s),
@@ -332,7 +449,10 @@ func (it semanticItem) quality() (float64, note, string) {
 	if !it.hasDoc {
 		return 0, note{}, unscorable(ReasonNoScore, "质量需要办事指南", "quality needs the service guide")
 	}
-	c := embed.SparseCosine(it.a, it.d)
+	c := cosine(it.a, sentence{v: it.d.v, nn: it.d.nn}) // cosine of answer and guide
+	if it.d.index.ok {
+		c = cosineOf(it.d.index.dots(it.a.v, nil), it.a.nn, it.d.nn)
+	}
 	align := ramp(c, alignLo, alignHi)
 	thin := math.Min(1, it.aRunes/thinRunes)
 	padding := 1.0
@@ -359,27 +479,53 @@ func (it semanticItem) correctness(reference string) (float64, note, string) {
 	if wordRunes(reference) == 0 {
 		return 0, note{}, unscorable(ReasonNoScore, "正确性需要参考答案", "correctness needs a reference answer")
 	}
-	c := embed.SparseCosine(it.a, it.e.vec(reference))
+	c := cosine(it.a, it.e.whole(reference))
 	return round1s(1 + 4*ramp(c, referenceLo, referenceHi)), note{
 		fmt.Sprintf("正确性：回答与参考答案的余弦 %.2f", c), fmt.Sprintf("correctness: cosine of answer and reference %.2f", c)}, ""
 }
 
-func (it semanticItem) passageSentences(contexts []string) []sentence {
-	var out []sentence
+// passages are the retrieved passages' documents and their sentences' count.
+func (it semanticItem) passages(contexts []string) ([]*semanticDoc, int) {
+	out, n := make([]*semanticDoc, 0, len(contexts)), 0
 	for _, c := range contexts {
-		out = append(out, it.judge.doc(it.e, c).sents...)
+		d := it.judge.doc(it.e, c)
+		out, n = append(out, d), n+len(d.sents)
 	}
-	return out
+	return out, n
+}
+
+// bestIn is bestOf(x, the sentences of docs, one after the other).
+func (it semanticItem) bestIn(x sentence, docs []*semanticDoc) float64 {
+	b := 0.0
+	for _, d := range docs {
+		b = math.Max(b, d.best(x, &it.cross.dots))
+	}
+	return b
+}
+
+// best is bestOf(x, d.sents), the dot products from d's index.
+func (d *semanticDoc) best(x sentence, dots *[]float64) float64 {
+	if !d.index.ok {
+		return bestOf(x, d.sents)
+	}
+	*dots = slices.Grow((*dots)[:0], len(d.sents))[:len(d.sents)]
+	clear(*dots)
+	d.index.dots(x.v, *dots)
+	b := 0.0
+	for k, s := range d.sents {
+		b = math.Max(b, cosineOf((*dots)[k], x.nn, s.nn))
+	}
+	return b
 }
 
 // faithfulness: YES when at least half the answer's text matches a
 // sentence of the retrieved passages.
 func (it semanticItem) faithfulness(contexts []string) (float64, note, string) {
-	ps := it.passageSentences(contexts)
-	if len(ps) == 0 {
+	ps, n := it.passages(contexts)
+	if n == 0 {
 		return 0, note{}, unscorable(ReasonNoScore, "忠实性需要检索段落", "faithfulness needs the retrieved passages")
 	}
-	s, _ := matchedShare(it.aSents, ps)
+	s, _ := shareOf(it.aSents, func(i int) float64 { return it.bestIn(it.aSents[i], ps) })
 	if s >= groundedShare {
 		return 1, note{fmt.Sprintf("忠实性：是，回答 %.0f %% 的篇幅与检索段落相近", 100*s),
 			fmt.Sprintf("faithfulness: YES, %.0f %% of the answer close to the passages", 100*s)}, ""
@@ -393,8 +539,8 @@ func (it semanticItem) relevancy(contexts []string) (float64, note, string) {
 	if !it.hasQuestion {
 		return 0, note{}, unscorable(ReasonNoScore, "问题没有文字", "the question has no text")
 	}
-	c := math.Max(embed.SparseCosine(it.a, it.q), bestMatch(it.q, it.aSents))
-	c = math.Max(c, bestMatch(it.q, it.passageSentences(contexts)))
+	ps, _ := it.passages(contexts)
+	c := math.Max(it.nearest(), it.bestIn(it.q, ps))
 	if c >= questionClose {
 		return 1, note{fmt.Sprintf("相关度：是，回答或检索段落与问题的最高余弦 %.2f", c),
 			fmt.Sprintf("relevancy: YES, best cosine of answer or passage with the question %.2f", c)}, ""
@@ -413,7 +559,9 @@ func (s Semantic) Score(ctx context.Context, d Dimension, in Inputs, repeat int)
 	if semanticRule(d) == dimension.RuleNone {
 		return semanticItem{}.score(d, in), nil // the no-rule reason, with nothing embedded
 	}
-	return s.newItem(in).score(d, in), nil
+	sc := semanticScratches.Get().(*semanticScratch)
+	defer semanticScratches.Put(sc)
+	return s.newItem(in, sc).score(d, in), nil
 }
 
 // ScoreAll implements Batcher: the outcomes are Score's on each of dims,
@@ -422,11 +570,13 @@ func (s Semantic) ScoreAll(ctx context.Context, dims []Dimension, in Inputs) ([]
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	it := s.newItem(in)
+	sc := semanticScratches.Get().(*semanticScratch)
+	it := s.newItem(in, sc)
 	out := make([]Outcome, len(dims))
 	for k, d := range dims {
 		out[k] = it.score(d, in)
 	}
+	semanticScratches.Put(sc)
 	return out, nil
 }
 

@@ -7,6 +7,7 @@ import (
 
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/embed"
+	bilingual "cubeworkbench/core/text"
 	"cubeworkbench/core/textmetric"
 )
 
@@ -68,9 +69,9 @@ func (z *ZeroVectors) touch(factor, system string) {
 }
 
 // Message is a bilingual line for the user, "" when nothing was zero.
-func (z ZeroVectors) Message() Text {
+func (z ZeroVectors) Message() bilingual.Text {
 	if z.Texts == 0 {
-		return Text{}
+		return bilingual.Text{}
 	}
 	sum := func(m map[string]int) int {
 		n := 0
@@ -80,7 +81,7 @@ func (z ZeroVectors) Message() Text {
 		return n
 	}
 	acc, coh := sum(z.Touched["accuracy"]), sum(z.Touched["coherence"])
-	return Text{
+	return bilingual.Text{
 		EN: fmt.Sprintf("The embedder returned a zero vector for %d texts (e.g. %q): accuracy is n/a for %d answers; "+
 			"coherence left out %d sentences in %d answers and is n/a for %d. These answers are not scored 0 on those factors.",
 			z.Texts, z.Examples[0], acc, z.SentencesLeftOut, coh, sum(z.CoherenceMissing)),
@@ -183,20 +184,26 @@ func scoreChunk(ctx context.Context, emb embed.Embedder, chunk []pair, cfg Confi
 		sentIdx    []int
 	}
 	preps := make([]prepared, len(chunk))
-	refCache := map[string]text{} // key: mode + reference
+	type refKey struct {
+		zh  bool
+		ref string
+	}
+	refCache := map[refKey]text{}  // a reference is prepared once per language mode
+	vocab := textmetric.NewVocab() // the chunk's tokens
 	for k, p := range chunk {
-		zh := pairIsChinese(p.answer, p.item.Reference)
-		pp := prepared{zh: zh, respZH: textmetric.IsChinese(p.answer)}
-		pp.resp = prepare(p.answer, zh, cfg.RougeStem)
+		respZH := textmetric.IsChinese(p.answer)
+		zh := respZH || textmetric.IsChinese(p.item.Reference) // pairIsChinese, the answer read once
+		pp := prepared{zh: zh, respZH: respZH}
+		pp.resp = prepare(p.answer, zh, cfg.RougeStem, vocab)
 		if len(pp.resp.tokens) == 0 {
 			pp.empty = true
 			preps[k] = pp
 			continue
 		}
-		key := fmt.Sprint(zh) + "\x00" + p.item.Reference
+		key := refKey{zh, p.item.Reference}
 		ref, ok := refCache[key]
 		if !ok {
-			ref = prepare(p.item.Reference, zh, cfg.RougeStem)
+			ref = prepare(p.item.Reference, zh, cfg.RougeStem, vocab)
 			refCache[key] = ref
 		}
 		pp.ref = ref
@@ -223,6 +230,7 @@ func scoreChunk(ctx context.Context, emb embed.Embedder, chunk []pair, cfg Confi
 		}
 	}
 	out := make([]scored, len(chunk))
+	var scratch textmetric.RougeScratch
 	for k, pp := range preps {
 		out[k].sentences = len(pp.resp.sentences)
 		if pp.empty {
@@ -230,7 +238,7 @@ func scoreChunk(ctx context.Context, emb embed.Embedder, chunk []pair, cfg Confi
 			continue
 		}
 		// Sentence positions are not contiguous after de-duplication.
-		f, u := finish(pp.resp, pp.ref, pp.respZH, cfg, v, pp.ri, pp.gi, pp.sentIdx)
+		f, u := finish(pp.resp, pp.ref, pp.respZH, cfg, v, pp.ri, pp.gi, pp.sentIdx, &scratch)
 		out[k].f = f
 		sys := chunk[k].system
 		if u.accuracy {

@@ -2,29 +2,21 @@ package mfss
 
 import (
 	"cubeworkbench/core/glossary"
+	bilingual "cubeworkbench/core/text"
 	"fmt"
 	"math"
 	"slices"
 )
 
 // Text is a message in both languages of the app.
-type Text struct {
-	EN string `json:"en"`
-	ZH string `json:"zh"`
-}
-
-// In returns the message in lang ("zh", or English for anything else).
-func (t Text) In(lang string) string {
-	if lang == "zh" {
-		return t.ZH
-	}
-	return t.EN
-}
+//
+// Deprecated: use core/text's Text; this is an alias for one version.
+type Text = bilingual.Text
 
 // Flag marks a factor that cannot tell this run's answers apart, with why.
 type Flag struct {
-	Factor string `json:"factor"` // a FactorNames key
-	Reason Text   `json:"reason"`
+	Factor string         `json:"factor"` // a FactorNames key
+	Reason bilingual.Text `json:"reason"`
 }
 
 const (
@@ -46,13 +38,13 @@ const (
 )
 
 // factorName is a factor's display name.
-var factorName = map[string]Text{
-	"accuracy":            {"Accuracy", "准确性"},
-	"factual_consistency": {"Factual consistency", "事实一致性"},
-	"readability":         {"Readability", "可读性"},
-	"coherence":           {"Coherence", "连贯性"},
-	"rouge":               {"ROUGE", "ROUGE"},
-	"conciseness":         {"Conciseness", "简洁性"},
+var factorName = map[string]bilingual.Text{
+	"accuracy":            {EN: "Accuracy", ZH: "准确性"},
+	"factual_consistency": {EN: "Factual consistency", ZH: "事实一致性"},
+	"readability":         {EN: "Readability", ZH: "可读性"},
+	"coherence":           {EN: "Coherence", ZH: "连贯性"},
+	"rouge":               {EN: "ROUGE", ZH: "ROUGE"},
+	"conciseness":         {EN: "Conciseness", ZH: "简洁性"},
 }
 
 // flagUninformative checks, over the answers with text (blank answers
@@ -76,7 +68,7 @@ func flagUninformative(r *Result, pairs []pair, shapes []shape) []Flag {
 		return flags
 	}
 	flagged := map[string]bool{}
-	add := func(factor string, reason Text) {
+	add := func(factor string, reason bilingual.Text) {
 		flags = append(flags, Flag{factor, reason})
 		flagged[factor] = true
 	}
@@ -100,7 +92,7 @@ func flagUninformative(r *Result, pairs []pair, shapes []shape) []Flag {
 		perSys[a.system] = c
 	}
 	if float64(one) >= nearlyAll*float64(n) {
-		add("coherence", Text{
+		add("coherence", bilingual.Text{
 			EN: fmt.Sprintf("Coherence: %d of %d answers (%.1f %%) are one sentence and score 1 by definition; it cannot tell them apart.",
 				one, n, pct(one, n)),
 			ZH: fmt.Sprintf("连贯性：%d 个回答中有 %d 个（%.1f %%）只有一句，按定义得 1 分，无法区分回答。", n, one, pct(one, n)),
@@ -123,7 +115,7 @@ func flagUninformative(r *Result, pairs []pair, shapes []shape) []Flag {
 		}
 		mean := multiSum / float64(multiN)
 		if hiSys != "" && hi-lo >= sentenceShareGap && mean <= lowCoherence {
-			add("coherence", Text{
+			add("coherence", bilingual.Text{
 				EN: fmt.Sprintf("Coherence mostly counts sentences here: %.0f %% of %s's answers are one sentence (1 by definition) against %.0f %% of %s's, "+
 					"while adjacent sentences of the %d multi-sentence answers average %.3f with embedder %s. A higher coherence mostly means fewer sentences.",
 					100*hi, setName(hiSys, "en"), 100*lo, setName(loSys, "en"), multiN, mean, r.Embedder),
@@ -142,7 +134,7 @@ func flagUninformative(r *Result, pairs []pair, shapes []shape) []Flag {
 		}
 	}
 	if float64(full) >= nearlyAll*float64(n) {
-		add("conciseness", Text{
+		add("conciseness", bilingual.Text{
 			EN: fmt.Sprintf("Conciseness: %d of %d answers (%.1f %%) repeat no sentence and stay within twice the reference's length, so they score 1; it cannot tell them apart.",
 				full, n, pct(full, n)),
 			ZH: fmt.Sprintf("简洁性：%d 个回答中有 %d 个（%.1f %%）没有重复句且不超过参考答案长度的两倍，均得 1 分，无法区分回答。", n, full, pct(full, n)),
@@ -167,12 +159,12 @@ func flagUninformative(r *Result, pairs []pair, shapes []shape) []Flag {
 		lo, hi := slices.Min(vals), slices.Max(vals)
 		switch {
 		case hi-lo < flatRange:
-			add(name, Text{
+			add(name, bilingual.Text{
 				EN: fmt.Sprintf("%s: every one of %d answers scores between %.3f and %.3f; it cannot tell them apart.", factorName[name].EN, len(vals), lo, hi),
 				ZH: fmt.Sprintf("%s：%d 个回答的得分都在 %.3f 到 %.3f 之间，无法区分回答。", factorName[name].ZH, len(vals), lo, hi),
 			})
 		case float64(count) >= nearlyAll*float64(len(vals)):
-			add(name, Text{
+			add(name, bilingual.Text{
 				EN: fmt.Sprintf("%s: %d of %d answers (%.1f %%) score exactly %.3f; it can hardly tell them apart.",
 					factorName[name].EN, count, len(vals), pct(count, len(vals)), mode),
 				ZH: fmt.Sprintf("%s：%d 个回答中有 %d 个（%.1f %%）得分恰为 %.3f，几乎无法区分回答。",

@@ -13,6 +13,7 @@ import (
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/embed"
 	"cubeworkbench/core/ingest"
+	"cubeworkbench/core/textmetric"
 )
 
 func flagged(res *Result) map[string]Flag {
@@ -148,7 +149,7 @@ func TestSampleFactors(t *testing.T) {
 		if len(literalSentences(ans)) <= 1 {
 			per[it.System].literalOne++
 		}
-		n := len(prepare(ans, true, false).sentences)
+		n := len(prepare(ans, true, false, textmetric.NewVocab()).sentences)
 		if n <= 1 {
 			per[it.System].one++
 		} else {

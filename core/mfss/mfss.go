@@ -148,38 +148,62 @@ func (cfg Config) normalized() (Config, error) {
 	return cfg, nil
 }
 
-// text is everything MFSS needs from one text under one language mode.
+// text is everything MFSS needs from one text under one language mode. Its
+// tokens are ids of the vocabulary of the texts it is compared with (a
+// chunk's, in Evaluate), so that comparing two texts compares integers.
 type text struct {
 	sentences []string
-	tokens    []string // MFSS tokens, all sentences in order
-	sentLens  []int    // tokens per sentence
-	normSents []string // sentence tokens joined by a space: the repeat key
-	content   []string // sorted distinct content tokens
-	rouge     []string // ROUGE tokens (rouge-score's for English)
+	tokens    []int32 // MFSS tokens, all sentences in order
+	sentLens  []int   // tokens per sentence
+	content   []int32 // sorted distinct content tokens
+	distinct  int     // distinct tokens
+	rouge     *textmetric.RougeText
 }
 
-func prepare(s string, zh, stem bool) text {
+func prepare(s string, zh, stem bool, v *textmetric.Vocab) text {
 	var t text
 	t.sentences = textmetric.Sentences(s)
-	tok := textmetric.TokenizeEnglish
+	tok := textmetric.TokEnglish
 	if zh {
-		tok = textmetric.TokenizeChinese
+		tok = textmetric.TokChinese
 	}
 	for _, sent := range t.sentences {
-		st := tok(sent)
-		t.tokens = append(t.tokens, st...)
-		t.sentLens = append(t.sentLens, len(st))
-		t.normSents = append(t.normSents, strings.Join(st, " "))
+		n := len(t.tokens)
+		t.tokens = v.AppendIDs(t.tokens, sent, tok)
+		t.sentLens = append(t.sentLens, len(t.tokens)-n)
 	}
-	content := textmetric.RemoveStopwords(slices.Clone(t.tokens), zh)
-	slices.Sort(content)
-	t.content = slices.Compact(content)
-	if zh {
-		t.rouge = t.tokens
+	var sorted []int32
+	if zh { // ROUGE's tokens are these: sorted once for both
+		t.rouge = textmetric.NewRougeText(t.tokens)
+		sorted = t.rouge.Sorted()
 	} else {
-		t.rouge = textmetric.RougeTokenize(s, stem)
+		rtok := textmetric.TokRouge
+		if stem {
+			rtok = textmetric.TokRougeStem
+		}
+		t.rouge = textmetric.NewRougeText(v.AppendIDs(nil, s, rtok))
+		sorted = slices.Clone(t.tokens)
+		slices.Sort(sorted)
+	}
+	for i, id := range sorted {
+		if i > 0 && id == sorted[i-1] {
+			continue
+		}
+		t.distinct++
+		if !v.Stopword(id, zh) {
+			t.content = append(t.content, id)
+		}
 	}
 	return t
+}
+
+// sentence is the tokens of sentence i.
+func (t text) sentence(i int) []int32 {
+	start := 0
+	for _, n := range t.sentLens[:i] {
+		start += n
+	}
+	return t.tokens[start : start+t.sentLens[i]]
 }
 
 // pairIsChinese is the language rule shared with textmetric.Rouge: a pair is
@@ -189,7 +213,7 @@ func pairIsChinese(response, reference string) bool {
 }
 
 // lexical computes the five factors that need no embeddings.
-func lexical(resp, ref text, respIsZH bool, cfg Config) Factors {
+func lexical(resp, ref text, respIsZH bool, cfg Config, scratch *textmetric.RougeScratch) Factors {
 	var f Factors
 	// Factual consistency over content-token sets.
 	switch {
@@ -200,14 +224,19 @@ func lexical(resp, ref text, respIsZH bool, cfg Config) Factors {
 	default:
 		f.FactualConsistency = float64(sortedIntersect(resp.content, ref.content)) / float64(len(ref.content))
 	}
-	// Conciseness = (1 − ρ)² · λ.
+	// Conciseness = (1 − ρ)² · λ. A sentence repeats an earlier one when
+	// their tokens are the same (the same as comparing them joined by a
+	// space: no token holds one).
 	repeated := 0
-	for i, s := range resp.normSents {
-		if slices.Contains(resp.normSents[:i], s) {
-			repeated++
+	for i := range resp.sentLens {
+		for j := range i {
+			if slices.Equal(resp.sentence(j), resp.sentence(i)) {
+				repeated++
+				break
+			}
 		}
 	}
-	rho := float64(repeated) / float64(len(resp.normSents))
+	rho := float64(repeated) / float64(len(resp.sentLens))
 	ratio := float64(len(resp.tokens)) / float64(max(1, len(ref.tokens)))
 	lambda := 1.0
 	if ratio > 2 {
@@ -221,20 +250,20 @@ func lexical(resp, ref text, respIsZH bool, cfg Config) Factors {
 	}
 	meanLen := float64(len(resp.tokens)) / float64(len(resp.sentLens))
 	sls := max(0, 1-math.Abs(meanLen-target)/target)
-	f.Readability = 0.5*sls + 0.5*float64(distinct(resp.tokens))/float64(len(resp.tokens))
+	f.Readability = 0.5*sls + 0.5*float64(resp.distinct)/float64(len(resp.tokens))
 	// ROUGE = weighted mean of the R1, R2, RL F1.
-	r1, r2, rl := textmetric.RougeTokens(ref.rouge, resp.rouge)
+	r1, r2, rl := textmetric.RougeIDs(ref.rouge, resp.rouge, scratch)
 	f.Rouge = cfg.RougeWeights[0]*r1.F + cfg.RougeWeights[1]*r2.F + cfg.RougeWeights[2]*rl.F
 	return f
 }
 
-func sortedIntersect(a, b []string) int {
+func sortedIntersect(a, b []int32) int {
 	i, j, n := 0, 0, 0
 	for i < len(a) && j < len(b) {
-		switch c := strings.Compare(a[i], b[j]); {
-		case c < 0:
+		switch {
+		case a[i] < b[j]:
 			i++
-		case c > 0:
+		case a[i] > b[j]:
 			j++
 		default:
 			n++
@@ -243,12 +272,6 @@ func sortedIntersect(a, b []string) int {
 		}
 	}
 	return n
-}
-
-func distinct(toks []string) int {
-	s := slices.Clone(toks)
-	slices.Sort(s)
-	return len(slices.Compact(s))
 }
 
 // total applies normalised weights over the measured factors; with none
@@ -290,10 +313,19 @@ func embedAll(ctx context.Context, emb embed.Embedder, texts []string) (vectors,
 			return vectors{}, fmt.Errorf("mfss: %s returned %d vectors for %d texts", emb.Name(), len(vs), len(texts))
 		}
 		zero := make([]bool, len(vs))
+		norm := make([]float64, len(vs)) // √(v·v) of each, once: a text takes part in several cosines
 		for i, v := range vs {
 			zero[i] = !usable(v.Value)
+			norm[i] = math.Sqrt(v.Dot(v))
 		}
-		return vectors{func(i, j int) float64 { return embed.SparseCosine(vs[i], vs[j]) }, zero}, nil
+		// embed.SparseCosine's arithmetic, its norms computed once.
+		cos := func(i, j int) float64 {
+			if norm[i] == 0 || norm[j] == 0 {
+				return 0
+			}
+			return vs[i].Dot(vs[j]) / (norm[i] * norm[j])
+		}
+		return vectors{cos, zero}, nil
 	}
 	vs, err := emb.Embed(ctx, texts)
 	if err != nil {
@@ -340,11 +372,12 @@ func Score(ctx context.Context, emb embed.Embedder, response, reference string, 
 		return Factors{}, ErrNoReference
 	}
 	zh := pairIsChinese(response, reference)
-	resp := prepare(response, zh, cfg.RougeStem)
+	vocab := textmetric.NewVocab()
+	resp := prepare(response, zh, cfg.RougeStem, vocab)
 	if len(resp.tokens) == 0 {
 		return Factors{}, nil
 	}
-	ref := prepare(reference, zh, cfg.RougeStem)
+	ref := prepare(reference, zh, cfg.RougeStem, vocab)
 	texts := append([]string{response, reference}, resp.sentences...)
 	v, err := embedAll(ctx, emb, texts)
 	if err != nil {
@@ -355,7 +388,7 @@ func Score(ctx context.Context, emb embed.Embedder, response, reference string, 
 	for k := range sent {
 		sent[k] = 2 + k
 	}
-	f, _ := finish(resp, ref, textmetric.IsChinese(response), cfg, v, 0, 1, sent)
+	f, _ := finish(resp, ref, textmetric.IsChinese(response), cfg, v, 0, 1, sent, nil)
 	return f, nil
 }
 
@@ -369,9 +402,9 @@ type zeroUse struct {
 
 // finish adds the embedding factors to the lexical ones: ri, gi and sent are
 // the indexes in v of the response, the reference and the response's
-// sentences.
-func finish(resp, ref text, respIsZH bool, cfg Config, v vectors, ri, gi int, sent []int) (Factors, zeroUse) {
-	f := lexical(resp, ref, respIsZH, cfg)
+// sentences. scratch may be nil.
+func finish(resp, ref text, respIsZH bool, cfg Config, v vectors, ri, gi int, sent []int, scratch *textmetric.RougeScratch) (Factors, zeroUse) {
+	f := lexical(resp, ref, respIsZH, cfg, scratch)
 	var u zeroUse
 	if len(sent) <= 1 {
 		sent = nil // one sentence: coherence 1 by definition, no vector used

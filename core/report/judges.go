@@ -12,6 +12,7 @@ import (
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/figures"
 	"cubeworkbench/core/glossary"
+	"cubeworkbench/core/text"
 )
 
 // judgeSheetNames gives each judge a sheet name Excel accepts: no
@@ -138,7 +139,7 @@ func (w *writer) judgeSheet(name string, j cube.JudgeResult) error {
 	}
 	g.line(wc...)
 	if j.WeightNote != nil {
-		g.line(styled{j.WeightNote.In(w.lang), w.st.note})
+		g.line(styled{j.WeightNote.In(text.Lang(w.lang)), w.st.note})
 	}
 	cc := []any{w.t("r (all cases)", "r（全部案例）")}
 	cr := []any{w.t("r (retrieved cases)", "r（检索命中案例）")}
@@ -385,7 +386,7 @@ func (w *writer) qualificationBlock(g *grid, j cube.JudgeResult) {
 	g.line(styled{head, w.st.label})
 	status := map[string]string{cube.CheckPass: w.t("pass", "通过"), cube.CheckFail: w.t("FAIL", "未通过"), cube.CheckShown: w.t("shown only", "仅供参考")}
 	for _, c := range j.Qualification {
-		g.line(status[c.Status], c.Reason.In(w.lang))
+		g.line(status[c.Status], c.Reason.In(text.Lang(w.lang)))
 	}
 	g.skip(1)
 }

@@ -11,6 +11,7 @@ import (
 	"cubeworkbench/core/mfss"
 	"cubeworkbench/core/profile"
 	"cubeworkbench/core/result"
+	"cubeworkbench/core/text"
 	"cubeworkbench/prompts"
 )
 
@@ -237,10 +238,10 @@ func (w *writer) methodFindings(g *grid) {
 		g.wrap = false
 		var lines []string
 		for _, u := range m.Uninformative {
-			lines = append(lines, u.Reason.In(w.lang))
+			lines = append(lines, u.Reason.In(text.Lang(w.lang)))
 		}
 		if zv := m.ZeroVectors.Message(); zv.EN != "" {
-			lines = append(lines, zv.In(w.lang))
+			lines = append(lines, zv.In(text.Lang(w.lang)))
 		}
 		if len(lines) > 0 {
 			g.line(styled{w.t("What MFSS could not tell apart in this run", "本次运行中 MFSS 无法区分的内容"), w.st.label})
@@ -274,7 +275,7 @@ func (w *writer) methodNotes(g *grid) {
 	g.line(styled{w.t("Method notes", "方法说明"), w.st.label})
 	var notes []string
 	if s.Result != nil {
-		notes = s.MethodNotes(w.lang)
+		notes = s.MethodNotes(text.Lang(w.lang))
 	}
 	notes = append(notes,
 		w.t("The lexical judge is a baseline that is not an LLM: it scores word overlap with the gold document, so it shows what an LLM judge adds.",

@@ -12,6 +12,7 @@ import (
 	"cubeworkbench/core/glossary"
 	"cubeworkbench/core/profile"
 	"cubeworkbench/core/result"
+	"cubeworkbench/core/text"
 )
 
 // Page is the one printed page a director reads: every word of the
@@ -326,13 +327,9 @@ func (w *writer) whyAndAdvice() ([]string, []PageAdvice) {
 		for _, b := range e.Bullets {
 			why = append(why, w.t(b.EN, b.ZH))
 		}
-		for _, r := range e.Recommendations {
-			recs = append(recs, rec{r.Severity, r.EN, r.ZH})
-		}
-	} else if s.Result != nil {
-		for _, r := range s.Recommendations {
-			recs = append(recs, rec{r.Severity, r.EN, r.ZH})
-		}
+	}
+	for _, r := range s.Recommendations() { // the one list, as SUMMARY.json has it
+		recs = append(recs, rec{r.Severity, r.EN, r.ZH})
 	}
 	var adv []PageAdvice
 	for _, r := range recs {
@@ -372,7 +369,7 @@ func (w *writer) pageJudges() PageJudges {
 		if !j.Counted() {
 			var why []string
 			for _, t := range j.QualificationReasons {
-				why = append(why, t.In(w.lang))
+				why = append(why, t.In(text.Lang(w.lang)))
 			}
 			r.NotCounted = strings.Join(why, w.t("; ", "；"))
 			r.Note = glossary.Term(glossary.JudgeNotCounted, w.lang) + w.t(": ", "：") + r.NotCounted

@@ -7,6 +7,7 @@ import (
 	"cubeworkbench/core/glossary"
 
 	"cubeworkbench/core/humancheck"
+	"cubeworkbench/core/text"
 )
 
 // SheetSpotCheck holds the people's ratings beside the judges (人工抽检).
@@ -22,7 +23,7 @@ func (w *writer) spotCheckNotice() []string {
 	if !w.hasSpotCheck() {
 		return nil
 	}
-	return []string{w.s.SpotCheck.SummaryLine().In(w.lang)}
+	return []string{w.s.SpotCheck.SummaryLine().In(text.Lang(w.lang))}
 }
 
 // spotCheckSheet writes the Table-5-style comparison, the agreement of each
@@ -34,14 +35,14 @@ func (w *writer) spotCheckSheet() error {
 	// them; the tables' figures get columns wide enough for "a [lo, hi]".
 	g.widths(44, 22, 14, 24, 24, 24, 22, 22)
 	g.line(styled{w.t("Human spot check: people's ratings beside the judges'", "人工抽检：人工评分与评审模型评分对照"), w.st.title})
-	g.line(sc.SummaryLine().In(w.lang))
-	g.line(sc.TrustText.In(w.lang))
+	g.line(sc.SummaryLine().In(text.Lang(w.lang)))
+	g.line(sc.TrustText.In(text.Lang(w.lang)))
 	g.line(styled{w.t("Raters", "评分人"), w.st.label}, strings.Join(sc.Raters, ", "))
 	g.line(styled{w.t("Ratings used", "采用的评分条数"), w.st.label}, sc.Ratings)
 	g.line(styled{w.t("Ratings ignored (dimension not evaluated, or outside 0–10)", "忽略的评分（未评估的维度或不在 0–10 之间）"), w.st.label}, sc.Ignored)
 	g.line(styled{w.t("Agreement among the people (", "人工评分人之间的一致性（") + w.term(glossary.Krippendorff) + w.t(")", "）"), w.st.label}, sc.InterRaterAlpha)
 	for _, n := range sc.Notes {
-		g.line(n.In(w.lang)) // one line, running into the empty cells beside it
+		g.line(n.In(text.Lang(w.lang))) // one line, running into the empty cells beside it
 	}
 	g.skip(1)
 	g.block()

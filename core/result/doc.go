@@ -2,8 +2,9 @@
 // reads: the summary (SUMMARY.json), its verdict, run record, problems,
 // warnings and baselines. The engine fills them, the session hands them to
 // the window and the CLI, the report and the charts read them; none of
-// those keeps a copy of its own. Field names are the SUMMARY.json contract
-// (spec/cli.md): add freely, rename none.
+// those keeps a copy of its own. SUMMARY.json's contract is this package's
+// (contract.go, docs/summary.md), not the tags of the method packages whose
+// results it maps: add fields freely, rename none.
 //
 // A new kind of finding another package reports (a hidden sheet, an
 // unmapped retrieved document, a doubtful MFSS factor) is a Warning with a

@@ -16,8 +16,10 @@ import (
 	"cubeworkbench/core/mfss"
 )
 
-// Summary is SUMMARY.json (cli.md). The CuBE fields sit at the top level as
-// the contract shows them; MFSS and CoFE are parts of their own.
+// Summary is what an evaluation produces, written as SUMMARY.json. Its
+// JSON is not its fields' tags but SummaryJSON (contract.go), which
+// MarshalJSON maps it onto: the CuBE fields sit at the top level as the
+// contract shows them; MFSS and CoFE are parts of their own.
 type Summary struct {
 	ToolVersion string `json:"tool_version"`
 	*cube.Result
@@ -54,6 +56,27 @@ type Summary struct {
 	// SpotCheck sets people's ratings (the run store's spot check, else the
 	// workbook's human sheet) beside the judges; nil without ratings.
 	SpotCheck *humancheck.Result `json:"spot_check,omitempty"`
+}
+
+// SummaryVersion is the version of SUMMARY.json's contract this program
+// writes (SummaryJSON.Version). Version 2 made the top-level
+// "recommendations" the one list and keeps "explanation.recommendations"
+// as a copy of it for this version only (docs/summary.md).
+const SummaryVersion = 2
+
+// Recommendations is the one list of recommendations every front end and
+// SUMMARY.json show: the explanation's, or, for a summary made without one
+// (no workbook to explain), explain's recommendations of the CuBE result.
+// Nil when no CuBE ran.
+func (s *Summary) Recommendations() []explain.Recommendation {
+	if s.Explanation != nil {
+		return s.Explanation.Recommendations
+	}
+	if s.Result == nil {
+		return nil
+	}
+	return explain.Recommend(explain.Input{Result: s.Result, Verdict: explain.Verdict{Code: s.Verdict.Code,
+		Cube: s.Verdict.Cube, DeployableAt: s.Verdict.Deployable, NeedsWorkAt: s.Verdict.NeedsWork}})
 }
 
 // HasCoFERetrieval says the summary holds CoFE-RAG's keyword retrieval

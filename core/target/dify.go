@@ -7,25 +7,31 @@ import (
 	"encoding/json"
 	"strings"
 	"sync"
+
+	"cubeworkbench/core/text"
 )
 
 func init() {
 	register(Spec{
 		Kind:        "dify",
-		Label:       Text{"Dify 聊天应用", "Dify chat app"},
+		Label:       text.New("Dify 聊天应用", "Dify chat app"),
 		Placeholder: "http://127.0.0.1/v1",
 		Retrieves:   true,
 		Fields: []Field{
-			{Key: "base_url", Label: Text{"API 服务器地址", "API server"}, Required: true,
-				Hint: Text{"应用“访问 API”页面上的服务器地址，以 /v1 结尾", "the API server shown on the app's \"Access API\" page, ending in /v1"}},
-			{Key: "api_key_env", Label: Text{"应用 API 密钥", "App API key"}, Secret: true,
-				Hint: Text{"应用“访问 API”页面创建的 app- 开头的密钥", "the app-… key created on the app's \"Access API\" page"}},
+			{Key: "base_url", Label: text.New("API 服务器地址", "API server"), Required: true,
+				Hint: text.New("应用“访问 API”页面上的服务器地址，以 /v1 结尾", "the API server shown on the app's \"Access API\" page, ending in /v1")},
+			{Key: "api_key_env", Label: text.New("应用 API 密钥", "App API key"), Secret: true,
+				Hint: text.New("应用“访问 API”页面创建的 app- 开头的密钥", "the app-… key created on the app's \"Access API\" page")},
 		},
-		Blame: func(e *Error) (string, Text, bool) {
+		Cleanup: Cleanup{Why: "none: Dify sends its citations apart from the answer, in message_end's " +
+			"metadata.retriever_resources, and writes no marker into the text (langgenius/dify 0035587f, " +
+			"api/core/workflow/nodes/llm/node.py: the LLM node's only inline mark is <think>, kept with " +
+			"reasoning_format \"tagged\", which every connector removes)"},
+		Blame: func(e *Error) (string, text.Text, bool) {
 			if e.Code != "not_chat_app" && e.Code != "app_unavailable" {
-				return "", Text{}, false
+				return "", text.Text{}, false
 			}
-			return "api_key_env", Text{
+			return "api_key_env", text.Text{
 				ZH: "“应用 API 密钥”属于一个不能对话或不可用的应用：请使用聊天助手、Agent 或 Chatflow 应用的密钥，并确认应用已发布。",
 				EN: "The App API key belongs to an app that cannot chat or is unavailable: use the key of a chatbot, agent or chatflow app, and publish it."}, true
 		},
@@ -120,7 +126,7 @@ func (d *Dify) Ask(ctx context.Context, question string) (Answer, error) {
 		return Answer{}, err
 	}
 	var (
-		text      strings.Builder
+		answer    strings.Builder
 		resources *[]difyResource
 		ended     bool
 	)
@@ -137,10 +143,10 @@ func (d *Dify) Ask(ctx context.Context, question string) (Answer, error) {
 		}
 		switch ev.Event {
 		case "message", "agent_message":
-			text.WriteString(ev.Answer)
+			answer.WriteString(ev.Answer)
 		case "message_replace":
-			text.Reset()
-			text.WriteString(ev.Answer)
+			answer.Reset()
+			answer.WriteString(ev.Answer)
 		case "message_end":
 			ended = true
 			if ev.Metadata != nil {
@@ -160,7 +166,7 @@ func (d *Dify) Ask(ctx context.Context, question string) (Answer, error) {
 		// a proxy that buffers); read its metadata the same way.
 		var reply difyEvent
 		if json.Unmarshal(data, &reply) == nil && reply.Answer != "" {
-			text.WriteString(reply.Answer)
+			answer.WriteString(reply.Answer)
 			if reply.Metadata != nil {
 				resources = reply.Metadata.Resources
 			}
@@ -168,7 +174,7 @@ func (d *Dify) Ask(ctx context.Context, question string) (Answer, error) {
 			return Answer{}, &Error{Kind: "dify", Status: 200, Retryable: true, Message: "the stream ended without message_end: " + redactKey(snippet(data), d.key)}
 		}
 	}
-	ans := Answer{Text: cleanAnswer(text.String())}
+	ans := Answer{Text: answer.String()}
 	var docs []Doc
 	// Dify 1.x always sends the list (TaskStateMetadata defaults it to
 	// []), so an empty one is citations off unless /parameters says they
@@ -185,10 +191,10 @@ func (d *Dify) Ask(ctx context.Context, question string) (Answer, error) {
 		}
 	} else {
 		ans.Warnings = append(ans.Warnings, Warning{Code: WarnNoReference,
-			Setting: Text{"编排 → 功能 → 引用和归属", "Orchestrate → Features → Citations and Attributions"},
-			Message: Text{
+			Setting: text.New("编排 → 功能 → 引用和归属", "Orchestrate → Features → Citations and Attributions"),
+			Message: text.New(
 				"Dify 的回复里 retriever_resources 为空或缺失：该应用的“引用和归属”已关闭（预览里仍会显示引用，API 却不返回），无法计算 Recall@k 和 CuBE（记为 n/a，不是 0）。请在应用编排的“功能”中打开“引用和归属”并重新发布。",
-				"Dify's reply has an empty or no retriever_resources: the app's \"Citations and Attributions\" is off (the Studio preview still shows them, the API returns none), so Recall@k and CuBE cannot be computed (n/a, not 0). Turn on \"Citations and Attributions\" under the app's Features and publish again."}})
+				"Dify's reply has an empty or no retriever_resources: the app's \"Citations and Attributions\" is off (the Studio preview still shows them, the API returns none), so Recall@k and CuBE cannot be computed (n/a, not 0). Turn on \"Citations and Attributions\" under the app's Features and publish again.")})
 	}
 	ans.Retrieved = dedupe(docs)
 	return ans, nil

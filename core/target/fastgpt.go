@@ -3,22 +3,26 @@ package target
 import (
 	"context"
 	"encoding/json"
-	"regexp"
 	"strings"
+
+	"cubeworkbench/core/text"
 )
 
 func init() {
 	register(Spec{
 		Kind:        "fastgpt",
-		Label:       Text{"FastGPT 应用", "FastGPT app"},
+		Label:       text.New("FastGPT 应用", "FastGPT app"),
 		Placeholder: "http://127.0.0.1:3000/api",
 		Retrieves:   true,
 		Fields: []Field{
-			{Key: "base_url", Label: Text{"API 根地址", "API base URL"}, Required: true,
-				Hint: Text{"应用“发布渠道 → API 访问”页上的 API 根地址，以 /api 结尾", "the API base shown under the app's Publish → API access, ending in /api"}},
-			{Key: "api_key_env", Label: Text{"应用 API 密钥", "App API key"}, Secret: true,
-				Hint: Text{"在该应用的“API 访问”里创建的 fastgpt- 开头的密钥（应用专属密钥，不是账号密钥）", "the fastgpt-… key created under that app's API access (the app's own key, not an account key)"}},
+			{Key: "base_url", Label: text.New("API 根地址", "API base URL"), Required: true,
+				Hint: text.New("应用“发布渠道 → API 访问”页上的 API 根地址，以 /api 结尾", "the API base shown under the app's Publish → API access, ending in /api")},
+			{Key: "api_key_env", Label: text.New("应用 API 密钥", "App API key"), Secret: true,
+				Hint: text.New("在该应用的“API 访问”里创建的 fastgpt- 开头的密钥（应用专属密钥，不是账号密钥）", "the fastgpt-… key created under that app's API access (the app's own key, not an account key)")},
 		},
+		Cleanup: Cleanup{Markers: fastgptMarkers,
+			Why: "FastGPT's quote markers [24-hex id](CITE) (removeDatasetCiteText, packages/global/core/ai/llm/utils.ts, labring/FastGPT 0225519b)"},
+		Blame: fastgptBlame,
 	}, func(c client, cfg Config) (Target, error) {
 		return &FastGPT{client: c, Base: cfg.BaseURL}, nil
 	})
@@ -94,11 +98,6 @@ func decodeFastGPTError(status int, body []byte) *Error {
 	return decodeOpenAIError(status, body)
 }
 
-// fastgptCite is FastGPT's citation marker (removeDatasetCiteText in
-// packages/global/core/ai/llm/utils.ts): [24-hex id](CITE), also with
-// full-width brackets, and the prompt's literal [id](CITE) placeholder.
-var fastgptCite = regexp.MustCompile(`[\[【](?:[a-f0-9]{24}|id)[\]】]\(CITE\)`)
-
 // Ask sends the question in a fresh chat (no chatId: the history comes from
 // messages alone, so earlier questions cannot leak into this one).
 func (f *FastGPT) Ask(ctx context.Context, question string) (Answer, error) {
@@ -129,8 +128,7 @@ func (f *FastGPT) Ask(ctx context.Context, question string) (Answer, error) {
 		return Answer{}, &Error{Kind: "fastgpt", Status: 200, Code: CodeLLMError, Retryable: true,
 			Message: "FastGPT's workflow failed: " + redactKey(snippet(b), f.key)}
 	}
-	text := fastgptText(reply.Choices[0].Message.Content)
-	ans := Answer{Text: cleanAnswer(fastgptCite.ReplaceAllString(text, ""))}
+	ans := Answer{Text: fastgptText(reply.Choices[0].Message.Content)}
 	var nodes []fastgptNode
 	if json.Unmarshal(reply.ResponseData, &nodes) != nil || len(reply.ResponseData) == 0 {
 		ans.Warnings = append(ans.Warnings, fastgptNoDetail())
@@ -157,10 +155,10 @@ func (f *FastGPT) Ask(ctx context.Context, question string) (Answer, error) {
 	ans.Retrieved = dedupe(docs)
 	if !searched {
 		ans.Warnings = append(ans.Warnings, Warning{Code: WarnNoReference,
-			Setting: Text{"应用编排 → 知识库搜索（关联知识库）", "app workflow → Dataset search (linked knowledge base)"},
-			Message: Text{
+			Setting: text.New("应用编排 → 知识库搜索（关联知识库）", "app workflow → Dataset search (linked knowledge base)"),
+			Message: text.New(
 				"FastGPT 的回复里没有任何知识库搜索节点的引用（quoteList）：该应用没有关联知识库，或工作流里没有“知识库搜索”节点，无法计算 Recall@k。请在应用里关联知识库并发布。",
-				"FastGPT's reply holds no dataset search node with a quoteList: the app has no knowledge base linked, or its workflow has no Dataset search node, so Recall@k cannot be computed. Link the knowledge base in the app and publish it."}})
+				"FastGPT's reply holds no dataset search node with a quoteList: the app has no knowledge base linked, or its workflow has no Dataset search node, so Recall@k cannot be computed. Link the knowledge base in the app and publish it.")})
 	}
 	return ans, nil
 }
@@ -221,8 +219,26 @@ func fastgptHasSearchNode(nodes []fastgptNode) bool {
 
 func fastgptNoDetail() Warning {
 	return Warning{Code: WarnNoReference,
-		Setting: Text{"API 地址与应用密钥（需返回 responseData）", "API base URL and app key (responseData must come back)"},
-		Message: Text{
+		Setting: text.New("API 地址与应用密钥（需返回 responseData）", "API base URL and app key (responseData must come back)"),
+		Message: text.New(
 			"FastGPT 的回复没有带出检索到的引用（responseData 或其中的 quoteList 缺失），无法计算 Recall@k。请使用该应用自己的 API 密钥（不是分享链接或账号密钥），地址指向 /api。",
-			"FastGPT's reply does not carry the retrieved quotes (no responseData, or no quoteList in it), so Recall@k cannot be computed. Use the app's own API key (not a share link or an account key) with the /api base URL."}}
+			"FastGPT's reply does not carry the retrieved quotes (no responseData, or no quoteList in it), so Recall@k cannot be computed. Use the app's own API key (not a share link or an account key) with the /api base URL.")}
+}
+
+// fastgptBlame names the app key when FastGPT says the app it belongs to
+// is gone or out of the key's reach (packages/global/common/error/code/app.ts,
+// labring/FastGPT 7c9d4a93: AppErrEnum unExist 应用不存在 502000, unAuthApp
+// 无权操作该应用 502001; later versions prefix them "app"). A FastGPT key
+// belongs to one app, so the key is the setting to change.
+func fastgptBlame(e *Error) (string, text.Text, bool) {
+	switch e.Code {
+	case "unExist", "appUnExist", "502000", "unAuthApp", "appUnAuthApp", "502001":
+	default:
+		if !strings.Contains(e.Message, "应用不存在") && !strings.Contains(e.Message, "无权操作该应用") {
+			return "", text.Text{}, false
+		}
+	}
+	return "api_key_env", text.Text{
+		ZH: "“应用 API 密钥”所属的应用已不存在，或该密钥无权使用它：请在要评测的应用的“发布渠道 → API 访问”里新建密钥并填入。",
+		EN: "The app the App API key belongs to no longer exists, or the key may not use it: create a key under Publish → API access of the app to evaluate, and use that."}, true
 }

@@ -6,21 +6,26 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"cubeworkbench/core/text"
 )
 
 func init() {
 	register(Spec{
 		Kind:        "http",
-		Label:       Text{"通用 HTTP JSON 接口", "Generic HTTP JSON endpoint"},
+		Label:       text.New("通用 HTTP JSON 接口", "Generic HTTP JSON endpoint"),
 		Placeholder: "http://127.0.0.1:8080/ask",
 		Retrieves:   true,
 		Fields: []Field{
-			{Key: "base_url", Label: Text{"请求地址", "Request URL"}, Required: true}, fieldKey,
-			{Key: "request_template", Label: Text{"请求模板", "Request template"}, Required: true, Multiline: true,
-				Hint: Text{"JSON，问题处写 {{question}}", "JSON with {{question}} where the question goes"}},
-			{Key: "answer_path", Label: Text{"回答路径", "Answer path"}, Required: true, Hint: Text{"如 data.answer", "e.g. data.answer"}},
-			{Key: "docs_path", Label: Text{"检索文档路径", "Documents path"}, Hint: Text{"如 data.docs[*]", "e.g. data.docs[*]"}},
+			{Key: "base_url", Label: text.New("请求地址", "Request URL"), Required: true}, fieldKey,
+			{Key: "request_template", Label: text.New("请求模板", "Request template"), Required: true, Multiline: true,
+				Hint: text.New("JSON，问题处写 {{question}}", "JSON with {{question}} where the question goes")},
+			{Key: "answer_path", Label: text.New("回答路径", "Answer path"), Required: true, Hint: text.New("如 data.answer", "e.g. data.answer")},
+			{Key: "docs_path", Label: text.New("检索文档路径", "Documents path"), Hint: text.New("如 data.docs[*]", "e.g. data.docs[*]")},
 		},
+		Cleanup: Cleanup{Markers: knownMarkers(),
+			Why: "any known system's markers: a generic endpoint is mostly a wrapper around one of the " +
+				"systems with connectors (RAGFlow's, FastGPT's), passing their answers on as written"},
 	}, func(c client, cfg Config) (Target, error) {
 		return &HTTP{client: c, URL: cfg.BaseURL, Template: cfg.RequestTemplate, AnswerPath: cfg.AnswerPath, DocsPath: cfg.DocsPath}, nil
 	})
@@ -64,11 +69,11 @@ func (h *HTTP) Ask(ctx context.Context, question string) (Answer, error) {
 	if err != nil || len(answers) == 0 {
 		return Answer{}, &Error{Kind: "http", Status: 200, Message: fmt.Sprintf("answer_path %q not found in reply", h.AnswerPath)}
 	}
-	text, ok := answers[0].(string)
+	answer, ok := answers[0].(string)
 	if !ok {
 		return Answer{}, &Error{Kind: "http", Status: 200, Message: fmt.Sprintf("answer_path %q is not a string", h.AnswerPath)}
 	}
-	ans := Answer{Text: cleanAnswer(text)}
+	ans := Answer{Text: answer}
 	if h.DocsPath == "" {
 		return ans, nil
 	}

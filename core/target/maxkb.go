@@ -7,22 +7,29 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"cubeworkbench/core/text"
 )
 
 func init() {
 	register(Spec{
 		Kind:        "maxkb",
-		Label:       Text{"MaxKB 应用", "MaxKB application"},
+		Label:       text.New("MaxKB 应用", "MaxKB application"),
 		Placeholder: "http://127.0.0.1:8080",
 		Retrieves:   true,
 		Fields: []Field{
-			{Key: "base_url", Label: Text{"服务地址", "Base URL"}, Required: true,
-				Hint: Text{"MaxKB 的访问地址（不带 /api），如 http://10.0.0.7:8080", "MaxKB's address without /api, e.g. http://10.0.0.7:8080"}},
-			{Key: "api_key_env", Label: Text{"应用 API Key", "Application API key"}, Secret: true,
-				Hint: Text{"应用“概览 → API 访问凭据 → API Key”里创建的 application- 开头的密钥", "the application-… key created under the application's Overview → API access → API Key"}},
-			{Key: "api_version", Label: Text{"MaxKB 版本", "MaxKB version"},
-				Hint: Text{"v1 或 v2；留空时自动识别", "v1 or v2; empty: detected"}},
+			{Key: "base_url", Label: text.New("服务地址", "Base URL"), Required: true,
+				Hint: text.New("MaxKB 的访问地址（不带 /api），如 http://10.0.0.7:8080", "MaxKB's address without /api, e.g. http://10.0.0.7:8080")},
+			{Key: "api_key_env", Label: text.New("应用 API Key", "Application API key"), Secret: true,
+				Hint: text.New("应用“概览 → API 访问凭据 → API Key”里创建的 application- 开头的密钥", "the application-… key created under the application's Overview → API access → API Key")},
+			{Key: "api_version", Label: text.New("MaxKB 版本", "MaxKB version"),
+				Hint: text.New("v1 或 v2；留空时自动识别", "v1 or v2; empty: detected")},
 		},
+		Cleanup: Cleanup{Why: "none: MaxKB returns the paragraphs an answer used in the chat record's " +
+			"paragraph_list and writes no marker into the content (1Panel-dev/MaxKB v2.1.0-10-g121614fb, " +
+			"apps/application/chat_pipeline and flow/step_node; v1.10.10-lts the same); its <think> block, when " +
+			"\"reasoning content\" is off, is removed by every connector"},
+		Blame: maxkbBlame,
 	}, func(c client, cfg Config) (Target, error) {
 		return &MaxKB{client: c, Base: cfg.BaseURL, Version: strings.ToLower(strings.TrimSpace(cfg.APIVersion))}, nil
 	})
@@ -201,7 +208,7 @@ func (m *MaxKB) Ask(ctx context.Context, question string) (Answer, error) {
 		return Answer{}, &Error{Kind: "maxkb", Status: 200, Code: CodeLLMError, Retryable: true,
 			Message: "MaxKB's model failed: " + redactKey(snippet([]byte(reply.Content)), m.key)}
 	}
-	ans := Answer{Text: cleanAnswer(reply.Content)}
+	ans := Answer{Text: reply.Content}
 	data, err = m.call(ctx, "GET", strings.Replace(strings.Replace(p.record, "%s", url.PathEscape(chatID), 1), "%s", url.PathEscape(reply.ID), 1), nil)
 	if err != nil {
 		return Answer{}, err
@@ -212,10 +219,10 @@ func (m *MaxKB) Ask(ctx context.Context, question string) (Answer, error) {
 	_ = json.Unmarshal(data, &record)
 	if record.Paragraphs == nil {
 		ans.Warnings = append(ans.Warnings, Warning{Code: WarnNoReference,
-			Setting: Text{"应用 → 概览 → 显示设置 → 显示知识来源", "application → Overview → Display settings → Show knowledge source"},
-			Message: Text{
+			Setting: text.New("应用 → 概览 → 显示设置 → 显示知识来源", "application → Overview → Display settings → Show knowledge source"),
+			Message: text.New(
 				"MaxKB 的对话记录里没有 paragraph_list：该应用的“显示知识来源”已关闭，API 不返回检索到的分段，无法计算 Recall@k。请在应用概览的显示设置中打开“显示知识来源”（工作流应用还需在知识库检索节点打开“显示知识来源”）。",
-				"MaxKB's chat record has no paragraph_list: the application's \"Show knowledge source\" is off, so the API returns no retrieved paragraphs and Recall@k cannot be computed. Turn on \"Show knowledge source\" in the application's display settings (and in the knowledge search node of a workflow application)."}})
+				"MaxKB's chat record has no paragraph_list: the application's \"Show knowledge source\" is off, so the API returns no retrieved paragraphs and Recall@k cannot be computed. Turn on \"Show knowledge source\" in the application's display settings (and in the knowledge search node of a workflow application).")})
 		return ans, nil
 	}
 	var docs []Doc
@@ -225,4 +232,26 @@ func (m *MaxKB) Ask(ctx context.Context, question string) (Answer, error) {
 	}
 	ans.Retrieved = dedupe(docs)
 	return ans, nil
+}
+
+// maxkbBlame names the application key when MaxKB says its application is
+// gone or not published (apps/chat/serializers/chat.py, 1Panel-dev/MaxKB
+// v2.1.0-10-g121614fb: AppApiException(500, "Application does not exist" /
+// "The application has not been published. Please use it after
+// publishing."), 应用不存在 / 应用未发布 in zh_CN). The key names the
+// application, so the key is the setting to change, or the application
+// is to be published.
+func maxkbBlame(e *Error) (string, text.Text, bool) {
+	msg := strings.ToLower(e.Message)
+	switch {
+	case strings.Contains(msg, "not been published") || strings.Contains(e.Message, "应用未发布"):
+		return "api_key_env", text.Text{
+			ZH: "“应用 API Key”所属的应用尚未发布：请在 MaxKB 中发布该应用后再测试。",
+			EN: "The application the Application API key belongs to is not published: publish it in MaxKB and test again."}, true
+	case strings.Contains(msg, "application does not exist") || strings.Contains(e.Message, "应用不存在"):
+		return "api_key_env", text.Text{
+			ZH: "“应用 API Key”所属的应用已不存在：请在要评测的应用的“概览 → API 访问凭据”里新建 API Key 并填入。",
+			EN: "The application the Application API key belongs to no longer exists: create a key under Overview → API access of the application to evaluate, and use that."}, true
+	}
+	return "", text.Text{}, false
 }

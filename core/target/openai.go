@@ -4,19 +4,25 @@ import (
 	"context"
 	"encoding/json"
 	"strings"
+
+	"cubeworkbench/core/text"
 )
 
 func init() {
 	register(Spec{
 		Kind:        "openai",
-		Label:       Text{"OpenAI 兼容接口（仅回答）", "OpenAI-compatible endpoint (answers only)"},
+		Label:       text.New("OpenAI 兼容接口（仅回答）", "OpenAI-compatible endpoint (answers only)"),
 		Placeholder: "http://127.0.0.1:8000/v1",
 		Fields: []Field{fieldBaseURL, fieldKey,
-			{Key: "model", Label: Text{"模型名称", "Model name"}}},
-		Blame: func(e *Error) (string, Text, bool) {
+			{Key: "model", Label: text.New("模型名称", "Model name")}},
+		Cleanup: Cleanup{Markers: knownMarkers(),
+			Why: "any known system's markers: an OpenAI-compatible endpoint is often a RAG system's own " +
+				"(RAGFlow's /api/v1/openai/{chat_id}/chat/completions, api/apps/backward_compat.py; " +
+				"FastGPT's /api/v1/chat/completions), whose answers carry that system's markers"},
+		Blame: func(e *Error) (string, text.Text, bool) {
 			msg := strings.ToLower(e.Message)
 			ok := e.Status == 404 || strings.Contains(msg, "model") && (strings.Contains(msg, "not found") || strings.Contains(msg, "does not exist"))
-			return "model", Text{}, ok
+			return "model", text.Text{}, ok
 		},
 	}, func(c client, cfg Config) (Target, error) {
 		return &OpenAI{client: c, Base: cfg.BaseURL, Model: cfg.Model}, nil
@@ -72,5 +78,5 @@ func (o *OpenAI) Ask(ctx context.Context, question string) (Answer, error) {
 	if err := json.Unmarshal(data, &reply); err != nil || len(reply.Choices) == 0 {
 		return Answer{}, &Error{Kind: "openai", Status: 200, Message: "reply has no choices: " + redactKey(snippet(data), o.key)}
 	}
-	return Answer{Text: cleanAnswer(reply.Choices[0].Message.Content)}, nil
+	return Answer{Text: reply.Choices[0].Message.Content}, nil
 }

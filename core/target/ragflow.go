@@ -8,22 +8,29 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"cubeworkbench/core/text"
 )
 
 func init() {
 	register(Spec{
 		Kind:        "ragflow",
-		Label:       Text{"RAGFlow 聊天助理", "RAGFlow chat assistant"},
+		Label:       text.New("RAGFlow 聊天助理", "RAGFlow chat assistant"),
 		Placeholder: "http://127.0.0.1:9380",
 		Retrieves:   true,
 		Fields: []Field{fieldBaseURL, fieldKey,
-			{Key: "chat_id", Label: Text{"聊天助理 ID", "Chat assistant ID"}, Required: true,
-				Hint: Text{"RAGFlow 聊天页面地址中的 32 位 ID", "the 32-character id in the RAGFlow chat page's address"}}},
-		Blame: func(e *Error) (string, Text, bool) {
+			{Key: "chat_id", Label: text.New("聊天助理 ID", "Chat assistant ID"), Required: true,
+				Hint: text.New("RAGFlow 聊天页面地址中的 32 位 ID", "the 32-character id in the RAGFlow chat page's address")}},
+		Cleanup: Cleanup{Markers: ragflowMarkers,
+			Why: "RAGFlow's [ID:n] and ##n$$ citation markers (rag/nlp/search.py insert_citations, " +
+				"api/db/services/dialog_service.py, infiniflow/ragflow nightly b1b8cd6)"},
+		Blame: func(e *Error) (string, text.Text, bool) {
 			msg := strings.ToLower(e.Message)
 			ok := strings.Contains(msg, "own the assistant") || strings.Contains(msg, "own the chat") || strings.Contains(msg, "chat not found")
-			return "chat_id", Text{}, ok
+			return "chat_id", text.Text{}, ok
 		},
+		LLMFailed: text.New("系统本身的大模型调用失败（回答以 **ERROR** 开头），请检查该系统的模型设置。",
+			"The system's own LLM call failed (its answer starts with **ERROR**): check the model settings inside that system."),
 	}, func(c client, cfg Config) (Target, error) {
 		return &RAGFlow{client: c, Base: cfg.BaseURL, ChatID: cfg.ChatID}, nil
 	})
@@ -163,7 +170,7 @@ func (r *RAGFlow) ask(ctx context.Context, question string) (Answer, error) {
 	// means the same.
 	_ = json.Unmarshal(reply.Reference, &ref)
 	var ans Answer
-	ans.Text = cleanAnswer(reply.Answer)
+	ans.Text = reply.Answer
 	var docs []Doc
 	for _, c := range ref.Chunks {
 		// Knowledge-graph retrieval inserts a pseudo-chunk with doc_id ""
@@ -177,10 +184,10 @@ func (r *RAGFlow) ask(ctx context.Context, question string) (Answer, error) {
 	ans.Retrieved = dedupe(docs)
 	if !hasChunkList(reply.Reference) {
 		ans.Warnings = append(ans.Warnings, Warning{Code: WarnNoReference,
-			Setting: Text{"聊天助理设置 → 显示引文（quote）", "assistant settings → Show quote (quote)"},
-			Message: Text{
+			Setting: text.New("聊天助理设置 → 显示引文（quote）", "assistant settings → Show quote (quote)"),
+			Message: text.New(
 				"RAGFlow 返回的 reference 为空 {}：该聊天助理的“显示引文”（quote）已关闭（或本题什么也没检索到），系统不返回检索到的文档，无法计算 Recall@k。请在 RAGFlow 聊天助理设置中打开“显示引文”。",
-				"RAGFlow returned an empty reference {}: the assistant's \"Show quote\" (quote) is off (or nothing was retrieved for this question), so no retrieved documents come back and Recall@k cannot be computed. Turn on \"Show quote\" in the RAGFlow assistant's settings."}})
+				"RAGFlow returned an empty reference {}: the assistant's \"Show quote\" (quote) is off (or nothing was retrieved for this question), so no retrieved documents come back and Recall@k cannot be computed. Turn on \"Show quote\" in the RAGFlow assistant's settings.")})
 	}
 	return ans, nil
 }

@@ -5,24 +5,15 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"cubeworkbench/core/text"
 )
-
-// Text is a message in both UI languages.
-type Text struct{ ZH, EN string }
-
-// In returns the text in lang ("en" or anything else for Chinese).
-func (t Text) In(lang string) string {
-	if lang == "en" {
-		return t.EN
-	}
-	return t.ZH
-}
 
 // Field is one setting of a connector, named by its profile (TOML) key.
 type Field struct {
-	Key      string // profile key, e.g. "chat_id"; Config.Get/Set take it
-	Label    Text   // what the form and the messages call it
-	Hint     Text   // where to find the value in the system's own UI
+	Key      string    // profile key, e.g. "chat_id"; Config.Get/Set take it
+	Label    text.Text // what the form and the messages call it
+	Hint     text.Text // where to find the value in the system's own UI
 	Required bool
 	// Secret marks the credential field: the form takes a key for it (kept
 	// in the OS keyring or for the session) and the profile stores only the
@@ -36,7 +27,7 @@ type Field struct {
 // window need to offer and check it. Each connector file registers one.
 type Spec struct {
 	Kind        string
-	Label       Text
+	Label       text.Text
 	Placeholder string // example base URL
 	Fields      []Field
 	// Retrieves says the system returns its retrieved documents, so Recall@k
@@ -48,8 +39,17 @@ type Spec struct {
 	// "this setting is wrong". Test connection (core/targetcheck) asks the
 	// connector's own entry, so a new connector brings its diagnosis with
 	// it instead of a case in a switch elsewhere.
-	Blame func(e *Error) (field string, why Text, ok bool)
-	build func(c client, cfg Config) (Target, error)
+	Blame func(e *Error) (field string, why text.Text, ok bool)
+	// LLMFailed is what Test connection says when the system's own model
+	// failed and said so in its answer (an *Error with CodeLLMError), in
+	// the system's own terms; zero: the generic words.
+	LLMFailed text.Text
+	// Cleanup is what comes out of the system's answers before the judges
+	// read them (its citation markers); every answer New's connector
+	// returns has been through it. Required: its Why says what the markers
+	// are, or why the system has none.
+	Cleanup Cleanup
+	build   func(c client, cfg Config) (Target, error)
 }
 
 // Field returns the spec's field with key.
@@ -73,6 +73,9 @@ func register(s Spec, build func(c client, cfg Config) (Target, error)) {
 	defer regMu.Unlock()
 	if _, dup := registry[s.Kind]; dup {
 		panic("target: kind registered twice: " + s.Kind)
+	}
+	if strings.TrimSpace(s.Cleanup.Why) == "" {
+		panic("target: kind " + s.Kind + " registered without a Cleanup saying what its answers carry")
 	}
 	s.build = build
 	registry[s.Kind] = s
@@ -117,7 +120,7 @@ func CheckKind(kind string) string {
 }
 
 // Missing lists the labels of required fields that cfg leaves empty.
-func (s Spec) Missing(cfg Config, lang string) []string {
+func (s Spec) Missing(cfg Config, lang text.Lang) []string {
 	var out []string
 	for _, f := range s.Fields {
 		if f.Required && !f.Secret && strings.TrimSpace(cfg.Get(f.Key)) == "" {
@@ -129,7 +132,7 @@ func (s Spec) Missing(cfg Config, lang string) []string {
 
 // Common fields, shared by the connectors that have them.
 var (
-	fieldBaseURL = Field{Key: "base_url", Label: Text{"服务地址", "Base URL"}, Required: true}
-	fieldKey     = Field{Key: "api_key_env", Label: Text{"API 密钥", "API key"}, Secret: true,
-		Hint: Text{"保存密钥的环境变量名或钥匙串条目", "the environment variable or keyring entry holding the key"}}
+	fieldBaseURL = Field{Key: "base_url", Label: text.New("服务地址", "Base URL"), Required: true}
+	fieldKey     = Field{Key: "api_key_env", Label: text.New("API 密钥", "API key"), Secret: true,
+		Hint: text.New("保存密钥的环境变量名或钥匙串条目", "the environment variable or keyring entry holding the key")}
 )

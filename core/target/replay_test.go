@@ -234,7 +234,9 @@ func TestRAGFlowLLMErrorRetried(t *testing.T) {
 	}}
 	srv := f.start(t)
 	var waits int
-	tg := &RAGFlow{client: client{http: srv.Client(), attempts: 3, sleep: func(context.Context, time.Duration) error { waits++; return nil }}, Base: srv.URL, ChatID: "c"}
+	spec, _ := SpecOf("ragflow")
+	tg := finishing{Target: &RAGFlow{client: client{http: srv.Client(), attempts: 3, sleep: func(context.Context, time.Duration) error { waits++; return nil }}, Base: srv.URL, ChatID: "c"},
+		clean: spec.Cleanup}
 	ans, err := tg.Ask(context.Background(), "q")
 	if err != nil || completions != 2 || waits != 1 || ans.Text != "办理需要身份证，20个工作日。" {
 		t.Fatalf("ans %q err %v after %d completions, %d waits", ans.Text, err, completions, waits)

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"regexp"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -97,20 +96,23 @@ func build(t Config, attempts int) (Target, error) {
 	if err != nil {
 		return nil, err
 	}
-	return redacting{Target: tg, key: key}, nil
+	return finishing{Target: tg, key: key, clean: spec.Cleanup}, nil
 }
 
-// redacting removes every known key from what a system answers, successful
-// answers included: one that echoes its request headers must not put a key
-// into the store, the report or the window.
-type redacting struct {
+// finishing is the one way an answer leaves the package: cleaned by the
+// connector's own Cleanup (so a connector cannot forget it, nor use
+// another system's), then with every known key removed, successful
+// answers included: one that echoes its request headers must not put a
+// key into the store, the report or the window.
+type finishing struct {
 	Target
-	key string
+	key   string
+	clean Cleanup
 }
 
-func (r redacting) Ask(ctx context.Context, question string) (Answer, error) {
+func (r finishing) Ask(ctx context.Context, question string) (Answer, error) {
 	ans, err := r.Target.Ask(ctx, question)
-	ans.Text = redactKey(ans.Text, r.key)
+	ans.Text = redactKey(r.clean.Clean(ans.Text), r.key)
 	for i := range ans.Contexts {
 		ans.Contexts[i] = redactKey(ans.Contexts[i], r.key)
 	}
@@ -255,24 +257,6 @@ func parseRetryAfter(v string) time.Duration {
 
 // redactURL removes credentials embedded in URLs of transport errors.
 func redactURL(s string) string { return httpsafe.Redact(s) }
-
-var (
-	thinkBlock  = regexp.MustCompile(`(?s)<think>.*?</think>`)
-	citationNew = regexp.MustCompile(`\s?\[ID:\d+\]`)
-	citationOld = regexp.MustCompile(`\s?##\d+\$\$`)
-)
-
-// cleanAnswer removes reasoning blocks and citation markers so judges see
-// the text a citizen reads.
-func cleanAnswer(s string) string {
-	s = thinkBlock.ReplaceAllString(s, "")
-	if i := strings.LastIndex(s, "</think>"); i >= 0 {
-		s = s[i+len("</think>"):]
-	}
-	s = citationNew.ReplaceAllString(s, "")
-	s = citationOld.ReplaceAllString(s, "")
-	return strings.TrimSpace(s)
-}
 
 // dedupe keeps the first occurrence of every document, in rank order.
 func dedupe(docs []Doc) []Doc {

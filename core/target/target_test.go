@@ -269,17 +269,3 @@ func TestKeyNeverInErrors(t *testing.T) {
 		t.Fatalf("err = %v", err)
 	}
 }
-
-func TestCleanAnswer(t *testing.T) {
-	cases := map[string]string{
-		"<think>a\nb</think>答案": "答案",
-		"推理</think>答案 [ID:3]":   "答案",
-		"见材料##0$$和##12$$。":      "见材料和。",
-		"  plain  ":             "plain",
-	}
-	for in, want := range cases {
-		if got := cleanAnswer(in); got != want {
-			t.Errorf("cleanAnswer(%q) = %q, want %q", in, got, want)
-		}
-	}
-}

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"cubeworkbench/core/httpsafe"
+	"cubeworkbench/core/text"
 )
 
 // Warning is something about the target's configuration that makes its
@@ -11,9 +12,9 @@ import (
 // returned with the answer so Test connection and the first answer of a run
 // can say it at once, naming the setting to change.
 type Warning struct {
-	Code    string // one of the Warn* constants
-	Setting Text   // the system's setting to change, as its UI names it
-	Message Text
+	Code    string    // one of the Warn* constants
+	Setting text.Text // the system's setting to change, as its UI names it
+	Message text.Text
 }
 
 // Warning codes.

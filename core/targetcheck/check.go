@@ -14,6 +14,7 @@ import (
 	"cubeworkbench/core/profile"
 	"cubeworkbench/core/secret"
 	"cubeworkbench/core/target"
+	"cubeworkbench/core/text"
 )
 
 // Verdict codes, worst first.
@@ -31,9 +32,9 @@ const (
 // Verdict is the outcome of one test.
 type Verdict struct {
 	Code    string
-	Field   string      // profile key of the field to fix ("" when none)
-	Message target.Text // what to tell the user, naming the field by its label
-	Detail  string      // the system's own error, key redacted ("" when none)
+	Field   string    // profile key of the field to fix ("" when none)
+	Message text.Text // what to tell the user, naming the field by its label
+	Detail  string    // the system's own error, key redacted ("" when none)
 	Answer  *target.Answer
 	Mapping *docmatch.Report // for this one answer, when documents came back or should have
 }
@@ -43,7 +44,7 @@ func (v Verdict) OK() bool { return v.Code == OK }
 
 // Text is the verdict for people in lang, with the system's error appended.
 func (v Verdict) Text(lang string) string {
-	s := v.Message.In(lang)
+	s := v.Message.In(text.Lang(lang))
 	if v.Detail != "" {
 		s += "\n" + v.Detail
 	}
@@ -71,21 +72,21 @@ func Check(ctx context.Context, cfg profile.Target, guides []dataset.Guide, ques
 		build = target.NewOnce
 	}
 	spec, known := target.SpecOf(cfg.Kind)
-	label := func(key string) string {
+	label := func(key string, lang text.Lang) string {
 		if f, ok := spec.Field(key); ok {
-			return f.Label.ZH + "|" + f.Label.EN
+			return f.Label.In(lang)
 		}
-		return key + "|" + key
+		return key
 	}
-	zh := func(key string) string { return strings.SplitN(label(key), "|", 2)[0] }
-	en := func(key string) string { return strings.SplitN(label(key), "|", 2)[1] }
+	zh := func(key string) string { return label(key, text.ZH) }
+	en := func(key string) string { return label(key, text.EN) }
 	if !known {
-		return Verdict{Code: Config, Field: "kind", Message: target.Text{
+		return Verdict{Code: Config, Field: "kind", Message: text.Text{
 			ZH: fmt.Sprintf("不认识的系统类型“%s”，可选：%s。", cfg.Kind, strings.Join(target.Kinds(), "、")),
 			EN: fmt.Sprintf("Unknown system kind %q; choose one of %s.", cfg.Kind, strings.Join(target.Kinds(), ", "))}}
 	}
 	if m := spec.Missing(cfg, "zh"); len(m) > 0 {
-		return Verdict{Code: Config, Field: firstMissing(spec, cfg), Message: target.Text{
+		return Verdict{Code: Config, Field: firstMissing(spec, cfg), Message: text.Text{
 			ZH: "请先填写：" + strings.Join(m, "、") + "。",
 			EN: "Fill in first: " + strings.Join(spec.Missing(cfg, "en"), ", ") + "."}}
 	}
@@ -93,14 +94,14 @@ func Check(ctx context.Context, cfg profile.Target, guides []dataset.Guide, ques
 		// A named variable that holds nothing (and no key typed in the
 		// window or kept in the keyring): said before any request goes out.
 		if _, _, err := secret.Default().Get(secret.Target(cfg.Kind), cfg.APIKeyEnv); err != nil {
-			return Verdict{Code: WrongKey, Field: "api_key_env", Message: target.Text{
+			return Verdict{Code: WrongKey, Field: "api_key_env", Message: text.Text{
 				ZH: fmt.Sprintf("“%s”没有密钥：环境变量 %s 未设置，窗口中也没有输入。请设置该变量，或在上面粘贴密钥。", zh("api_key_env"), cfg.APIKeyEnv),
 				EN: fmt.Sprintf("The %s has no key: the environment variable %s is unset and none was typed in the window. Set it, or paste the key above.", en("api_key_env"), cfg.APIKeyEnv)}}
 		}
 	}
 	tg, err := build(cfg)
 	if err != nil {
-		return Verdict{Code: Config, Message: target.Text{ZH: "配置无法使用：" + err.Error(), EN: "The settings cannot work: " + err.Error()}}
+		return Verdict{Code: Config, Message: text.Text{ZH: "配置无法使用：" + err.Error(), EN: "The settings cannot work: " + err.Error()}}
 	}
 	if question == "" {
 		question = Question(guides)
@@ -112,7 +113,7 @@ func Check(ctx context.Context, cfg profile.Target, guides []dataset.Guide, ques
 	v := Verdict{Answer: &ans}
 	if !spec.Retrieves {
 		v.Code = OK
-		v.Message = target.Text{
+		v.Message = text.Text{
 			ZH: "连接正常，系统已回答。此类接口只返回回答、不返回检索文档，Recall@k 将显示为 n/a。",
 			EN: "Connected; the system answered. This kind of endpoint returns answers only, no retrieved documents, so Recall@k will show n/a."}
 		return v
@@ -121,7 +122,7 @@ func Check(ctx context.Context, cfg profile.Target, guides []dataset.Guide, ques
 	v.Mapping = &rep
 	if len(ans.Retrieved) == 0 {
 		v.Code = NoDocuments
-		v.Message = target.Text{
+		v.Message = text.Text{
 			ZH: "系统回答了，但没有返回检索到的文档，无法计算 Recall@k。",
 			EN: "The system answered but returned no retrieved documents, so Recall@k cannot be computed."}
 		for _, w := range ans.Warnings {
@@ -132,13 +133,13 @@ func Check(ctx context.Context, cfg profile.Target, guides []dataset.Guide, ques
 	}
 	if len(guides) > 0 && rep.Loud() {
 		v.Code = Unmatched
-		v.Message = target.Text{
+		v.Message = text.Text{
 			ZH: fmt.Sprintf("系统返回了 %d 个文档，但只有 %d 个对应到工作簿的办事指南。请在办事指南表加“知识库文件名”（target_doc）列，或上传 cubectl kb export 导出的文档。", rep.Retrieved, rep.Resolved),
 			EN: fmt.Sprintf("The system returned %d documents but only %d match the workbook's guides. Add a target_doc column to the guides, or upload the documents written by cubectl kb export.", rep.Retrieved, rep.Resolved)}
 		return v
 	}
 	v.Code = OK
-	v.Message = target.Text{
+	v.Message = text.Text{
 		ZH: fmt.Sprintf("连接正常：系统回答了，返回 %d 个文档，其中 %d 个对应到办事指南。", rep.Retrieved, rep.Resolved),
 		EN: fmt.Sprintf("Connected: the system answered with %d documents, %d of which match a guide.", rep.Retrieved, rep.Resolved)}
 	return v
@@ -158,17 +159,17 @@ func fromError(err error, cfg profile.Target, zh, en func(string) string) Verdic
 	var te *target.Error
 	if !errors.As(err, &te) {
 		if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
-			return Verdict{Code: Unreachable, Field: "base_url", Detail: err.Error(), Message: target.Text{
+			return Verdict{Code: Unreachable, Field: "base_url", Detail: err.Error(), Message: text.Text{
 				ZH: fmt.Sprintf("在限定时间内没有收到回复，请检查“%s”是否正确、服务是否在运行。", zh("base_url")),
 				EN: fmt.Sprintf("No reply in time: check the %s and that the service is running.", en("base_url"))}}
 		}
-		return Verdict{Code: Failed, Detail: err.Error(), Message: target.Text{ZH: "测试失败。", EN: "The test failed."}}
+		return Verdict{Code: Failed, Detail: err.Error(), Message: text.Text{ZH: "测试失败。", EN: "The test failed."}}
 	}
 	detail := te.Error()
 	msg := strings.ToLower(te.Message)
 	switch {
 	case te.IsAuth():
-		v := Verdict{Code: WrongKey, Field: "api_key_env", Detail: detail, Message: target.Text{
+		v := Verdict{Code: WrongKey, Field: "api_key_env", Detail: detail, Message: text.Text{
 			ZH: fmt.Sprintf("“%s”不对或没有提供：系统拒绝了请求。", zh("api_key_env")),
 			EN: fmt.Sprintf("The %s is wrong or missing: the system refused the request.", en("api_key_env"))}}
 		if cfg.APIKeyEnv == "" {
@@ -177,15 +178,14 @@ func fromError(err error, cfg profile.Target, zh, en func(string) string) Verdic
 		}
 		return v
 	case te.Status == 0 && te.Retryable:
-		return Verdict{Code: Unreachable, Field: "base_url", Detail: detail, Message: target.Text{
+		return Verdict{Code: Unreachable, Field: "base_url", Detail: detail, Message: text.Text{
 			ZH: fmt.Sprintf("连不上“%s”：%s。请检查地址和端口、服务是否在运行。", zh("base_url"), cfg.BaseURL),
 			EN: fmt.Sprintf("Cannot reach the %s %s: check the address and port and that the service is running.", en("base_url"), cfg.BaseURL)}}
-	case te.Code == target.CodeLLMError && cfg.Kind == "ragflow":
-		return Verdict{Code: Failed, Detail: detail, Message: target.Text{
-			ZH: "系统本身的大模型调用失败（回答以 **ERROR** 开头），请检查该系统的模型设置。",
-			EN: "The system's own LLM call failed (its answer starts with **ERROR**): check the model settings inside that system."}}
 	case te.Code == target.CodeLLMError:
-		return Verdict{Code: Failed, Detail: detail, Message: target.Text{
+		if spec, _ := target.SpecOf(cfg.Kind); !spec.LLMFailed.IsZero() {
+			return Verdict{Code: Failed, Detail: detail, Message: spec.LLMFailed}
+		}
+		return Verdict{Code: Failed, Detail: detail, Message: text.Text{
 			ZH: "系统本身的大模型（或工作流节点）调用失败，请检查该系统里的模型设置。",
 			EN: "The system's own model (or a workflow node) failed: check the model settings inside that system."}}
 	}
@@ -200,14 +200,25 @@ func fromError(err error, cfg profile.Target, zh, en func(string) string) Verdic
 		}
 	}
 	if idKey != "" {
-		return Verdict{Code: WrongID, Field: idKey, Detail: detail, Message: target.Text{
+		return Verdict{Code: WrongID, Field: idKey, Detail: detail, Message: text.Text{
 			ZH: fmt.Sprintf("“%s”不对：系统里没有这个（或当前密钥无权访问）。", zh(idKey)),
 			EN: fmt.Sprintf("The %s is wrong: the system has none by that id (or the key may not use it).", en(idKey))}}
 	}
 	if te.Status == 404 || te.Status == 405 || strings.Contains(msg, "not json") {
-		return Verdict{Code: Unreachable, Field: "base_url", Detail: detail, Message: target.Text{
-			ZH: fmt.Sprintf("“%s”处不是该系统的 API（%s）。请核对地址，例如 Dify 需要以 /v1 结尾。", zh("base_url"), cfg.BaseURL),
-			EN: fmt.Sprintf("The %s %s is not this system's API; check it (Dify's ends in /v1, for example).", en("base_url"), cfg.BaseURL)}}
+		return Verdict{Code: Unreachable, Field: "base_url", Detail: detail, Message: text.Text{
+			ZH: fmt.Sprintf("“%s”处不是该系统的 API（%s）。请核对地址%s。", zh("base_url"), cfg.BaseURL, hintOf(cfg.Kind, "base_url", text.ZH, "：")),
+			EN: fmt.Sprintf("The %s %s is not this system's API; check it%s.", en("base_url"), cfg.BaseURL, hintOf(cfg.Kind, "base_url", text.EN, ": "))}}
 	}
-	return Verdict{Code: Failed, Detail: detail, Message: target.Text{ZH: "系统返回了错误。", EN: "The system returned an error."}}
+	return Verdict{Code: Failed, Detail: detail, Message: text.Text{ZH: "系统返回了错误。", EN: "The system returned an error."}}
+}
+
+// hintOf is the connector's own hint for a field (where its system shows
+// the value: Dify's API server ends in /v1, FastGPT's in /api) after sep,
+// or "" when it gives none.
+func hintOf(kind, key string, lang text.Lang, sep string) string {
+	spec, _ := target.SpecOf(kind)
+	if f, ok := spec.Field(key); ok && !f.Hint.IsZero() {
+		return sep + f.Hint.In(lang)
+	}
+	return ""
 }

@@ -2,14 +2,20 @@ package targetcheck
 
 import (
 	"context"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/profile"
+	"cubeworkbench/core/target"
 )
 
 var guides = []dataset.Guide{
@@ -72,6 +78,14 @@ func TestCheckVerdicts(t *testing.T) {
 			// create(): get_error_data_result(message="You do not own the assistant."), DATA_ERROR 102
 			handler: ragflow(`{"code":102,"message":"You do not own the assistant."}`, ""),
 			code:    WrongID, field: "chat_id", zh: "聊天助理 ID"},
+		{name: "RAGFlow's own LLM failed: its words", kind: "ragflow",
+			// chat_model.py v0.24.0: ERROR_PREFIX answer with code 0
+			handler: ragflow(session, `{"code":0,"data":{"answer":"**ERROR**: TIMEOUT - Request timed out.","reference":{},"audio_binary":null,"prompt":"","created_at":1764579601.2,"id":"m","session_id":"s"}}`),
+			code:    Failed, zh: "**ERROR**"},
+		{name: "FastGPT's workflow failed: the generic words", kind: "fastgpt",
+			// the handler answers 200 with the last node's error beside the answer
+			handler: dify(200, `{"error":{"message":"model overloaded"},"responseData":[],"choices":[{"message":{"role":"assistant","content":""},"finish_reason":"stop","index":0}]}`),
+			code:    Failed, zh: "工作流节点"},
 		{name: "RAGFlow web port instead of the API", kind: "ragflow",
 			handler: ragflow("<!doctype html><html><body>RAGFlow</body></html>", ""),
 			code:    Unreachable, field: "base_url", zh: "不是该系统的 API"},
@@ -91,7 +105,9 @@ func TestCheckVerdicts(t *testing.T) {
 			handler: dify(401, `{"code":"unauthorized","message":"Access token is invalid","status":401}`),
 			code:    WrongKey, field: "api_key_env", zh: "应用 API 密钥"},
 		{name: "Dify without /v1", kind: "dify", handler: dify(404, "<html><title>404 Not Found</title></html>"),
-			code: Unreachable, field: "base_url", zh: "API 服务器地址"},
+			code: Unreachable, field: "base_url", zh: "以 /v1 结尾"},
+		{name: "FastGPT without /api: its own hint", kind: "fastgpt", handler: dify(404, "<html><title>404 Not Found</title></html>"),
+			code: Unreachable, field: "base_url", zh: "以 /api 结尾"},
 		{name: "Dify citations off", kind: "dify",
 			handler: dify(200, difyStream+`data: {"event":"message_end","conversation_id":"c1","message_id":"m1","created_at":1764579601,"task_id":"t1","id":"m1","metadata":{"usage":{"total_tokens":9}},"files":null}`+"\n\n"),
 			code:    NoDocuments, zh: "引用和归属"},
@@ -114,6 +130,19 @@ func TestCheckVerdicts(t *testing.T) {
 			// jsonRes → processError with ERROR_RESPONSE.unAuthorization
 			handler: dify(500, `{"code":403,"statusText":"unAuthorization","message":"凭证错误","data":null}`),
 			code:    WrongKey, field: "api_key_env", zh: "应用 API 密钥"},
+		{name: "FastGPT key of a deleted app (HTTP 500, unExist)", kind: "fastgpt",
+			// AppErrEnum.unExist 应用不存在, code 502000
+			// (packages/global/common/error/code/app.ts, labring/FastGPT 7c9d4a93)
+			handler: dify(500, `{"code":502000,"statusText":"unExist","message":"应用不存在","data":null}`),
+			code:    WrongID, field: "api_key_env", zh: "应用已不存在"},
+		{name: "MaxKB v2 application not published", kind: "maxkb",
+			// ChatSerializers open(): AppApiException(500, "The application has not been
+			// published…") (apps/chat/serializers/chat.py, MaxKB v2.1.0-10-g121614fb; zh_CN django.po)
+			handler: dify(500, `{"code":500,"message":"应用未发布，请发布后使用。","data":null}`),
+			code:    WrongID, field: "api_key_env", zh: "尚未发布"},
+		{name: "MaxKB v2 application deleted", kind: "maxkb",
+			handler: dify(500, `{"code":500,"message":"Application does not exist","data":null}`),
+			code:    WrongID, field: "api_key_env", zh: "已不存在"},
 		{name: "MaxKB v2 knowledge source hidden", kind: "maxkb",
 			handler: func(w http.ResponseWriter, r *http.Request) {
 				switch {
@@ -183,5 +212,36 @@ func TestQuestionFromGuides(t *testing.T) {
 	}
 	if q := Question(nil); q == "" {
 		t.Error("no question without guides")
+	}
+}
+
+// Test connection knows no connector by name: what a system's errors mean
+// comes from its registry entry (Blame, LLMFailed), so a new connector
+// brings its diagnosis with it. A string literal equal to a kind in this
+// package's code is a per-kind case that belongs in the connector.
+func TestNoPerKindCases(t *testing.T) {
+	kinds := map[string]bool{}
+	for _, k := range target.Kinds() {
+		kinds[strconv.Quote(k)] = true
+	}
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fset := token.NewFileSet()
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING && kinds[lit.Value] {
+				t.Errorf("%s: %s names a connector kind; put what it decides in the connector's registry entry", fset.Position(lit.Pos()), lit.Value)
+			}
+			return true
+		})
 	}
 }

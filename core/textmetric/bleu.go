@@ -192,6 +192,15 @@ func ComputeBLEU(st BLEUStats, opt BLEUOptions) (BLEUResult, error) {
 	if len(st.Total) != order {
 		return BLEUResult{}, fmt.Errorf("bleu: %d correct counts but %d totals", order, len(st.Total))
 	}
+	res := BLEUResult{Precisions: make([]float64, order), Counts: make([]float64, order), Totals: make([]float64, order)}
+	computeBLEU(st, opt, &res)
+	return res, nil
+}
+
+// computeBLEU is ComputeBLEU into res, whose Precisions, Counts and Totals
+// hold len(st.Correct) zeros (a prepared reference passes reused ones).
+func computeBLEU(st BLEUStats, opt BLEUOptions, res *BLEUResult) {
+	order := len(st.Correct)
 	smoothValue := 0.0
 	switch {
 	case opt.SmoothValue != nil:
@@ -201,8 +210,7 @@ func ComputeBLEU(st BLEUStats, opt BLEUOptions) (BLEUResult, error) {
 	case opt.Smooth == SmoothAddK:
 		smoothValue = 1
 	}
-	res := BLEUResult{SysLen: st.SysLen, RefLen: st.RefLen, BP: 1,
-		Precisions: make([]float64, order), Counts: make([]float64, order), Totals: make([]float64, order)}
+	res.SysLen, res.RefLen, res.BP = st.SysLen, st.RefLen, 1
 	for n := range order {
 		res.Counts[n], res.Totals[n] = float64(st.Correct[n]), float64(st.Total[n])
 	}
@@ -217,7 +225,7 @@ func ComputeBLEU(st BLEUStats, opt BLEUOptions) (BLEUResult, error) {
 		anyCorrect = anyCorrect || c != 0
 	}
 	if !anyCorrect { // sacreBLEU #141: no matches at all is 0, whatever the smoothing
-		return res, nil
+		return
 	}
 	smoothMteval := 1.0
 	effOrder := order
@@ -249,5 +257,4 @@ func ComputeBLEU(st BLEUStats, opt BLEUOptions) (BLEUResult, error) {
 		sum += myLog(p)
 	}
 	res.Score = res.BP * math.Exp(sum/float64(effOrder))
-	return res, nil
 }

@@ -1,6 +1,7 @@
 package textmetric
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -43,6 +44,9 @@ func bleuTokenizer(name string) (func(string) string, bool) {
 // isPySpace is Python's str.isspace for one character, which str.split()
 // uses; it differs from unicode.IsSpace on U+001C–U+001F.
 func isPySpace(r rune) bool {
+	if r > 0x3000 { // past the last white space (U+3000): every CJK character
+		return false
+	}
 	return unicode.IsSpace(r) || (r >= 0x1c && r <= 0x1f)
 }
 
@@ -78,43 +82,93 @@ func is13aPunct(r rune) bool {
 
 // tokenizeRegexp is sacreBLEU's TokenizerRegexp, shared by 13a and zh.
 func tokenizeRegexp(line string) string {
-	rs := make([]rune, 0, len(line)+8)
+	rs, _ := regexpPasses(expandPunct(make([]rune, 0, len(line)+8), line, false), nil)
+	return joinFields(string(rs))
+}
+
+// expandPunct appends line's characters to dst with TokenizerRegexp's first
+// rule: each 13a punctuation character set apart by spaces. In zh mode each
+// Chinese character is set apart first, as TokenizerZh does before it calls
+// TokenizerRegexp: its " c " becomes "   c   ", the spaces being
+// punctuation to the rule.
+func expandPunct(dst []rune, line string, zh bool) []rune {
 	for _, r := range line {
-		if is13aPunct(r) {
-			rs = append(rs, ' ', r, ' ')
-		} else {
-			rs = append(rs, r)
+		switch {
+		case zh && isSacreZhChar(r):
+			dst = append(dst, ' ', ' ', ' ', r, ' ', ' ', ' ')
+		case is13aPunct(r):
+			dst = append(dst, ' ', r, ' ')
+		default:
+			dst = append(dst, r)
 		}
 	}
+	return dst
+}
+
+// regexpPasses applies TokenizerRegexp's other three rules to a, each a
+// left-to-right scan with non-overlapping matches (re.sub), alternating
+// between a and b; it returns the result and the other buffer for reuse.
+func regexpPasses(a, b []rune) (out, spare []rune) {
+	if !slices.ContainsFunc(a, func(r rune) bool { return r == '.' || r == ',' || r == '-' }) {
+		return a, b // no rule can match
+	}
 	isPeriodComma := func(r rune) bool { return r == '.' || r == ',' }
-	notDigit := func(r rune) bool { return !isASCIIDigit(r) }
 	// period and comma unless preceded by a digit: \1 \2 + space
-	rs = subPairs(rs, notDigit, isPeriodComma, func(x, y rune, out []rune) []rune {
-		return append(out, x, ' ', y, ' ')
-	})
+	b = b[:0]
+	for i := 0; i < len(a); i++ {
+		if i+1 < len(a) && !isASCIIDigit(a[i]) && isPeriodComma(a[i+1]) {
+			b = append(b, a[i], ' ', a[i+1], ' ')
+			i++
+			continue
+		}
+		b = append(b, a[i])
+	}
 	// period and comma unless followed by a digit: space + \1 space \2
-	rs = subPairs(rs, isPeriodComma, notDigit, func(x, y rune, out []rune) []rune {
-		return append(out, ' ', x, ' ', y)
-	})
+	a = a[:0]
+	for i := 0; i < len(b); i++ {
+		if i+1 < len(b) && isPeriodComma(b[i]) && !isASCIIDigit(b[i+1]) {
+			a = append(a, ' ', b[i], ' ', b[i+1])
+			i++
+			continue
+		}
+		a = append(a, b[i])
+	}
 	// dash preceded by a digit
-	rs = subPairs(rs, isASCIIDigit, func(r rune) bool { return r == '-' }, func(x, y rune, out []rune) []rune {
-		return append(out, x, ' ', y, ' ')
-	})
-	return joinFields(string(rs))
+	b = b[:0]
+	for i := 0; i < len(a); i++ {
+		if i+1 < len(a) && isASCIIDigit(a[i]) && a[i+1] == '-' {
+			b = append(b, a[i], ' ', a[i+1], ' ')
+			i++
+			continue
+		}
+		b = append(b, a[i])
+	}
+	return b, a
 }
 
 // tokenize13a is sacreBLEU's Tokenizer13a (mteval-v13a.pl).
 func tokenize13a(line string) string {
-	// Sequential replacements in sacreBLEU's order (a Replacer would apply
-	// them in one pass, which differs for inputs like "&amp;quot;").
+	rs, _ := regexpPasses(pad13a(make([]rune, 0, len(line)+16), replace13a(line)), nil)
+	return joinFields(string(rs))
+}
+
+// pad13a appends " " + line + " " as TokenizerRegexp's first rule makes it.
+func pad13a(dst []rune, line string) []rune {
+	dst = append(dst, ' ', ' ', ' ')
+	return append(expandPunct(dst, line, false), ' ', ' ', ' ')
+}
+
+// replace13a is Tokenizer13a's replacements, sequential in sacreBLEU's
+// order (a Replacer would apply them in one pass, which differs for inputs
+// like "&amp;quot;"). Each copies the line only when it matches.
+func replace13a(line string) string {
 	line = strings.ReplaceAll(line, "<skipped>", "")
 	line = strings.ReplaceAll(line, "-\n", "")
 	line = strings.ReplaceAll(line, "\n", " ")
 	line = strings.ReplaceAll(line, "&quot;", `"`)
 	line = strings.ReplaceAll(line, "&amp;", "&")
 	line = strings.ReplaceAll(line, "&lt;", "<")
-	line = strings.ReplaceAll(line, "&gt;", ">")
-	return tokenizeRegexp(" " + line + " ")
+	return strings.ReplaceAll(line, "&gt;", ">")
 }
 
 // sacreZhRanges are sacreBLEU's _UCODE_RANGES as Python actually evaluates
@@ -145,18 +199,8 @@ func isSacreZhChar(r rune) bool {
 // ranges) is set apart, then TokenizerRegexp runs.
 func tokenizeZh(line string) string {
 	line = strings.TrimFunc(line, isPySpace)
-	var b strings.Builder
-	b.Grow(len(line) * 2)
-	for _, r := range line {
-		if isSacreZhChar(r) {
-			b.WriteByte(' ')
-			b.WriteRune(r)
-			b.WriteByte(' ')
-		} else {
-			b.WriteRune(r)
-		}
-	}
-	return tokenizeRegexp(b.String())
+	rs, _ := regexpPasses(expandPunct(make([]rune, 0, len(line)*2), line, true), nil)
+	return joinFields(string(rs))
 }
 
 // tokenizeIntl is sacreBLEU's TokenizerV14International (mteval-v14.pl).

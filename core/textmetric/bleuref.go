@@ -1,45 +1,35 @@
 package textmetric
 
-import "fmt"
-
 // BLEURef is one reference tokenised and counted once, to score many
 // hypotheses against it with SentenceBLEU's result: a service guide is the
 // reference of every answer to every question about it (3 answer sets ×
 // ~50 questions a guide at 100,000 questions over 2,000 guides), and
 // SentenceBLEU tokenises and counts it again for each.
 //
-// N-grams are keyed by integer token ids, not by joined strings: the
-// reference's tokens are numbered, a hypothesis token the reference lacks
-// gets id 0, and an n-gram holding id 0 can match nothing. Two n-grams are
-// equal exactly when their token sequences are, as with the joined strings
-// (tokens never hold the separating space), so every count is the same.
+// N-grams are numbered, not keyed by joined strings: the reference's
+// tokens get ids ≥ 1, its n-grams indexes, each n-gram's index found from
+// its first n−1 tokens' index and its last token's id. A hypothesis token
+// the reference lacks gets id 0, which begins and extends no n-gram. Two
+// n-grams get one index exactly when their token sequences are equal, as
+// with the joined strings (tokens never hold the separating space), so
+// every count is the same; a hypothesis n-gram not in the reference counts
+// in Total only, as before, since its clipped count is min(c, 0).
 type BLEURef struct {
-	opt    BLEUOptions
-	vocab  map[string]uint32 // reference token → id ≥ 1
-	len    int
-	ngrams map[ngramKey]int // the reference's n-gram counts
+	opt   BLEUOptions
+	vocab map[string]uint32 // reference token → id ≥ 1
+	len   int
+	uni   []int32          // token id → index of its unigram
+	ext   map[uint64]int32 // index of an n-gram << 32 | next token id → index of the (n+1)-gram
+	count []int32          // the reference's count of each n-gram index
 }
-
-// ngramKey is an n-gram of up to four token ids; unused places are 0 and
-// n tells orders apart.
-type ngramKey struct {
-	n   uint8
-	ids [4]uint32
-}
-
-// maxKeyOrder is the longest n-gram an ngramKey holds.
-const maxKeyOrder = 4
 
 // NewBLEURef tokenises and counts ref under opt (SentenceBLEU's options:
-// effective order on). A MaxOrder above 4 is refused: SentenceBLEU serves it.
+// effective order on).
 func NewBLEURef(ref string, opt BLEUOptions) (*BLEURef, error) {
 	opt.EffectiveOrder = true
 	opt, err := opt.withDefaults()
 	if err != nil {
 		return nil, err
-	}
-	if opt.MaxOrder > maxKeyOrder {
-		return nil, fmt.Errorf("bleu: a prepared reference counts n-grams up to %d, not %d", maxKeyOrder, opt.MaxOrder)
 	}
 	toks := opt.preprocess(ref)
 	r := &BLEURef{opt: opt, vocab: make(map[string]uint32, len(toks)), len: len(toks)}
@@ -52,27 +42,88 @@ func NewBLEURef(ref string, opt BLEUOptions) (*BLEURef, error) {
 		}
 		ids[i] = id
 	}
-	r.ngrams = make(map[ngramKey]int, len(ids)*opt.MaxOrder)
-	eachNgram(ids, opt.MaxOrder, func(k ngramKey) { r.ngrams[k]++ })
+	r.uni = make([]int32, len(r.vocab)+1)
+	for id := range r.uni {
+		r.uni[id] = int32(id) // unigram indexes are the ids; index 0 is never counted
+	}
+	r.count = make([]int32, len(r.uni), len(r.uni)+len(ids)*(opt.MaxOrder-1))
+	r.ext = make(map[uint64]int32, len(ids)*(opt.MaxOrder-1))
+	for i := range ids {
+		k := r.uni[ids[i]]
+		r.count[k]++
+		for _, id := range ids[i+1 : min(len(ids), i+opt.MaxOrder)] {
+			key := uint64(k)<<32 | uint64(id)
+			next, ok := r.ext[key]
+			if !ok {
+				next = int32(len(r.count))
+				r.ext[key] = next
+				r.count = append(r.count, 0)
+			}
+			r.count[next]++
+			k = next
+		}
+	}
 	return r, nil
 }
 
-// eachNgram calls fn with every 1..maxOrder-gram of ids.
-func eachNgram(ids []uint32, maxOrder int, fn func(ngramKey)) {
-	for n := 1; n <= maxOrder; n++ {
-		for i := 0; i+n <= len(ids); i++ {
-			k := ngramKey{n: uint8(n)}
-			copy(k.ids[:], ids[i:i+n])
-			fn(k)
-		}
-	}
+// BLEUScratch is a hypothesis's working memory, reused across Sentence
+// and Score calls of one goroutine so that scoring allocates nothing per
+// pair (Sentence allocates its result's slices).
+type BLEUScratch struct {
+	tokens         bleuTokens
+	ids            []uint32
+	seen           []int32 // per n-gram index: the hypothesis's count so far
+	touched        []int32 // indexes whose seen is not 0
+	correct, total []int
+	res            [3][]float64 // Score's result slices
 }
 
-// BLEUScratch is a hypothesis's working memory, reused across Sentence
-// calls of one goroutine so that scoring allocates nothing per pair.
-type BLEUScratch struct {
-	ids    []uint32
-	counts map[ngramKey]int
+// stats is the hypothesis's segment statistics against the reference,
+// backed by scratch.
+func (r *BLEURef) stats(hyp string, sc *BLEUScratch) BLEUStats {
+	ids := sc.tokens.bleuIDs(sc.ids[:0], hyp, r.opt, r.vocab)
+	sc.ids = ids
+	order := r.opt.MaxOrder
+	if cap(sc.correct) < order {
+		sc.correct, sc.total = make([]int, order), make([]int, order)
+	}
+	st := BLEUStats{SysLen: len(ids), RefLen: r.len, Correct: sc.correct[:order], Total: sc.total[:order]}
+	clear(st.Correct)
+	for n := 1; n <= order; n++ {
+		st.Total[n-1] = max(0, len(ids)-n+1)
+	}
+	if len(sc.seen) < len(r.count) {
+		sc.seen = make([]int32, len(r.count))
+	}
+	seen := sc.seen
+	bump := func(k int32, n int) {
+		seen[k]++
+		if seen[k] == 1 {
+			sc.touched = append(sc.touched, k)
+		}
+		if seen[k] <= r.count[k] {
+			st.Correct[n]++
+		}
+	}
+	for i, id := range ids {
+		if id == 0 {
+			continue // a token the reference lacks: no n-gram from here matches
+		}
+		k := r.uni[id]
+		bump(k, 0)
+		for n, next := range ids[i+1 : min(len(ids), i+order)] {
+			var ok bool
+			if k, ok = r.ext[uint64(k)<<32|uint64(next)]; !ok {
+				break // not in the reference, nor any longer n-gram from i
+			}
+			bump(k, n+1)
+		}
+	}
+	for _, k := range sc.touched {
+		seen[k] = 0
+	}
+	sc.touched = sc.touched[:0]
+	return st
 }
 
 // Sentence is SentenceBLEU(hyp, []string{ref}, opt) for the reference r was
@@ -81,34 +132,25 @@ func (r *BLEURef) Sentence(hyp string, scratch *BLEUScratch) (BLEUResult, error)
 	if scratch == nil {
 		scratch = &BLEUScratch{}
 	}
-	if scratch.counts == nil {
-		scratch.counts = map[ngramKey]int{}
-	}
-	htoks := r.opt.preprocess(hyp)
-	ids := scratch.ids[:0]
-	for _, t := range htoks {
-		ids = append(ids, r.vocab[t]) // 0 when the reference lacks it
-	}
-	scratch.ids = ids
-	order := r.opt.MaxOrder
-	st := BLEUStats{SysLen: len(ids), RefLen: r.len, Correct: make([]int, order), Total: make([]int, order)}
-	counts := scratch.counts
-	clear(counts)
-	for n := 1; n <= order; n++ {
-		st.Total[n-1] = max(0, len(ids)-n+1)
-	}
-	eachNgram(ids, order, func(k ngramKey) {
-		for _, id := range k.ids[:k.n] {
-			if id == 0 {
-				return // a token the reference lacks: no match, counted in Total only
-			}
+	st := r.stats(hyp, scratch)
+	order := len(st.Correct)
+	res := BLEUResult{Precisions: make([]float64, order), Counts: make([]float64, order), Totals: make([]float64, order), Tokenizer: r.opt.Tokenize}
+	computeBLEU(st, r.opt, &res)
+	return res, nil
+}
+
+// Score is Sentence(hyp, scratch).Score, allocating nothing.
+func (r *BLEURef) Score(hyp string, scratch *BLEUScratch) float64 {
+	st := r.stats(hyp, scratch)
+	order := len(st.Correct)
+	res := BLEUResult{}
+	for i, p := range []*[]float64{&res.Precisions, &res.Counts, &res.Totals} {
+		if cap(scratch.res[i]) < order {
+			scratch.res[i] = make([]float64, order)
 		}
-		counts[k]++
-	})
-	for k, c := range counts {
-		st.Correct[k.n-1] += min(c, r.ngrams[k])
+		*p = scratch.res[i][:order]
+		clear(*p)
 	}
-	res, err := ComputeBLEU(st, r.opt)
-	res.Tokenizer = r.opt.Tokenize
-	return res, err
+	computeBLEU(st, r.opt, &res)
+	return res.Score
 }

@@ -71,9 +71,24 @@ func TestBLEURefEqualsSentenceBLEU(t *testing.T) {
 	}
 }
 
-func TestBLEURefRefusesLongOrders(t *testing.T) {
-	if _, err := NewBLEURef("a b c d e", BLEUOptions{MaxOrder: 5}); err == nil {
-		t.Error("MaxOrder 5 accepted: an ngramKey holds 4 ids")
+// TestBLEURefLongOrders: n-grams longer than four are counted as
+// SentenceBLEU counts them (an earlier prepared reference refused them).
+func TestBLEURefLongOrders(t *testing.T) {
+	for _, order := range []int{5, 7} {
+		for _, p := range bleuRefTexts {
+			o := BLEUOptions{MaxOrder: order, Tokenize: BLEUTokZh}
+			want, err := SentenceBLEU(p[0], []string{p[1]}, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ref, err := NewBLEURef(p[1], o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, _ := ref.Sentence(p[0], nil); !reflect.DeepEqual(got, want) {
+				t.Errorf("order %d %q vs %q: %+v, want %+v", order, p[0], p[1], got, want)
+			}
+		}
 	}
 }
 

@@ -1,6 +1,7 @@
 package textmetric
 
 import (
+	"math/bits"
 	"slices"
 	"strings"
 )
@@ -196,7 +197,7 @@ func smallKeys(ids []int32, n int) []uint64 {
 }
 
 // sortedOverlap is Σ min(count_a, count_b) over two sorted multisets.
-func sortedOverlap[T uint64 | string](a, b []T) int {
+func sortedOverlap[T int32 | uint64 | string](a, b []T) int {
 	i, j, n := 0, 0, 0
 	for i < len(a) && j < len(b) {
 		switch {
@@ -213,11 +214,22 @@ func sortedOverlap[T uint64 | string](a, b []T) int {
 	return n
 }
 
-// lcsLen is the length of the longest common subsequence, in O(len(b)) space.
+// lcsLen is the length of the longest common subsequence of a and b, whose
+// ids are ≥ 0 (a negative id in b matches nothing).
 func lcsLen(a, b []int32) int {
 	if len(a) == 0 || len(b) == 0 {
 		return 0
 	}
+	var vocab int32
+	for _, id := range a {
+		vocab = max(vocab, id+1)
+	}
+	m := newLCSMasks(a, int(vocab))
+	return m.lcs(b, nil)
+}
+
+// lcsTableLen is the LCS length by the textbook table, one row at a time.
+func lcsTableLen(a, b []int32) int {
 	prev := make([]int, len(b)+1)
 	cur := make([]int, len(b)+1)
 	for i := 1; i <= len(a); i++ {
@@ -231,6 +243,79 @@ func lcsLen(a, b []int32) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(b)]
+}
+
+// lcsMasks is a text made ready for the bit-parallel LCS length (Allison
+// and Dix 1986; Hyyrö 2004, "Bit-parallel LCS-length computation
+// revisited"): for each token id, the bit mask of the positions where the
+// text has it. The LCS with another text then costs one pass over that
+// text, a few word operations per token, where the textbook table costs
+// one step per pair of positions; the length is the same integer.
+type lcsMasks struct {
+	words int      // 64-bit words per mask
+	masks []uint64 // id's mask is masks[id*words : (id+1)*words]
+	table []int32  // the text itself when its masks would be too large (maxMaskWords)
+}
+
+// maxMaskWords bounds the masks of one text (8 MiB): they take distinct
+// tokens × length / 8 bytes, which a very long text with a large
+// vocabulary would make large. Past it the LCS takes the table, one row
+// at a time, as before.
+var maxMaskWords = 1 << 20
+
+func newLCSMasks(a []int32, vocab int) lcsMasks {
+	m := lcsMasks{words: (len(a) + 63) / 64}
+	if vocab*m.words > maxMaskWords {
+		return lcsMasks{words: m.words, table: a}
+	}
+	m.masks = make([]uint64, vocab*m.words)
+	for i, id := range a {
+		m.masks[int(id)*m.words+i/64] |= 1 << (i % 64)
+	}
+	return m
+}
+
+// lcs is the LCS length of the masked text and b; an id of b outside the
+// masks' vocabulary (negative, or too large) matches nothing. v, when long
+// enough, is reused as working memory.
+//
+// V starts all ones; each token c of b sets V = (V + (V & M[c])) | (V &^
+// M[c]) over the whole multi-word vector, and the LCS length is the number
+// of zero bits in V. Bits above len(a) stay 1: M has none there, so
+// V &^ M keeps them.
+func (m lcsMasks) lcs(b []int32, v []uint64) int {
+	if m.words == 0 || len(b) == 0 {
+		return 0
+	}
+	if m.table != nil {
+		return lcsTableLen(m.table, b)
+	}
+	if cap(v) < m.words {
+		v = make([]uint64, m.words)
+	}
+	v = v[:m.words]
+	for w := range v {
+		v[w] = ^uint64(0)
+	}
+	vocab := len(m.masks) / m.words
+	for _, id := range b {
+		if id < 0 || int(id) >= vocab {
+			continue // V + 0 | V = V
+		}
+		mask := m.masks[int(id)*m.words : (int(id)+1)*m.words]
+		var carry uint64
+		for w, x := range v {
+			u := x & mask[w]
+			var sum uint64
+			sum, carry = bits.Add64(x, u, carry)
+			v[w] = sum | (x &^ mask[w])
+		}
+	}
+	n := 0
+	for _, x := range v {
+		n += bits.OnesCount64(^x)
+	}
+	return n
 }
 
 func rougeLIDs(target, prediction []int32) PRF {

@@ -7,6 +7,7 @@ package textmetric
 type RougeLRef struct {
 	vocab map[string]int32
 	ids   []int32
+	masks lcsMasks // ids made ready for the bit-parallel LCS
 }
 
 // NewRougeLRef numbers target's tokens.
@@ -20,6 +21,7 @@ func NewRougeLRef(target []string) *RougeLRef {
 		}
 		r.ids[i] = id
 	}
+	r.masks = newLCSMasks(r.ids, len(r.vocab))
 	return r
 }
 
@@ -34,5 +36,38 @@ func (r *RougeLRef) L(prediction []string, buf []int32) (PRF, []int32) {
 		}
 		buf = append(buf, id)
 	}
-	return rougeLIDs(r.ids, buf), buf
+	return r.prf(buf, nil), buf
+}
+
+// prf is ROUGE-L of the prediction's ids (rougeLIDs with r's masks); v is
+// the LCS's working memory, as lcsMasks.lcs takes it.
+func (r *RougeLRef) prf(pred []int32, v []uint64) PRF {
+	if len(r.ids) == 0 || len(pred) == 0 {
+		return PRF{}
+	}
+	l := float64(r.masks.lcs(pred, v))
+	p, rc := l/float64(len(pred)), l/float64(len(r.ids))
+	return PRF{p, rc, fmeasure(p, rc)}
+}
+
+// RougeScratch is a prediction's working memory, reused across LText calls
+// of one goroutine so that scoring allocates nothing per pair.
+type RougeScratch struct {
+	ids []int32
+	tok []byte
+	v   []uint64
+}
+
+// LText is L(tokens, …) of the tokens TokenizeChinese (chinese) or
+// RougeTokenize(text, stem) make of text, without making them as strings.
+// scratch may be nil; one goroutine at a time may use it.
+func (r *RougeLRef) LText(text string, chinese, stem bool, scratch *RougeScratch) PRF {
+	if scratch == nil {
+		scratch = &RougeScratch{}
+	}
+	scratch.ids, scratch.tok = rougeIDs(scratch.ids[:0], text, chinese, stem, r.vocab, scratch.tok)
+	if cap(scratch.v) < r.masks.words {
+		scratch.v = make([]uint64, r.masks.words)
+	}
+	return r.prf(scratch.ids, scratch.v)
 }

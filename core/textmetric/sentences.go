@@ -97,9 +97,9 @@ func isLineBreak(r rune) bool {
 	return r == '\n' || r == '\r' || r == '\u2028' || r == '\u2029'
 }
 
-func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+func isWordRune(r rune) bool { return runeClass(r)&(classLetter|classDigit) != 0 }
 
-func isHan(r rune) bool { return unicode.Is(unicode.Han, r) }
+func isHan(r rune) bool { return isHanFast(r) }
 
 func isASCIIWord(r rune) bool {
 	return r < 0x80 && (unicode.IsLetter(r) || unicode.IsDigit(r))
@@ -368,11 +368,33 @@ func itemMarkerAt(rs []rune, p int) bool {
 	return false
 }
 
-// pairs maps opening marks to their closing marks. ASCII '"' opens and
+// closerOf maps opening marks to their closing marks. ASCII '"' opens and
 // closes; single quotes are left out, since ’ and ' are mostly apostrophes.
-var pairs = map[rune]rune{
-	'“': '”', '"': '"', '《': '》', '〈': '〉', '「': '」', '『': '』',
-	'（': '）', '(': ')', '【': '】', '[': ']',
+// (A switch, not a map: spansOf asks it of every character.)
+func closerOf(r rune) (rune, bool) {
+	switch r {
+	case '“':
+		return '”', true
+	case '"':
+		return '"', true
+	case '《':
+		return '》', true
+	case '〈':
+		return '〉', true
+	case '「':
+		return '」', true
+	case '『':
+		return '』', true
+	case '（':
+		return '）', true
+	case '(':
+		return ')', true
+	case '【':
+		return '】', true
+	case '[':
+		return ']', true
+	}
+	return 0, false
 }
 
 // closingMarks may follow a terminator and stay with its sentence even when
@@ -387,7 +409,7 @@ type spans struct {
 	closes []bool
 }
 
-// openingMarks are the keys of pairs, for a quick test.
+// openingMarks are the marks closerOf knows, for a quick test.
 const openingMarks = "“\"《〈「『（(【["
 
 func spansOf(s string, rs []rune) spans {
@@ -420,7 +442,7 @@ func spansOf(s string, rs []rune) spans {
 		if matched {
 			continue
 		}
-		if c, ok := pairs[r]; ok {
+		if c, ok := closerOf(r); ok {
 			stack = append(stack, open{p, c})
 		}
 	}

@@ -22,11 +22,12 @@ var (
 func IsChinese(s string) bool {
 	letters, han := 0, 0
 	for _, r := range s {
-		if !unicode.IsLetter(r) {
+		c := runeClass(r)
+		if c&classLetter == 0 {
 			continue
 		}
 		letters++
-		if unicode.Is(unicode.Han, r) {
+		if c&classHan != 0 {
 			han++
 		}
 	}
@@ -62,11 +63,11 @@ func TokenizeChinese(s string) []string {
 		}
 	}
 	for i, r := range s {
-		switch {
-		case unicode.Is(unicode.Han, r):
+		switch c := runeClass(r); {
+		case c&classHan != 0:
 			flush(i)
 			out = append(out, s[i:i+utf8.RuneLen(r)]) // the text's own bytes: no copy per character
-		case unicode.IsLetter(r) || unicode.IsDigit(r):
+		case c&(classLetter|classDigit) != 0:
 			if start < 0 {
 				start = i
 			}

@@ -217,7 +217,7 @@ func printResults(w io.Writer, res *result.Outcome, lang string) {
 		return
 	}
 	if s.Result != nil {
-		fmt.Fprintln(w, s.Headline(lang))
+		fmt.Fprintln(w, s.Headline(text.Lang(lang)))
 		fmt.Fprintf(w, "%s: %s\n\n", pick(lang, "Verdict", "结论"), pick(lang, s.Verdict.EN, s.Verdict.ZH))
 		if m := s.DocMapping; m != nil {
 			if lines := m.Messages(lang, 20); len(lines) > 0 {
@@ -233,7 +233,7 @@ func printResults(w io.Writer, res *result.Outcome, lang string) {
 				// Shown with its figures, never averaged in (cube's judge qualification).
 				fmt.Fprintf(w, "  ✗ %s\n", glossary.Term(glossary.JudgeNotCounted, lang))
 				for _, r := range j.QualificationReasons {
-					fmt.Fprintf(w, "    - %s\n", r.In(lang))
+					fmt.Fprintf(w, "    - %s\n", r.In(text.Lang(lang)))
 				}
 			}
 			t := &table{}
@@ -270,15 +270,15 @@ func printResults(w io.Writer, res *result.Outcome, lang string) {
 		// The why of the verdict: the same bullets and recommendations the
 		// window and the report show (core/explain, one source).
 		if e := s.Explanation; e != nil {
-			for _, l := range e.Lines(lang) {
+			for _, l := range e.Lines(text.Lang(lang)) {
 				fmt.Fprintln(w, l)
 			}
 			fmt.Fprintln(w)
 		} else {
-			for _, r := range s.Recommendations {
+			for _, r := range s.Recommendations() {
 				fmt.Fprintln(w, "→ "+pick(lang, r.EN, r.ZH))
 			}
-			if len(s.Recommendations) > 0 {
+			if len(s.Recommendations()) > 0 {
 				fmt.Fprintln(w)
 			}
 		}

@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"cubeworkbench/core/result"
+	"cubeworkbench/core/text"
 )
 
 // printSpotCheck prints the spot check's line, which judge to trust and
@@ -14,10 +15,10 @@ func printSpotCheck(w io.Writer, s *result.Summary, lang string) {
 	if sc == nil || sc.Ratings == 0 {
 		return
 	}
-	fmt.Fprintln(w, sc.SummaryLine().In(lang))
-	fmt.Fprintln(w, sc.TrustText.In(lang))
+	fmt.Fprintln(w, sc.SummaryLine().In(text.Lang(lang)))
+	fmt.Fprintln(w, sc.TrustText.In(text.Lang(lang)))
 	for _, n := range sc.Notes {
-		fmt.Fprintln(w, "  ! "+n.In(lang))
+		fmt.Fprintln(w, "  ! "+n.In(text.Lang(lang)))
 	}
 	fmt.Fprintln(w)
 }
