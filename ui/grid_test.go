@@ -105,7 +105,7 @@ func TestQuestionGridOnSample(t *testing.T) {
 			w := evaluatedSample(t, tc.lang)
 			opened := -1
 			g := newQuestionGrid(w.shell(), func(i int) { opened = i })
-			g.refresh(w.sess)
+			refreshAndWait(t, g, w.sess)
 			sum := w.result().Summary
 			if mw := g.object().MinSize().Width; mw > 1000 {
 				t.Errorf("the grid needs %v px: it would push a 1024 px window wider", mw)

@@ -63,6 +63,8 @@ type gridModel struct {
 	val     [][]float64
 	ok      [][]bool
 	key     [][]float64 // per column and row; ascending is worst first, ties by row
+	overall int         // the overall score's column
+	worst   []int       // every row by the overall score, worst first: the grid's first order, sorted with the model
 }
 
 func (m *gridModel) rows() int {
@@ -147,7 +149,11 @@ func newGridModel(res *result.Outcome) *gridModel {
 			}
 			textKeys(m.key[c], texts)
 		}
+		if col.kind == gcOverall {
+			m.overall = c
+		}
 	}
+	m.worst = m.sorted(nil, m.overall, false)
 	return m
 }
 

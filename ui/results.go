@@ -52,7 +52,7 @@ func newResultIndex(res *result.Outcome) *resultIndex {
 		return -1
 	}
 	sort.SliceStable(idx.order, func(a, b int) bool { return dis(idx.order[a]) > dis(idx.order[b]) })
-	idx.grid = newGridModel(res)
+	idx.grid = buildGridModel(res)
 	return idx
 }
 

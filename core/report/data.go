@@ -175,16 +175,21 @@ func (w *writer) scoresSheet() error {
 		if err := s.header(head...); err != nil {
 			return err
 		}
-		row := make([]any, 9)
-		for i, j := range part {
-			var score any
+		for i := range part {
+			j := &part[i]
+			s.begin()
+			s.text(1, j.ItemID)
+			s.text(2, j.Set)
+			s.text(3, j.Judge)
+			s.text(4, j.Dimension)
 			if j.OK() {
-				score = j.Score
+				s.raw(5, j.Score)
 			}
-			repeat := max(j.Repeat, 1)
-			row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7], row[8] =
-				j.ItemID, j.Set, j.Judge, j.Dimension, rawNum(score), repeat, j.Raw, j.Status, j.Reason
-			if err := s.line(row...); err != nil {
+			s.integer(6, max(j.Repeat, 1))
+			s.text(7, j.Raw)
+			s.text(8, j.Status)
+			s.text(9, j.Reason)
+			if err := s.end(); err != nil {
 				return err
 			}
 			if (i+1)%tickEvery == 0 {

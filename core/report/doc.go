@@ -17,8 +17,14 @@
 // visible marker (the full text stays in the run store); keys never reach
 // the file (judges are named by endpoint host only).
 //
-// Large sheets (Items, guides, qa, scores, Problems) stream through
-// excelize's StreamWriter so memory stays flat with the item count.
+// Large sheets (Items, guides, qa, scores, Problems) stream so memory
+// stays flat with the item count: excelize's StreamWriter writes each
+// one's frame (columns, panes, filter, print setup) and rowWriter its rows
+// — the bytes StreamWriter.SetRow would write, without its allocations —
+// deflated as they come in a goroutine of their own into a temporary file;
+// saving splices them into the sheet's zip part (splice.go). At 100,000
+// items (2.4 million judgements) that took the writer from 51 s of CPU and
+// a 1.2 GB peak (input included) to 12 s and 0.65 GB (BenchmarkWrite).
 // excelize has no error bars, so the CuBE-per-judge column chart gets its
 // <c:errBars> (custom plus/minus ranges from the sheet) spliced into the
 // chart part before saving: it stays a native chart leadership can restyle.

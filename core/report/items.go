@@ -27,7 +27,7 @@ func (w *writer) itemsSheet() error {
 	if err != nil {
 		return err
 	}
-	s.opts = []excelize.RowOpts{{Height: 42}} // the headers wrap to three lines
+	s.height = 42 // the headers wrap to three lines
 	cells := make([]any, len(l.head))
 	for i, h := range l.head {
 		st := w.st.header
@@ -40,7 +40,7 @@ func (w *writer) itemsSheet() error {
 		return err
 	}
 	s.wrap = true
-	s.opts = []excelize.RowOpts{{Height: 45}}
+	s.height = 45
 	details := map[string]*cube.ItemDetail{}
 	if w.s.Result != nil {
 		for i := range w.s.ItemDetails {

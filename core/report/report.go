@@ -1,7 +1,6 @@
 package report
 
 import (
-	"archive/zip"
 	"bufio"
 	"context"
 	"errors"
@@ -72,7 +71,7 @@ func Write(ctx context.Context, path string, in Input, progress func(done, total
 	if err != nil {
 		return err
 	}
-	defer w.f.Close()
+	defer w.close()
 	if err := w.write(); err != nil {
 		return err
 	}
@@ -93,14 +92,15 @@ func Write(ctx context.Context, path string, in Input, progress func(done, total
 // save writes the package straight into the file. excelize's SaveAs builds
 // the whole zip in a bytes.Buffer first (80 MB for 100k items, doubled as
 // it grows); its ZipWriter hook lets the zip go to the file instead, and the
-// buffer it then copies out stays empty.
+// buffer it then copies out stays empty. The same hook splices the streamed
+// sheets' rows into their parts.
 func (w *writer) save(path string) error {
 	out, err := os.Create(path)
 	if err != nil {
 		return err
 	}
 	bw := bufio.NewWriterSize(out, 1<<20)
-	w.f.ZipWriter = func(io.Writer) excelize.ZipWriter { return zip.NewWriter(bw) }
+	w.f.ZipWriter = func(io.Writer) excelize.ZipWriter { return newSpliceZip(bw, w.bodies) }
 	if _, err := w.f.WriteTo(io.Discard); err != nil {
 		out.Close()
 		return err
@@ -128,10 +128,11 @@ type writer struct {
 	judges []string // judges in summary order
 	dims   []string // dimensions in summary order
 
-	charts    int        // native charts added so far (chartN.xml numbering)
-	errBars   []errBars  // error bars to splice into charts
-	truncated []clipNote // cells cut to the cell limit
-	overflow  []string   // continuation sheets of scores
+	charts    int                   // native charts added so far (chartN.xml numbering)
+	errBars   []errBars             // error bars to splice into charts
+	truncated []clipNote            // cells cut to the cell limit
+	overflow  []string              // continuation sheets of scores
+	bodies    map[string]*rowWriter // streamed sheets' rows by zip part
 
 	// Where the Summary sheet put things, for the page checks and tests.
 	summaryVerdictRow, summaryHeadlineRow, summaryChartRow, summaryLastRow int
@@ -146,6 +147,14 @@ type writer struct {
 type clipNote struct {
 	sheet, cell string
 	chars       int
+}
+
+// close releases the file and the streamed rows' temporary files.
+func (w *writer) close() {
+	w.f.Close()
+	for _, rw := range w.bodies {
+		rw.close()
+	}
 }
 
 func newWriter(ctx context.Context, in Input, progress func(int, int)) (*writer, error) {

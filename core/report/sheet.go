@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"unicode/utf8"
 
 	"github.com/xuri/excelize/v2"
 
@@ -108,16 +109,16 @@ type styled struct {
 	style int
 }
 
-// cell turns a report value into an excelize value and style. Strings are
-// clipped to the cell limit and, when they start like a formula, get the
-// quote-prefix style; nil numbers become "n/a". wrapText chooses wrapped
-// text for strings.
-func (w *writer) cell(v any, wrapText bool, sheet string, ref func() string) (any, int) {
+// cell turns a report value into an excelize value and style: nil, a
+// string, a float64 or an int. Strings are clipped to the cell limit and,
+// when they start like a formula, get the quote-prefix style; nil numbers
+// become "n/a". wrapText chooses wrapped text for strings.
+func (w *writer) cell(v any, wrapText bool, sheet string, col, row int) (any, int) {
 	switch x := v.(type) {
 	case nil:
 		return nil, 0
 	case styled:
-		val, st := w.cell(x.v, wrapText, sheet, ref)
+		val, st := w.cell(x.v, wrapText, sheet, col, row)
 		if x.style != 0 {
 			st = x.style
 		}
@@ -128,19 +129,7 @@ func (w *writer) cell(v any, wrapText bool, sheet string, ref func() string) (an
 		if x == "" {
 			return nil, 0
 		}
-		s, ok := clip(x)
-		if !ok {
-			w.truncated = append(w.truncated, clipNote{sheet: sheet, cell: ref(), chars: len([]rune(x))})
-		}
-		switch {
-		case formulaLike(s) && wrapText:
-			return s, w.st.safeWrap
-		case formulaLike(s):
-			return s, w.st.safeText
-		case wrapText:
-			return s, w.st.wrap
-		}
-		return s, w.st.text
+		return w.textCell(x, wrapText, sheet, col, row)
 	case *float64:
 		if x == nil {
 			return w.na(), w.st.na
@@ -157,6 +146,25 @@ func (w *writer) cell(v any, wrapText bool, sheet string, ref func() string) (an
 		return x, w.st.integer
 	}
 	return fmt.Sprint(v), w.st.text
+}
+
+// textCell is a non-empty string's cell: clipped to the cell limit (noted
+// for the Problems sheet), quote-prefixed when it starts like a formula.
+func (w *writer) textCell(x string, wrapText bool, sheet string, col, row int) (string, int) {
+	s, ok := clip(x)
+	if !ok {
+		ref, _ := excelize.CoordinatesToCellName(col, row)
+		w.truncated = append(w.truncated, clipNote{sheet: sheet, cell: ref, chars: utf8.RuneCountInString(x)})
+	}
+	switch {
+	case formulaLike(s) && wrapText:
+		return s, w.st.safeWrap
+	case formulaLike(s):
+		return s, w.st.safeText
+	case wrapText:
+		return s, w.st.wrap
+	}
+	return s, w.st.text
 }
 
 // grid writes rows into an ordinary (not streamed) sheet: the small sheets
@@ -188,7 +196,7 @@ func (g *grid) at(r, col int, cells ...any) {
 			continue
 		}
 		ref, _ := excelize.CoordinatesToCellName(col+i, r)
-		v, style := g.w.cell(c, g.wrap, g.name, func() string { return ref })
+		v, style := g.w.cell(c, g.wrap, g.name, col+i, r)
 		g.err(g.w.f.SetCellValue(g.name, ref, v))
 		if style != 0 {
 			g.err(g.w.f.SetCellStyle(g.name, ref, ref, style))
@@ -267,15 +275,18 @@ func (g *grid) widths(ws ...float64) {
 	}
 }
 
-// stream writes rows into a streamed sheet: constant memory per row.
+// stream writes rows into a streamed sheet: constant memory per row. The
+// sheet's StreamWriter writes its frame (columns, panes, and the filter,
+// conditional formats and print setup set on the sheet before); its rows go
+// through a rowWriter and are spliced in when the file is saved.
 type stream struct {
-	w    *writer
-	name string
-	sw   *excelize.StreamWriter
-	row  int // next row, 1-based
-	wrap bool
-	opts []excelize.RowOpts
-	buf  []any
+	w      *writer
+	name   string
+	sw     *excelize.StreamWriter
+	rows   *rowWriter
+	row    int // next row, 1-based
+	wrap   bool
+	height float64 // of the rows written next, in points; 0 for the default
 }
 
 // stream opens a sheet for streaming. Filters, conditional formats and
@@ -296,28 +307,68 @@ func (w *writer) stream(name string, widths []float64, freeze bool) (*stream, er
 			return nil, fmt.Errorf("report: sheet %q: %w", name, err)
 		}
 	}
-	return &stream{w: w, name: name, sw: sw, row: 1}, nil
+	rows, err := newRowWriter()
+	if err != nil {
+		return nil, fmt.Errorf("report: sheet %q: %w", name, err)
+	}
+	if w.bodies == nil {
+		w.bodies = map[string]*rowWriter{}
+	}
+	w.bodies[sheetPart(sw)] = rows
+	return &stream{w: w, name: name, sw: sw, rows: rows, row: 1}, nil
 }
 
 // line streams one row.
 func (s *stream) line(cells ...any) error {
-	r := s.row
-	s.buf = s.buf[:0]
+	s.begin()
 	for i, c := range cells {
-		v, style := s.w.cell(c, s.wrap, s.name, func() string {
-			ref, _ := excelize.CoordinatesToCellName(i+1, r)
-			return ref
-		})
-		if v == nil {
-			s.buf = append(s.buf, nil)
+		col := i + 1
+		if x, ok := c.(string); ok { // most cells: no second boxing through cell
+			s.text(col, x)
 			continue
 		}
-		s.buf = append(s.buf, excelize.Cell{StyleID: style, Value: v})
+		switch v, style := s.w.cell(c, s.wrap, s.name, col, s.row); x := v.(type) {
+		case nil:
+		case string:
+			s.rows.text(col, s.row, style, x)
+		case float64:
+			s.rows.number(col, s.row, style, x)
+		case int:
+			s.rows.integer(col, s.row, style, x)
+		default:
+			s.rows.err = fmt.Errorf("no cell for %T", v)
+		}
 	}
-	ref, _ := excelize.CoordinatesToCellName(1, r)
+	return s.end()
+}
+
+// begin starts a row; text, raw and integer fill its cells in column
+// order; end finishes it. For the largest sheets: no []any per row.
+func (s *stream) begin() { s.rows.startRow(s.row, s.height) }
+
+// text writes a string cell as cell does (nothing when empty).
+func (s *stream) text(col int, x string) {
+	if x != "" {
+		v, style := s.w.textCell(x, s.wrap, s.name, col, s.row)
+		s.rows.text(col, s.row, style, v)
+	}
+}
+
+// raw writes a data value in General format (rawNum).
+func (s *stream) raw(col int, v float64) { s.rows.number(col, s.row, 0, v) }
+
+// integer writes an int as cell does.
+func (s *stream) integer(col, v int) { s.rows.integer(col, s.row, s.w.st.integer, v) }
+
+func (s *stream) end() error {
+	r := s.row
 	s.row++
-	if err := s.sw.SetRow(ref, s.buf, s.opts...); err != nil {
-		return fmt.Errorf("report: sheet %q row %d: %w", s.name, r, err)
+	s.rows.endRow()
+	if r > maxDataRows+1 {
+		return fmt.Errorf("report: sheet %q row %d: %w", s.name, r, excelize.ErrMaxRows)
+	}
+	if s.rows.err != nil {
+		return fmt.Errorf("report: sheet %q row %d: %w", s.name, r, s.rows.err)
 	}
 	return nil
 }
@@ -332,6 +383,9 @@ func (s *stream) header(names ...string) error {
 
 func (s *stream) flush() error {
 	if err := s.sw.Flush(); err != nil {
+		return fmt.Errorf("report: sheet %q: %w", s.name, err)
+	}
+	if err := s.rows.finish(); err != nil {
 		return fmt.Errorf("report: sheet %q: %w", s.name, err)
 	}
 	return nil
