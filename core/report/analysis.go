@@ -27,7 +27,7 @@ func (w *writer) correlationsSheet() error {
 	}
 	g.widths(widths...)
 	g.block()
-	g.line(styled{w.t("Correlation of rank score and rag score (Pearson r)", "排名得分与 rag 得分的相关系数（Pearson r）"), w.st.title})
+	g.line(styled{w.t("Correlation of rank score and system-answer score (Pearson r)", "排名得分与被测系统回答得分的相关系数（Pearson r）"), w.st.title})
 	g.line(styled{w.t("The positive part of the all-cases r gives the dimension weights; n/a where a variance is zero.",
 		"全部案例 r 的正部即维度权重；方差为零时记为不适用。"), w.st.note})
 	if w.s.Result == nil || len(w.s.Judges) == 0 {
@@ -55,7 +55,7 @@ func (w *writer) correlationsSheet() error {
 		// The same matrix the window's heatmap draws.
 		mat := figures.Correlations(w.s.Result, b.retrieved, w.dimTitle)
 		for r, j := range mat.Rows {
-			cells := []any{j}
+			cells := []any{w.judgeName(j)}
 			for _, v := range mat.Values[r] {
 				cells = append(cells, v)
 			}
@@ -68,7 +68,7 @@ func (w *writer) correlationsSheet() error {
 		at := fmt.Sprintf("A%d", g.row)
 		title := b.title
 		if err := w.picture(g.name, at, func(o chart.Options) (*chart.Figure, error) {
-			o.Title = w.t("Rank score × rag score · ", "排名得分 × rag 得分 · ") + title
+			o.Title = w.t("Rank score × system-answer score · ", "排名得分 × 被测系统回答得分 · ") + title
 			return chart.Heatmap(mat, o)
 		}, title); err != nil {
 			return err
@@ -100,7 +100,7 @@ func (w *writer) humanSheet() error {
 			if !ok {
 				continue
 			}
-			g.line(j, hj.N, hj.JudgeMean, hj.JudgeSD, hj.HumanMean, hj.HumanSD, hj.Pearson, hj.Spearman)
+			g.line(w.judgeName(j), hj.N, hj.JudgeMean, hj.JudgeSD, hj.HumanMean, hj.HumanSD, hj.Pearson, hj.Spearman)
 		}
 	}
 	return g.first

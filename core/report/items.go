@@ -120,7 +120,7 @@ func (w *writer) itemsColumns() itemsLayout {
 	scoreFrom := len(head) + 1
 	for _, j := range w.judges {
 		for _, d := range w.dims {
-			head = append(head, j+" · "+w.dimTitle(d))
+			head = append(head, w.judgeName(j)+" · "+w.dimTitle(d))
 			widths = append(widths, 11)
 		}
 	}

@@ -103,7 +103,7 @@ func (w *writer) judgeSheet(name string, j cube.JudgeResult) error {
 		titles[i] = w.dimTitle(d)
 	}
 	g.block()
-	g.line(styled{fmt.Sprintf(w.t("Judge %s — detailed results (CuBE paper, Tables 2–4)", "评审模型 %s 的详细结果（对应 CuBE 方法论文中的表 2–4）"), j.Judge), w.st.title})
+	g.line(styled{fmt.Sprintf(w.t("Judge %s — detailed results (CuBE paper, Tables 2–4)", "评审模型 %s 的详细结果（对应 CuBE 方法论文中的表 2–4）"), w.judgeName(j.Judge)), w.st.title})
 	g.skip(1)
 	w.qualificationBlock(g, j)
 
@@ -195,7 +195,7 @@ func (w *writer) judgeSheet(name string, j cube.JudgeResult) error {
 	if err := w.f.AddChart(name, "J3", &excelize.Chart{
 		Type:       excelize.Col,
 		Series:     series,
-		Title:      chartTitle(fmt.Sprintf(w.t("Bounds per dimension · %s", "各维度上下界 · %s"), j.Judge)),
+		Title:      chartTitle(fmt.Sprintf(w.t("Bounds per dimension · %s", "各维度上下界 · %s"), w.judgeName(j.Judge))),
 		Legend:     excelize.ChartLegend{Position: "bottom"},
 		XAxis:      excelize.ChartAxis{Font: tickFont},
 		YAxis:      excelize.ChartAxis{Title: chartTitle(w.t("Trimmed mean (0–10)", "截尾均值（0–10）")), MajorGridLines: true, Minimum: float(0), Maximum: float(10), Font: tickFont},
@@ -239,7 +239,7 @@ func (w *writer) judgesSheet() error {
 	head = append(head, w.t("CuBE score", "CuBE 得分"), w.t("95 % low", "区间下限"), w.t("95 % high", "区间上限"), w.t("Judgements", "评分数"), w.t("Unscorable", "无法评分"), w.t("Flags", "标记"))
 	g.headerN(2, head...)
 	for _, j := range w.s.Judges {
-		cells := []any{j.Judge}
+		cells := []any{w.judgeName(j.Judge)}
 		for _, d := range cols {
 			cells = append(cells, j.Normalized[d])
 		}
@@ -284,7 +284,7 @@ func (w *writer) judgesSheet() error {
 		}
 		// Undefined values stay blank so the chart shows no bar rather
 		// than a zero one; the table above says n/a.
-		g.line(j.Judge, blankNil(j.Cube), blankNil(clo), blankNil(chi), blankNil(plus), blankNil(minus))
+		g.line(w.judgeName(j.Judge), blankNil(j.Cube), blankNil(clo), blankNil(chi), blankNil(plus), blankNil(minus))
 	}
 	cubeLast := g.row - 1
 	chartRow := g.row + 1

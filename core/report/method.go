@@ -120,7 +120,7 @@ func (w *writer) methodJudges(g *grid) {
 			note = w.t("Scores imported from the workbook's scores sheet.", "分数取自工作簿的 scores 表。")
 		}
 		g.wrap = true
-		g.line(j.Name, w.kindName(j.Kind), j.Model, j.Host, j.Repeats, note)
+		g.line(w.judgeName(j.Name), w.kindName(j.Kind), j.Model, j.Host, j.Repeats, note)
 		g.wrap = false
 	}
 	for _, e := range []struct {
@@ -279,7 +279,7 @@ func (w *writer) methodNotes(g *grid) {
 	}
 	notes = append(notes,
 		w.t("The lexical judge is a baseline that is not an LLM: it scores word overlap with the gold document, so it shows what an LLM judge adds.",
-			"词汇评审（lexical）是基线而非大语言模型：按与标准文档的词语重合度打分，用来衡量大模型评审带来的增益。"),
+			"词汇基线评审是基线而非大语言模型：按与标准文档的词语重合度打分，用来衡量大模型评审带来的增益。"),
 		w.t("BLEU and ROUGE-L on the Items sheet compare each answer with the gold document (the CuBE paper's Table 6 baselines), not with a reference answer.",
 			"逐题表中的 BLEU 与 ROUGE-L 以标准文档为参照（CuBE 论文表 6 的基线），而非参考答案。"),
 		w.t("Text longer than Excel's 32,767-character cell limit is cut with a visible marker; the full text stays in the run store. Text that starts like a formula is stored as text.",

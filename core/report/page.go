@@ -139,9 +139,9 @@ func (w *writer) about() string {
 	parts = append(parts, w.t("system under test: ", "被测系统：")+w.systemUnderTest())
 	var judges []string
 	for _, j := range w.judgeInfos() {
-		name := j.Name
+		name := w.judgeName(j.Name)
 		if j.Kind == "lexical" || j.Kind == "semantic" { // the offline baselines
-			name += w.t(" (baseline, not an LLM)", "（基线评审，非大模型）")
+			name += w.t(" (not an LLM)", "（非大模型）")
 		} else if j.Model != "" && j.Model != j.Name {
 			name += " (" + j.Model + ")"
 		}
@@ -359,7 +359,7 @@ func (w *writer) pageJudges() PageJudges {
 		kinds[j.Name] = j.Kind
 	}
 	for _, j := range s.Judges {
-		r := PageJudge{Name: j.Judge, Kind: w.shortKind(kinds[j.Judge]), Cube: j.Cube}
+		r := PageJudge{Name: w.judgeName(j.Judge), Kind: w.shortKind(kinds[j.Judge]), Cube: j.Cube}
 		if j.CubeCI95 != nil {
 			r.Lo, r.Hi = &j.CubeCI95[0], &j.CubeCI95[1]
 		}

@@ -13,6 +13,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"cubeworkbench/core/dataset"
+	"cubeworkbench/core/glossary"
 	"cubeworkbench/core/profile"
 	"cubeworkbench/core/result"
 )
@@ -183,6 +184,11 @@ func (w *writer) t(en, zh string) string {
 	}
 	return en
 }
+
+// judgeName is a judge as people read it: the glossary's name for the
+// offline judges (词汇基线评审, not "lexical"), the user's own otherwise.
+// The grey data sheets keep the ids, which evaluate reads back.
+func (w *writer) judgeName(name string) string { return glossary.JudgeName(name, w.lang) }
 
 func (w *writer) na() string { return w.t("n/a", "不适用") }
 

@@ -102,7 +102,7 @@ func (w *writer) spotAgreement(g *grid, sc *humancheck.Result) {
 		if a.Dimension != "" {
 			dim = w.dimTitle(a.Dimension)
 		}
-		g.line(a.Judge, dim, a.N, w.figure(a.Alpha), w.figure(a.Spearman), w.figure(a.MAD))
+		g.line(w.judgeName(a.Judge), dim, a.N, w.figure(a.Alpha), w.figure(a.Spearman), w.figure(a.MAD))
 	}
 }
 
