@@ -89,7 +89,7 @@ func share(a, b []uint64) (float64, int, int) {
 	if len(a) == 0 {
 		return -1, 0, 0
 	}
-	n := overlap(a, b)
+	n := textmetric.SortedOverlap(a, b)
 	return float64(n) / float64(len(a)), n, len(a)
 }
 
@@ -236,7 +236,7 @@ func (it *lexicalItem) specificityRule() (float64, string, bool) {
 	if len(dn) == 0 {
 		return round1(10 * p), note{fmt.Sprintf("具体性：回答的 %d 个词中有 %d 个出现在指南中", m, n), fmt.Sprintf("specificity: %d/%d answer words in the guide", n, m)}.text(), true
 	}
-	matched := overlap(it.a, dn) // the answer's numbers that are the guide's
+	matched := textmetric.SortedOverlap(it.a, dn) // the answer's numbers that are the guide's
 	numPart := math.Min(1, float64(matched)/math.Min(3, float64(len(dn))))
 	return round1(10 * (0.7*p + 0.3*numPart)),
 		note{fmt.Sprintf("具体性：回答的 %d 个词中有 %d 个出现在指南中，%d 个数字一致", m, n, matched), fmt.Sprintf("specificity: %d/%d answer words in the guide, %d numbers agree", n, m, matched)}.text(), true

@@ -312,24 +312,6 @@ func sortedSet(keys []uint64) []uint64 {
 	return slices.Compact(keys)
 }
 
-// overlap is |a ∩ b| of two sorted sets.
-func overlap(a, b []uint64) int {
-	n, i, j := 0, 0, 0
-	for i < len(a) && j < len(b) {
-		switch {
-		case a[i] < b[j]:
-			i++
-		case a[i] > b[j]:
-			j++
-		default:
-			n++
-			i++
-			j++
-		}
-	}
-	return n
-}
-
 // contains reports k in the sorted set s.
 func contains(s []uint64, k uint64) bool {
 	_, ok := slices.BinarySearch(s, k)

@@ -222,7 +222,7 @@ func lexical(resp, ref text, respIsZH bool, cfg Config, scratch *textmetric.Roug
 	case len(ref.content) == 0:
 		f.FactualConsistency = 0
 	default:
-		f.FactualConsistency = float64(sortedIntersect(resp.content, ref.content)) / float64(len(ref.content))
+		f.FactualConsistency = float64(textmetric.SortedOverlap(resp.content, ref.content)) / float64(len(ref.content))
 	}
 	// Conciseness = (1 − ρ)² · λ. A sentence repeats an earlier one when
 	// their tokens are the same (the same as comparing them joined by a
@@ -255,23 +255,6 @@ func lexical(resp, ref text, respIsZH bool, cfg Config, scratch *textmetric.Roug
 	r1, r2, rl := textmetric.RougeIDs(ref.rouge, resp.rouge, scratch)
 	f.Rouge = cfg.RougeWeights[0]*r1.F + cfg.RougeWeights[1]*r2.F + cfg.RougeWeights[2]*rl.F
 	return f
-}
-
-func sortedIntersect(a, b []int32) int {
-	i, j, n := 0, 0, 0
-	for i < len(a) && j < len(b) {
-		switch {
-		case a[i] < b[j]:
-			i++
-		case a[i] > b[j]:
-			j++
-		default:
-			n++
-			i++
-			j++
-		}
-	}
-	return n
 }
 
 // total applies normalised weights over the measured factors; with none

@@ -168,11 +168,11 @@ func rougeN(target, prediction []int32, n int) PRF {
 	if n <= 2 {
 		tk, pk := smallKeys(target, n), smallKeys(prediction, n)
 		nt, np = len(tk), len(pk)
-		overlap = sortedOverlap(tk, pk)
+		overlap = SortedOverlap(tk, pk)
 	} else {
 		tk, pk := ngramKeys(target, n), ngramKeys(prediction, n)
 		nt, np = len(tk), len(pk)
-		overlap = sortedOverlap(tk, pk)
+		overlap = SortedOverlap(tk, pk)
 	}
 	p := float64(overlap) / float64(max(np, 1))
 	r := float64(overlap) / float64(max(nt, 1))
@@ -196,8 +196,10 @@ func smallKeys(ids []int32, n int) []uint64 {
 	return keys
 }
 
-// sortedOverlap is Σ min(count_a, count_b) over two sorted multisets.
-func sortedOverlap[T int32 | uint64 | string](a, b []T) int {
+// SortedOverlap is Σ min(count_a, count_b) over two sorted multisets: for
+// two sorted sets, the size of their intersection. The judges and MFSS
+// count shared token ids with it.
+func SortedOverlap[T int32 | uint64 | string](a, b []T) int {
 	i, j, n := 0, 0, 0
 	for i < len(a) && j < len(b) {
 		switch {

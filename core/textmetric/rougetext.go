@@ -59,8 +59,8 @@ func RougeIDs(target, prediction *RougeText, scratch *RougeScratch) (r1, r2, rl 
 		r := float64(overlap) / float64(max(nt, 1))
 		return PRF{p, r, fmeasure(p, r)}
 	}
-	r1 = prf(sortedOverlap(target.uni, prediction.uni), len(target.uni), len(prediction.uni))
-	r2 = prf(sortedOverlap(target.bi, prediction.bi), len(target.bi), len(prediction.bi))
+	r1 = prf(SortedOverlap(target.uni, prediction.uni), len(target.uni), len(prediction.uni))
+	r2 = prf(SortedOverlap(target.bi, prediction.bi), len(target.bi), len(prediction.bi))
 	if target.n == 0 || prediction.n == 0 {
 		return r1, r2, PRF{}
 	}
