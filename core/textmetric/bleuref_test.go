@@ -2,6 +2,7 @@ package textmetric
 
 import (
 	"encoding/json"
+	"fmt"
 	"reflect"
 	"testing"
 )
@@ -46,22 +47,8 @@ func TestBLEURefEqualsSentenceBLEU(t *testing.T) {
 	n := 0
 	for _, o := range opts {
 		for _, p := range pairs {
-			want, err := SentenceBLEU(p[0], []string{p[1]}, o)
-			if err != nil {
-				t.Fatal(err)
-			}
-			ref, err := NewBLEURef(p[1], o)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got, err := ref.Sentence(p[0], scratch)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !reflect.DeepEqual(got, want) {
-				g, _ := json.Marshal(got)
-				w, _ := json.Marshal(want)
-				t.Errorf("%+v %q vs %q:\n got %s\nwant %s", o, p[0], p[1], g, w)
+			if _, _, diff := bleuRefAndSentence(t, o, p[0], p[1], scratch); diff != "" {
+				t.Error(diff)
 			}
 			n++
 		}
@@ -107,4 +94,28 @@ func TestRougeLRefEqualsRougeL(t *testing.T) {
 			}
 		}
 	}
+}
+
+// bleuRefAndSentence scores hyp against ref with a prepared BLEURef and
+// with SentenceBLEU, and says how the two results differ ("" when equal).
+func bleuRefAndSentence(t testing.TB, o BLEUOptions, hyp, ref string, scratch *BLEUScratch) (*BLEURef, BLEUResult, string) {
+	t.Helper()
+	want, err := SentenceBLEU(hyp, []string{ref}, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := NewBLEURef(ref, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := r.Sentence(hyp, scratch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if reflect.DeepEqual(got, want) {
+		return r, want, ""
+	}
+	g, _ := json.Marshal(got)
+	w, _ := json.Marshal(want)
+	return r, want, fmt.Sprintf("%+v %q vs %q:\n got %s\nwant %s", o, hyp, ref, g, w)
 }

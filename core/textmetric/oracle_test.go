@@ -1,10 +1,8 @@
 package textmetric
 
 import (
-	"encoding/json"
 	"math"
 	"math/rand/v2"
-	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -122,22 +120,9 @@ func TestBLEURefOracle(t *testing.T) {
 			if o.Tokenize != BLEUTok13a && o.Tokenize != BLEUTokZh && k%5 != 0 {
 				continue // the other tokenizers share the counting, not the fast tokenizing
 			}
-			want, err := SentenceBLEU(p[0], []string{p[1]}, o)
-			if err != nil {
-				t.Fatal(err)
-			}
-			ref, err := NewBLEURef(p[1], o)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got, err := ref.Sentence(p[0], scratch)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !reflect.DeepEqual(got, want) {
-				g, _ := json.Marshal(got)
-				w, _ := json.Marshal(want)
-				t.Fatalf("%+v %q vs %q:\n got %s\nwant %s", o, p[0], p[1], g, w)
+			ref, want, diff := bleuRefAndSentence(t, o, p[0], p[1], scratch)
+			if diff != "" {
+				t.Fatal(diff)
 			}
 			if got := ref.Score(p[0], scratch); math.Float64bits(got) != math.Float64bits(want.Score) {
 				t.Fatalf("%+v %q vs %q: Score %v, want %v", o, p[0], p[1], got, want.Score)
