@@ -86,13 +86,14 @@ func (p *printer) endBar() {
 // 失败 2 调用 118 缓存 0 词元 52k 预计还需 1分20秒", the offline judges by
 // their glossary names.
 func barLine(e result.Event, width int, lang string) string {
+	w := barWordsEN
 	if lang == "zh" {
-		return barLineZH(e, width)
+		w = barWordsZH
 	}
 	var b strings.Builder
-	b.WriteString(e.Step)
+	b.WriteString(w.step(e.Step))
 	if e.Label != "" {
-		b.WriteString(" " + e.Label)
+		b.WriteString(" " + w.label(e.Label)) // a judge's name, or a connector's
 	}
 	if width > 0 && e.Total > 0 {
 		filled := e.Done * width / e.Total
@@ -102,21 +103,21 @@ func barLine(e result.Event, width int, lang string) string {
 		fmt.Fprintf(&b, " %d/%d", e.Done, e.Total)
 	}
 	if e.Failed > 0 {
-		fmt.Fprintf(&b, " failed %d", e.Failed)
+		fmt.Fprintf(&b, " %s %d", w.failed, e.Failed)
 	}
 	if e.Calls > 0 || e.Cached > 0 {
-		fmt.Fprintf(&b, " calls %d cached %d", e.Calls, e.Cached)
+		fmt.Fprintf(&b, " %s %d %s %d", w.calls, e.Calls, w.cached, e.Cached)
 	}
 	if e.Tokens > 0 {
-		fmt.Fprintf(&b, " tokens %s", compact(e.Tokens))
+		fmt.Fprintf(&b, " %s %s", w.tokens, compact(e.Tokens))
 	}
-	if m := e.Money("en"); m != "" {
-		fmt.Fprintf(&b, " cost %s", m)
+	if m := e.Money(w.lang); m != "" {
+		fmt.Fprintf(&b, " %s %s", w.cost, m)
 	}
 	if e.Finished {
-		fmt.Fprintf(&b, " done in %s", e.Elapsed.Round(time.Millisecond))
+		fmt.Fprintf(&b, " %s %s", w.done, w.elapsed(e.Elapsed))
 	} else if e.ETA > 0 {
-		fmt.Fprintf(&b, " ETA %s", e.ETA.Round(time.Second))
+		fmt.Fprintf(&b, " %s %s", w.eta, w.left(e.ETA))
 	}
 	if e.Detail != "" {
 		b.WriteString(" · " + e.Detail)
@@ -124,41 +125,27 @@ func barLine(e result.Event, width int, lang string) string {
 	return b.String()
 }
 
-func barLineZH(e result.Event, width int) string {
-	var b strings.Builder
-	b.WriteString(result.StepName(e.Step, "zh"))
-	if e.Label != "" {
-		b.WriteString(" " + glossary.JudgeName(e.Label, "zh")) // a judge's name, or a connector's
-	}
-	if width > 0 && e.Total > 0 {
-		filled := e.Done * width / e.Total
-		b.WriteString(" [" + strings.Repeat("#", filled) + strings.Repeat(".", width-filled) + "]")
-	}
-	if e.Total > 0 {
-		fmt.Fprintf(&b, " %d/%d", e.Done, e.Total)
-	}
-	if e.Failed > 0 {
-		fmt.Fprintf(&b, " 失败 %d", e.Failed)
-	}
-	if e.Calls > 0 || e.Cached > 0 {
-		fmt.Fprintf(&b, " 调用 %d 缓存 %d", e.Calls, e.Cached)
-	}
-	if e.Tokens > 0 {
-		fmt.Fprintf(&b, " %s %s", glossary.Term(glossary.Tokens, "zh"), compact(e.Tokens))
-	}
-	if m := e.Money("zh"); m != "" {
-		fmt.Fprintf(&b, " 费用 %s", m)
-	}
-	if e.Finished {
-		fmt.Fprintf(&b, " 用时 %s", durationZH(e.Elapsed))
-	} else if e.ETA > 0 {
-		fmt.Fprintf(&b, " 预计还需 %s", durationZH(e.ETA))
-	}
-	if e.Detail != "" {
-		b.WriteString(" · " + e.Detail)
-	}
-	return b.String()
+// barWords are the words of a progress line in one language.
+type barWords struct {
+	step, label                                          func(string) string
+	elapsed, left                                        func(time.Duration) string
+	lang, failed, calls, cached, tokens, cost, done, eta string
 }
+
+var (
+	barWordsEN = barWords{
+		step: func(s string) string { return s }, label: func(s string) string { return s },
+		elapsed: func(d time.Duration) string { return d.Round(time.Millisecond).String() },
+		left:    func(d time.Duration) string { return d.Round(time.Second).String() },
+		lang:    "en", failed: "failed", calls: "calls", cached: "cached", tokens: "tokens", cost: "cost", done: "done in", eta: "ETA",
+	}
+	barWordsZH = barWords{
+		step:    func(s string) string { return result.StepName(s, "zh") },
+		label:   func(s string) string { return glossary.JudgeName(s, "zh") },
+		elapsed: durationZH, left: durationZH,
+		lang: "zh", failed: "失败", calls: "调用", cached: "缓存", tokens: glossary.Term(glossary.Tokens, "zh"), cost: "费用", done: "用时", eta: "预计还需",
+	}
+)
 
 // durationZH is a duration as a Chinese reader writes it: 0.3秒, 2分39秒,
 // 1小时5分 — never Go's 2m39s.
