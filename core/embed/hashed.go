@@ -67,10 +67,13 @@ const (
 )
 
 // normalize lowercases and collapses white space, as documented on Hashed.
-func normalize(s string) []rune {
-	rs := make([]rune, 0, len(s))
+func normalize(s string) []rune { return normalizeInto(make([]rune, 0, len(s)), nil, s) }
+
+// normalizeInto appends s, normalized, to rs; when at is not nil, at[b] is
+// set to the index in rs of the rune that starts at byte b of s.
+func normalizeInto(rs []rune, at []int32, s string) []rune {
 	space := false
-	for _, r := range s {
+	for b, r := range s {
 		if unicode.IsSpace(r) {
 			space = len(rs) > 0
 			continue
@@ -78,6 +81,9 @@ func normalize(s string) []rune {
 		if space {
 			rs = append(rs, ' ')
 			space = false
+		}
+		if at != nil {
+			at[b] = int32(len(rs))
 		}
 		rs = append(rs, unicode.ToLower(r))
 	}

@@ -111,25 +111,12 @@ func (buf *HashedBuffers) sortCodes(keys []uint32) []uint32 {
 	return src
 }
 
-// normalize is normalize (hashed.go) remembering where each rune went.
+// normalize is normalize (hashed.go) into buf, remembering where each
+// rune went.
 func (buf *HashedBuffers) normalize(text string) []rune {
-	rs := buf.rs[:0]
 	buf.at = slices.Grow(buf.at[:0], len(text))[:len(text)]
-	space := false
-	for b, r := range text {
-		if unicode.IsSpace(r) {
-			space = len(rs) > 0
-			continue
-		}
-		if space {
-			rs = append(rs, ' ')
-			space = false
-		}
-		buf.at[b] = int32(len(rs))
-		rs = append(rs, unicode.ToLower(r))
-	}
-	buf.rs = rs
-	return rs
+	buf.rs = normalizeInto(buf.rs[:0], buf.at, text)
+	return buf.rs
 }
 
 // tagParts marks each rune of rs with its part's tag.
