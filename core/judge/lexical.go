@@ -153,6 +153,7 @@ type ruleResult struct {
 type lexicalScratch struct {
 	a, other []uint64
 	buf      []byte
+	sents    []string // the answer's sentences, for quality
 	item     lexicalItem
 	// notes: relevance's, specificity's and completeness's (quality
 	// quotes them), then the note of any other rule at work.
@@ -293,9 +294,11 @@ func (it *lexicalItem) quality(note *pair) (float64, string, bool) {
 		long = 0.8 // three times the guide: padding
 	}
 	rep := 1.0
-	if ss := textmetric.Sentences(it.answer); len(ss) > 0 {
-		rep = float64(distinct(ss)) / float64(len(ss))
+	sc := it.scratch
+	if sc.sents = textmetric.AppendSentences(sc.sents[:0], it.answer); len(sc.sents) > 0 {
+		rep = float64(distinct(sc.sents)) / float64(len(sc.sents))
 	}
+	clear(sc.sents) // hold on to no answer
 	note.zh = appendFixed(append(note.zh, "表达质量：均值 "...), base, 2)
 	note.zh = appendFixed(append(note.zh, " × 长度系数 "...), short, 2)
 	note.zh = appendFixed(append(note.zh, " × 冗长系数 "...), long, 2)

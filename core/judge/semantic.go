@@ -259,6 +259,7 @@ func (s Semantic) doc(e embedder, text string) *semanticDoc {
 // semanticScratch is one judgement's buffers, reused across judgements.
 type semanticScratch struct {
 	buf     embed.HashedBuffers
+	split   []string // the answer's sentences
 	parts   [][2]int
 	weights []float64
 	sents   []sentence
@@ -279,7 +280,9 @@ func (e embedder) answer(sc *semanticScratch, text string) (sentence, []sentence
 	}
 	parts, ws := sc.parts[:0], sc.weights[:0]
 	at := 0
-	for _, s := range textmetric.Sentences(text) {
+	sc.split = textmetric.AppendSentences(sc.split[:0], text)
+	defer clear(sc.split) // hold on to no answer
+	for _, s := range sc.split {
 		w := wordRunes(s)
 		if w <= 0 {
 			continue

@@ -41,7 +41,11 @@ import (
 //
 // Pieces are trimmed; a piece with no letter or digit is dropped, so that
 // stray punctuation does not become a zero-length sentence.
-func Sentences(s string) []string {
+func Sentences(s string) []string { return AppendSentences(nil, s) }
+
+// AppendSentences appends the sentences of s (Sentences) to dst, so that a
+// caller splitting many texts reuses one slice.
+func AppendSentences(dst []string, s string) []string {
 	sc := sentenceScratches.Get().(*sentenceScratch)
 	defer sc.release()
 	// The runes and the byte offset of each (and of the end), from one
@@ -62,7 +66,7 @@ func Sentences(s string) []string {
 	if quoted {
 		sp = sc.spansOf(rs)
 	}
-	var out []string
+	out := dst
 	start := 0
 	emit := func(end int) {
 		piece := strings.TrimSpace(s[offs[start]:offs[end]])

@@ -28,8 +28,13 @@ func TestSentencesOracle(t *testing.T) {
 	}
 	texts = append(texts, strings.Repeat("办理材料。", 20000)) // beyond the buffers kept
 	for _, s := range texts {
-		if got, want := Sentences(s), oldSentences(s); !slices.Equal(got, want) {
+		want := oldSentences(s)
+		if got := Sentences(s); !slices.Equal(got, want) {
 			t.Fatalf("Sentences(%q) = %q, want %q", s, got, want)
+		}
+		prefix := []string{"kept"}
+		if got := AppendSentences(prefix, s); !slices.Equal(got, append(prefix, want...)) {
+			t.Fatalf("AppendSentences(%q) = %q", s, got)
 		}
 	}
 }
