@@ -363,15 +363,7 @@ func appendExcelFloat(b []byte, v float64) []byte {
 // then a literal _xHHHH_ escaped as _x005F_xHHHH_ so no reader takes it for
 // an escaped character.
 func (rw *rowWriter) escaped(s string) {
-	plain := true
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c < 0x20 || c >= 0x80 || c == '"' || c == '\'' || c == '&' || c == '<' || c == '>' || c == '_' {
-			plain = false
-			break
-		}
-	}
-	if plain {
+	if plainXML(s) {
 		rw.str(s)
 		return
 	}
@@ -381,6 +373,44 @@ func (rw *rowWriter) escaped(s string) {
 	}
 	rw.bytes(rw.scratch)
 }
+
+// plainXML reports whether s is written as it is: valid UTF-8 of
+// characters XML holds (valid UTF-8 has no surrogates; U+FFFE and U+FFFF
+// are EF BF BE and EF BF BF), with no character escaped (quotes, &, <, >,
+// tab, carriage return, other controls) and no '_' (so no _xHHHH_). Most
+// report text is Chinese: this spares it a decoding rune by rune and a copy.
+func plainXML(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; xmlByte[c] {
+		case byteEscaped:
+			return false
+		case byteEF:
+			if i+2 < len(s) && s[i+1] == 0xBF && (s[i+2] == 0xBE || s[i+2] == 0xBF) {
+				return false
+			}
+		}
+	}
+	return utf8.ValidString(s)
+}
+
+// What plainXML reads in a byte.
+const (
+	bytePlain   = iota
+	byteEscaped // a control but line feed, a quote, &, <, >, '_'
+	byteEF      // may start U+FFFE or U+FFFF
+)
+
+var xmlByte = func() (t [256]uint8) {
+	for c := range 0x20 {
+		t[c] = byteEscaped
+	}
+	t['\n'] = bytePlain
+	for _, c := range []byte(`"'&<>_`) {
+		t[c] = byteEscaped
+	}
+	t[0xEF] = byteEF
+	return t
+}()
 
 // appendXMLText appends s escaped as encoding/xml.EscapeText does, with
 // newlines kept.
