@@ -10,7 +10,6 @@ import (
 
 	"cubeworkbench/core/dimension"
 	"cubeworkbench/core/embed"
-	"cubeworkbench/core/text"
 	"cubeworkbench/core/textmetric"
 )
 
@@ -93,13 +92,6 @@ const (
 )
 
 func ramp(c, lo, hi float64) float64 { return math.Max(0, math.Min(1, (c-lo)/(hi-lo))) }
-
-// note is a reason in both languages.
-type note struct{ zh, en string }
-
-// text is how a note is stored: Chinese first, English second, as
-// text.Text.Stored writes it and text.Parse reads it back.
-func (n note) text() string { return text.New(n.zh, n.en).Stored() }
 
 // langSep separates the Chinese and the English part of a reason (the
 // separator of text.Text.Stored).
