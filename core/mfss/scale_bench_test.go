@@ -31,7 +31,7 @@ func BenchmarkEvaluateScale(b *testing.B) {
 			b.ReportAllocs()
 			b.ResetTimer()
 			cpu := processCPU()
-			defer func() { b.ReportMetric((processCPU() - cpu).Seconds()/float64(b.N), "cpu-s/op") }()
+			defer func() { b.ReportMetric((processCPU()-cpu).Seconds()/float64(b.N), "cpu-s/op") }()
 			for range b.N {
 				res, err := Evaluate(ctx, h, items, systems, cfg, nil)
 				if err != nil {
