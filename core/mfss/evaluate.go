@@ -302,6 +302,9 @@ func (c chunkScores) replay(zv *ZeroVectors, zeroSeen map[string]bool) {
 type scratch struct {
 	hashed embed.HashedBuffers
 	parts  [][2]int
+	index  []uint32 // the chunk's vectors (hashedChunk)
+	value  []float32
+	sorted []int32 // prepare's
 }
 
 // scoreChunk embeds every distinct text of a chunk in one call.
@@ -327,7 +330,7 @@ func scoreChunk(ctx context.Context, emb embed.Embedder, chunk []pair, cfg Confi
 		respZH := textmetric.IsChinese(p.answer)
 		zh := respZH || textmetric.IsChinese(p.item.Reference) // pairIsChinese, the answer read once
 		pp := prepared{zh: zh, respZH: respZH}
-		pp.resp = prepare(p.answer, zh, cfg.RougeStem, vocab)
+		pp.resp = prepareWith(p.answer, zh, cfg.RougeStem, vocab, &sc.sorted)
 		if len(pp.resp.tokens) == 0 {
 			pp.empty = true
 			preps[k] = pp
@@ -336,7 +339,7 @@ func scoreChunk(ctx context.Context, emb embed.Embedder, chunk []pair, cfg Confi
 		key := refKey{zh, p.item.Reference}
 		ref, ok := refCache[key]
 		if !ok {
-			ref = prepare(p.item.Reference, zh, cfg.RougeStem, vocab)
+			ref = prepareWith(p.item.Reference, zh, cfg.RougeStem, vocab, &sc.sorted)
 			refCache[key] = ref
 		}
 		pp.ref = ref
@@ -391,24 +394,21 @@ type prepared struct {
 
 // hashedChunk is the offline embedder's vector of every text of a chunk:
 // an answer and its sentences from one hashing (SparseParts, equal to
-// Sparse bit for bit), each reference on its own. The vectors share
-// blocks of memory instead of two arrays each.
+// Sparse bit for bit), each reference on its own.
 func hashedChunk(h *embed.Hashed, sc *scratch, chunk []pair, preps []prepared, texts []string) []embed.Sparse {
 	vs := make([]embed.Sparse, len(texts))
 	have := make([]bool, len(texts))
-	var index []uint32
-	var value []float32
+	// The chunk's vectors live in sc's arrays, which the next chunk reuses:
+	// they are needed only until the chunk is scored. When an array grows,
+	// the vectors already made keep the old one.
+	index, value := sc.index[:0], sc.value[:0]
 	keep := func(i int, v embed.Sparse) {
 		if have[i] {
 			return
 		}
 		have[i] = true
-		n := len(v.Index)
-		if n == 0 {
+		if len(v.Index) == 0 {
 			return
-		}
-		if cap(index)-len(index) < n { // a new block; the vectors in the last keep theirs
-			index, value = make([]uint32, 0, max(n, arenaBlock)), make([]float32, 0, max(n, arenaBlock))
 		}
 		lo := len(index)
 		index, value = append(index, v.Index...), append(value, v.Value...)
@@ -440,12 +440,9 @@ func hashedChunk(h *embed.Hashed, sc *scratch, chunk []pair, preps []prepared, t
 			vs[i] = h.Sparse(t)
 		}
 	}
+	sc.index, sc.value = index, value
 	return vs
 }
-
-// arenaBlock is how many components hashedChunk's vectors take at a time
-// (128 KiB): a chunk of answers needs a few blocks.
-const arenaBlock = 1 << 14
 
 // sentenceParts finds each sentence in text, in order, as SparseParts
 // takes them; false when one is not a piece of text from where the last

@@ -161,6 +161,12 @@ type text struct {
 }
 
 func prepare(s string, zh, stem bool, v *textmetric.Vocab) text {
+	return prepareWith(s, zh, stem, v, nil)
+}
+
+// prepareWith is prepare with a buffer for the sorted tokens, which it
+// needs only while it runs; buf may be nil.
+func prepareWith(s string, zh, stem bool, v *textmetric.Vocab, buf *[]int32) text {
 	var t text
 	t.sentences = textmetric.Sentences(s)
 	tok := textmetric.TokEnglish
@@ -182,7 +188,12 @@ func prepare(s string, zh, stem bool, v *textmetric.Vocab) text {
 			rtok = textmetric.TokRougeStem
 		}
 		t.rouge = textmetric.NewRougeText(v.AppendIDs(nil, s, rtok))
-		sorted = slices.Clone(t.tokens)
+		if buf != nil {
+			sorted = append((*buf)[:0], t.tokens...)
+			*buf = sorted
+		} else {
+			sorted = slices.Clone(t.tokens)
+		}
 		slices.Sort(sorted)
 	}
 	for i, id := range sorted {
