@@ -62,7 +62,7 @@ func (failingEmbedder) Embed(context.Context, []string) ([][]float32, error) {
 	return nil, errors.New("embedding endpoint down")
 }
 
-// Issue 27: CuBE, MFSS, the baselines and CoFE-RAG run side by side on
+// Issue 27: CuBE runs beside MFSS, the baselines and CoFE-RAG on
 // more than one core. The summary (every figure, warning and its order),
 // the step's progress and the errors are those of running them one after
 // another.
@@ -115,7 +115,7 @@ func TestMetricsTogetherEqualsOneByOne(t *testing.T) {
 	check("MFSS weights", q)
 	q.MFSS.Weights = map[string]float64{"beauty": 1}
 	check("unknown MFSS factor", q)
-	r.emb = failingEmbedder{} // MFSS fails; CoFE-RAG would run after the others
+	r.emb = failingEmbedder{} // MFSS fails while CuBE runs beside it
 	check("embedder down", p)
 	if m := runMetrics(t, r, p, true); m.err == nil {
 		t.Error("a failing embedder gave no error")

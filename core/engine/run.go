@@ -284,13 +284,15 @@ func (r *runner) run(ctx context.Context) (*result.Summary, error) {
 // metrics computes CuBE, MFSS, CoFE-RAG and the baselines into sum.
 //
 // They are independent reads of the workbook, so with more than one core
-// they run side by side (issue 27: each also uses every core inside, but
-// each has a stretch on one). What they find is put into sum, and their
-// errors returned, in the order in which they ran one after another
-// before, so the summary, its warnings and the error are the same either
-// way; the step's progress advances from this goroutine as each group
-// ends. The CoFE-RAG keyword evaluation joins them only with the offline
-// embedder: an endpoint shared with MFSS would see other requests.
+// CuBE runs beside the rest (issue 27): each also uses every core inside,
+// but each has stretches on one. MFSS, the baselines and CoFE-RAG stay one
+// after another, so that their working memory is not held at once (CuBE's
+// bootstrap allocates next to nothing) and an embedder endpoint sees
+// MFSS's and CoFE-RAG's requests as before. What they find is put into
+// sum, and their errors returned, in the order in which they all ran one
+// after another before, so the summary, its warnings and the error are
+// the same either way; the step's progress advances from this goroutine
+// as each group ends.
 func (r *runner) metrics(ctx context.Context, p profile.Profile, sum *result.Summary) error {
 	return r.metricsWith(ctx, p, sum, runtime.GOMAXPROCS(0) > 1)
 }
@@ -318,18 +320,16 @@ func (r *runner) metricsWith(ctx context.Context, p profile.Profile, sum *result
 	}
 	emb := r.emb
 	systems := answerSystems(r.wb)
-	_, offline := emb.(*embed.Hashed)
 
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var (
-		cubeRes  *cube.Result
-		mfssRes  *mfss.Result
-		base     *result.Baselines
-		cofeRes  *cofe.Result
-		gen      *cofe.Generation
-		errs     [3]error // CuBE, MFSS, CoFE-RAG
-		cofeLate = together && !offline
+		cubeRes *cube.Result
+		mfssRes *mfss.Result
+		base    *result.Baselines
+		cofeRes *cofe.Result
+		gen     *cofe.Generation
+		errs    [3]error // CuBE, MFSS, CoFE-RAG
 	)
 	groups := []func(){
 		func() {
@@ -348,34 +348,35 @@ func (r *runner) metricsWith(ctx context.Context, p profile.Profile, sum *result
 		},
 		func() {
 			base = computeBaselines(r.wb)
-			if !cofeLate {
-				cofeRes, errs[2] = r.cofe(ctx, emb)
-			}
+			cofeRes, errs[2] = r.cofe(ctx, emb)
 			gen = cofe.EvaluateGeneration(r.wb.Items, r.wb.Scores, dataset.SetRAG)
 		},
 	}
+	// Lanes of groups: CuBE beside MFSS then the baselines, which would
+	// otherwise hold their working memory at the same time (CuBE's
+	// bootstrap allocates next to nothing).
+	lanes := [][]int{{0, 1, 2}}
 	if together {
-		done := make(chan int, len(groups))
-		for g, run := range groups {
-			go func() {
-				run()
-				if errs[g] != nil {
-					cancel() // the others stop early; the first error in order is returned
+		lanes = [][]int{{0}, {1, 2}}
+	}
+	finished := make(chan struct{}, len(groups))
+	var wg sync.WaitGroup
+	for _, lane := range lanes {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for _, g := range lane {
+				if groups[g](); errs[g] != nil {
+					cancel() // the other lane stops early; the first error in order is returned
+					return
 				}
-				done <- g
-			}()
-		}
-		for range groups {
-			<-done
-			metrics.add(false, 0, 0, 0, 0)
-		}
-	} else {
-		for g, run := range groups {
-			if run(); errs[g] != nil {
-				break
+				finished <- struct{}{}
 			}
-			metrics.add(false, 0, 0, 0, 0)
-		}
+		}()
+	}
+	go func() { wg.Wait(); close(finished) }()
+	for range finished {
+		metrics.add(false, 0, 0, 0, 0)
 	}
 	if errs[0] != nil {
 		return errs[0]
@@ -392,9 +393,6 @@ func (r *runner) metricsWith(ctx context.Context, p profile.Profile, sum *result
 	}
 	if base != nil && base.Items > 0 {
 		sum.Baselines = base
-	}
-	if cofeLate {
-		cofeRes, errs[2] = r.cofe(ctx, emb)
 	}
 	if errs[2] != nil {
 		return errs[2]
