@@ -21,7 +21,8 @@ import (
 // CUBE_METRICS_ITEMS questions (default 20,000; 50 to a guide) judged by
 // lexical and semantic, one group after another and side by side (issue
 // 27), with the CPU seconds and the peak of the heap's objects each took
-// (sampled every 5 ms, the workbook's live data included):
+// (sampled every 5 ms, the workbook's live data included, which is
+// live-before-MB):
 //
 //	go test -run '^$' -bench Metrics -benchtime 1x ./core/engine
 func BenchmarkMetrics(b *testing.B) {
@@ -45,6 +46,9 @@ func BenchmarkMetrics(b *testing.B) {
 		name := map[bool]string{false: "one-by-one", true: "together"}[together]
 		b.Run(name, func(b *testing.B) {
 			runtime.GC()
+			var ms runtime.MemStats
+			runtime.ReadMemStats(&ms)
+			b.ReportMetric(float64(ms.HeapAlloc)/(1<<20), "live-before-MB")
 			peak := sampleHeap()
 			cpu := processCPU()
 			for range b.N {
