@@ -148,7 +148,9 @@ func evaluate(ctx context.Context, emb embed.Embedder, items []dataset.Item, sys
 		}
 	}
 	shapes := make([]shape, 0, len(pairs))
-	res.Items = make([]ItemScore, 0, len(pairs))
+	if len(pairs) > 0 {
+		res.Items = make([]ItemScore, 0, len(pairs)) // nil without pairs, as before
+	}
 	zeroSeen := map[string]bool{}
 	merge := func(start int, c chunkScores) {
 		c.replay(&res.ZeroVectors, zeroSeen)
