@@ -63,6 +63,13 @@ func (e *Error) IsAuth() bool {
 	return e.Auth || e.Status == http.StatusUnauthorized || e.Status == http.StatusForbidden
 }
 
+// ErrReasoningCut is an answer that ends inside the system's model's
+// reasoning: the model used its tokens thinking and the citizen got no
+// answer. It is not judged (its thinking would be scored as an answer);
+// the question is counted as not answered, with this reason, and asked
+// again on the next run.
+var ErrReasoningCut = errors.New("target: the answer ends inside the model's reasoning (<think> never closed), so no answer reached the citizen; raise the model's max tokens in the system, or turn its reasoning off")
+
 // ErrConfig marks a target profile that cannot work.
 var ErrConfig = errors.New("target: bad configuration")
 
@@ -112,7 +119,11 @@ type finishing struct {
 
 func (r finishing) Ask(ctx context.Context, question string) (Answer, error) {
 	ans, err := r.Target.Ask(ctx, question)
-	ans.Text = redactKey(r.clean.Clean(ans.Text), r.key)
+	text, cut := r.clean.Clean(ans.Text)
+	if cut && err == nil {
+		return Answer{}, fmt.Errorf("%w (%s)", ErrReasoningCut, r.Target.Kind())
+	}
+	ans.Text = redactKey(text, r.key)
 	for i := range ans.Contexts {
 		ans.Contexts[i] = redactKey(ans.Contexts[i], r.key)
 	}
