@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -135,5 +136,31 @@ func TestAnswerCutInsideReasoningIsNoAnswer(t *testing.T) {
 	}
 	if ans.Text != "" {
 		t.Errorf("the thinking left the package as the answer: %q", ans.Text)
+	}
+}
+
+// An answer that is only the system's marks (a MaxKB workflow stopping at
+// its form node, as base_form_node.py writes it) is no answer either: it
+// leaves as ErrOnlyMarks, not as an empty text the judges would score.
+func TestAnswerOfOnlyMarksIsNoAnswer(t *testing.T) {
+	form := `<form_rander>{"form_field_list": [{"field": "idcard", "label": "身份证号", "input_type": "TextInput"}], "runtime_node_id": "n1", "chat_record_id": "` + maxkbRecID + `", "is_submit": false}</form_rander>`
+	msg := strings.Replace(maxkbMessage, `"content":"<think>想一想</think>需要营业执照和健康证明。"`, `"content":`+strconv.Quote(form), 1)
+	f := maxkbServer(t, "v2", maxkbRecord(maxkbParagraphsV2))
+	inner := f.handler
+	f.handler = func(w http.ResponseWriter, r *http.Request, body map[string]any) {
+		if strings.HasPrefix(r.URL.Path, "/chat/api/chat_message/") {
+			io.WriteString(w, msg)
+			return
+		}
+		inner(w, r, body)
+	}
+	srv := f.start(t)
+	tg, err := New(Config{Kind: "maxkb", BaseURL: srv.URL, APIVersion: "v2"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ans, err := tg.Ask(context.Background(), "开餐馆要办什么证？")
+	if !errors.Is(err, ErrOnlyMarks) || ans.Text != "" {
+		t.Fatalf("Ask = %q, %v; want ErrOnlyMarks and no text", ans.Text, err)
 	}
 }
