@@ -15,10 +15,15 @@ import (
 	"cubeworkbench/prompts"
 )
 
-func (w *writer) methodSheet() error {
-	g := w.grid(SheetMethod)
-	g.widths(30, 22, 28, 28, 10, 60)
-	g.line(styled{w.say(methodHowEvaluationMade), w.st.title})
+func (w *writer) methodSheet() error { return w.writePage(w.methodPage()) }
+
+// methodPage is how the evaluation was made: the profile, what the
+// Summary's numbers mean, the judges, dimensions and prompts, the run
+// record, what the endpoints refused, the advice the Summary had no room
+// for and the method notes.
+func (w *writer) methodPage() *sheetPage {
+	g := w.newPage(SheetMethod, 30, 22, 28, 28, 10, 60)
+	g.title(w.say(methodHowEvaluationMade))
 	g.skip(1)
 
 	w.methodProfile(g)
@@ -29,14 +34,14 @@ func (w *writer) methodSheet() error {
 	w.methodFindings(g)
 	w.methodAdviceLeft(g)
 	w.methodNotes(g)
-	return g.first
+	return g
 }
 
 // methodProfile writes the evaluation profile's settings.
-func (w *writer) methodProfile(g *grid) {
+func (w *writer) methodProfile(g *sheetPage) {
 	p := w.in.Profile
 	g.block()
-	g.line(styled{w.say(methodEvaluationProfile), w.st.label})
+	g.label(w.say(methodEvaluationProfile))
 	mode, table, _ := p.WeightMode()
 	weights := mode
 	if len(table) > 0 {
@@ -84,17 +89,17 @@ func (w *writer) methodProfile(g *grid) {
 }
 
 // methodMeanings writes what the Summary's key numbers mean.
-func (w *writer) methodMeanings(g *grid) {
+func (w *writer) methodMeanings(g *sheetPage) {
 	// Judges: name, model and host only — never a key or its variable.
 	// What the Summary's key numbers mean, in the words the page leaves
 	// out for room.
 	g.block()
-	g.line(styled{w.say(methodWhatNumbersSummary), w.st.label})
+	g.label(w.say(methodWhatNumbersSummary))
 	g.header(w.say(methodNumber), w.say(methodWhatMeans))
 	g.wrap = true
 	for _, fig := range w.page().Figures {
 		row := g.line(fig.Label, fig.Meaning)
-		g.err(w.f.MergeCell(g.name, fmt.Sprintf("B%d", row), fmt.Sprintf("F%d", row)))
+		g.merge(row, "B", "F")
 		g.height(row, max(rowHeight(fig.Label, 30), rowHeight(fig.Meaning, 150)))
 	}
 	g.wrap = false
@@ -102,10 +107,10 @@ func (w *writer) methodMeanings(g *grid) {
 }
 
 // methodJudges writes the judges, the generator, the embedder and the system under test: name, model and host only — never a key or its variable.
-func (w *writer) methodJudges(g *grid) {
+func (w *writer) methodJudges(g *sheetPage) {
 	p := w.in.Profile
 	g.block()
-	g.line(styled{w.say(methodJudges), w.st.label})
+	g.label(w.say(methodJudges))
 	g.header(w.say(methodName), w.say(txtKind), w.say(methodModel), w.say(methodEndpointHost), w.say(methodRepeats), w.say(txtNote))
 	for _, j := range w.judgeInfos() {
 		note := ""
@@ -136,10 +141,10 @@ func (w *writer) methodJudges(g *grid) {
 }
 
 // methodDimensions writes the dimensions and the prompts that judged them.
-func (w *writer) methodDimensions(g *grid) {
+func (w *writer) methodDimensions(g *sheetPage) {
 	p := w.in.Profile
 	g.block()
-	g.line(styled{w.say(methodDimensions), w.st.label})
+	g.label(w.say(methodDimensions))
 	g.header(w.say(txtDimension), w.say(methodTitle), w.say(methodPrompt), w.say(methodWhatJudgeAsked))
 	source := w.say(methodBuiltIn)
 	if p.PromptDir != "" {
@@ -150,17 +155,17 @@ func (w *writer) methodDimensions(g *grid) {
 		g.wrap = true
 		row := g.line(d, title, source+"prompts/cube/"+prompts.File(d, w.lang), line)
 		g.wrap = false
-		g.err(w.f.MergeCell(g.name, fmt.Sprintf("D%d", row), fmt.Sprintf("F%d", row)))
-		g.err(w.f.SetRowHeight(g.name, row, rowHeight(line, 110)))
+		g.merge(row, "D", "F")
+		g.height(row, rowHeight(line, 110))
 	}
 	g.skip(1)
 }
 
 // methodRun writes the run record.
-func (w *writer) methodRun(g *grid) {
+func (w *writer) methodRun(g *sheetPage) {
 	s := w.s
 	g.block()
-	g.line(styled{w.say(methodRun), w.st.label})
+	g.label(w.say(methodRun))
 	r := s.Run
 	runKV := [][2]any{
 		{w.say(methodToolVersion), s.ToolVersion},
@@ -198,18 +203,18 @@ func (w *writer) methodRun(g *grid) {
 }
 
 // methodFindings writes what the endpoints refused, how retrieved documents were matched and what MFSS could not tell apart.
-func (w *writer) methodFindings(g *grid) {
+func (w *writer) methodFindings(g *sheetPage) {
 	s := w.s
 	r := s.Run
 	g.block()
 	if len(r.Adaptations) > 0 {
 		g.block()
-		g.line(styled{w.say(methodRequestParametersEndpoint), w.st.label})
+		g.label(w.say(methodRequestParametersEndpoint))
 		g.header(w.say(methodEndpoint), w.say(methodParameter), w.say(methodWhatChanged))
 		g.wrap = true
 		for _, a := range r.Adaptations {
 			row := g.line(host(a.Endpoint, nil), a.Param, w.say(text.New(a.ZH, a.EN)))
-			g.err(w.f.MergeCell(g.name, fmt.Sprintf("C%d", row), fmt.Sprintf("F%d", row)))
+			g.merge(row, "C", "F")
 			g.height(row, rowHeight(w.say(text.New(a.ZH, a.EN)), 130))
 		}
 		g.wrap = false
@@ -218,19 +223,19 @@ func (w *writer) methodFindings(g *grid) {
 	if dm := s.DocMapping; dm != nil {
 		if msgs := dm.Messages(w.lang, 20); len(msgs) > 0 {
 			g.block()
-			g.line(styled{w.say(methodHowRetrievedDocuments), w.st.label})
+			g.label(w.say(methodHowRetrievedDocuments))
 			w.noteLines(g, msgs)
 			g.skip(1)
 		}
 	}
 	if m := s.MFSS; m != nil {
 		g.block()
-		g.line(styled{w.say(methodMFSSFactorsWhat), w.st.label})
+		g.label(w.say(methodMFSSFactorsWhat))
 		g.header(w.say(methodFactor), w.say(methodMeasures), w.say(methodCanTell), w.say(methodCannotTell))
 		g.wrap = true
 		for _, n := range mfss.FactorNotes(w.lang) {
 			row := g.line(n.Name, n.Measures, n.Can, n.Cannot)
-			g.err(w.f.MergeCell(g.name, fmt.Sprintf("D%d", row), fmt.Sprintf("F%d", row)))
+			g.merge(row, "D", "F")
 			g.height(row, max(rowHeight(n.Measures, 40), rowHeight(n.Can, 50), rowHeight(n.Cannot, 120)))
 		}
 		g.wrap = false
@@ -242,7 +247,7 @@ func (w *writer) methodFindings(g *grid) {
 			lines = append(lines, zv.In(text.Lang(w.lang)))
 		}
 		if len(lines) > 0 {
-			g.line(styled{w.say(methodWhatMFSSCould), w.st.label})
+			g.label(w.say(methodWhatMFSSCould))
 			w.noteLines(g, lines)
 		}
 		g.skip(1)
@@ -250,15 +255,15 @@ func (w *writer) methodFindings(g *grid) {
 }
 
 // methodAdviceLeft writes the recommendations the Summary had no room for.
-func (w *writer) methodAdviceLeft(g *grid) {
+func (w *writer) methodAdviceLeft(g *sheetPage) {
 	if left := w.summaryAdviceLeft; len(left) > 0 {
 		g.block()
-		g.line(styled{w.say(methodRecommendationsSummaryHad), w.st.label})
+		g.label(w.say(methodRecommendationsSummaryHad))
 		g.header(w.say(methodPriority), w.say(methodRecommendation))
 		g.wrap = true
 		for _, a := range left {
 			row := g.line(a.Priority, a.Text)
-			g.err(w.f.MergeCell(g.name, fmt.Sprintf("B%d", row), fmt.Sprintf("F%d", row)))
+			g.merge(row, "B", "F")
 			g.height(row, rowHeight(a.Text, 150))
 		}
 		g.wrap = false
@@ -267,10 +272,10 @@ func (w *writer) methodAdviceLeft(g *grid) {
 }
 
 // methodNotes writes the method notes.
-func (w *writer) methodNotes(g *grid) {
+func (w *writer) methodNotes(g *sheetPage) {
 	s := w.s
 	g.block()
-	g.line(styled{w.say(methodMethodNotes), w.st.label})
+	g.label(w.say(methodMethodNotes))
 	var notes []string
 	if s.Result != nil {
 		notes = s.MethodNotes(text.Lang(w.lang))
@@ -284,18 +289,18 @@ func (w *writer) methodNotes(g *grid) {
 	g.wrap = true
 	for i, n := range notes {
 		row := g.line(i+1, n)
-		g.err(w.f.MergeCell(g.name, fmt.Sprintf("B%d", row), fmt.Sprintf("F%d", row)))
-		g.err(w.f.SetRowHeight(g.name, row, rowHeight(n, 150)))
+		g.merge(row, "B", "F")
+		g.height(row, rowHeight(n, 150))
 	}
 	g.wrap = false
 }
 
 // noteLines writes one wrapped note per row, merged across the sheet.
-func (w *writer) noteLines(g *grid, lines []string) {
+func (w *writer) noteLines(g *sheetPage, lines []string) {
 	g.wrap = true
 	for _, l := range lines {
 		row := g.line(l)
-		g.err(w.f.MergeCell(g.name, fmt.Sprintf("A%d", row), fmt.Sprintf("F%d", row)))
+		g.merge(row, "A", "F")
 		g.height(row, rowHeight(l, 170))
 	}
 	g.wrap = false
