@@ -95,20 +95,26 @@ func (w *writer) perJudgeSheets(names []string) error {
 }
 
 func (w *writer) judgeSheet(name string, j cube.JudgeResult) error {
-	g := w.grid(name)
-	g.widths(26, 14, 14, 14, 14, 14, 14, 14)
+	return w.writePage(w.judgePage(name, j))
+}
+
+// judgePage is one judge's Tables 2–4: its qualification, the trimmed means
+// of the three answer sets, the weights and correlations, the bounded
+// scores and CuBE, what it could not score, and the bounds chart.
+func (w *writer) judgePage(name string, j cube.JudgeResult) *sheetPage {
+	g := w.newPage(name, 26, 14, 14, 14, 14, 14, 14, 14)
 	cols := append(append([]string{}, w.dims...), cube.Weighted)
 	titles := make([]string, len(cols))
 	for i, d := range cols {
 		titles[i] = w.dimTitle(d)
 	}
 	g.block()
-	g.line(styled{fmt.Sprintf(w.say(judgesJudgeDetailedResults), w.judgeName(j.Judge)), w.st.title})
+	g.title(fmt.Sprintf(w.say(judgesJudgeDetailedResults), w.judgeName(j.Judge)))
 	g.skip(1)
 	w.qualificationBlock(g, j)
 
 	g.block()
-	g.line(styled{fmt.Sprintf(w.say(judgesTrimmedMeansThree), 100*w.s.Trim), w.st.label})
+	g.label(fmt.Sprintf(w.say(judgesTrimmedMeansThree), 100*w.s.Trim))
 	head := g.headerN(2, append([]string{w.say(judgesAnswerSet)}, titles...)...)
 	first := g.row
 	for _, set := range sets {
@@ -127,7 +133,7 @@ func (w *writer) judgeSheet(name string, j cube.JudgeResult) error {
 	g.skip(1)
 
 	g.block()
-	g.line(styled{w.say(judgesDimensionWeightsCorrelations), w.st.label})
+	g.label(w.say(judgesDimensionWeightsCorrelations))
 	g.headerN(2, append([]string{w.say(txtSource)}, titles[:len(w.dims)]...)...)
 	wc := []any{w.weightSource(j.WeightSource)}
 	for _, d := range w.dims {
@@ -152,7 +158,7 @@ func (w *writer) judgeSheet(name string, j cube.JudgeResult) error {
 	g.skip(1)
 
 	g.block()
-	g.line(styled{w.say(judgesBoundedScores100), w.st.label})
+	g.label(w.say(judgesBoundedScores100))
 	g.headerN(2, append([]string{""}, titles...)...)
 	nc := []any{w.say(judgesBoundedScore)}
 	for _, d := range cols {
@@ -191,8 +197,7 @@ func (w *writer) judgeSheet(name string, j cube.JudgeResult) error {
 			Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{colors[k]}}})
 	}
 	_ = last
-	w.charts++
-	if err := w.f.AddChart(name, "J3", &excelize.Chart{
+	g.chart("J3", &excelize.Chart{
 		Type:       excelize.Col,
 		Series:     series,
 		Title:      chartTitle(fmt.Sprintf(w.say(judgesBoundsDimension), w.judgeName(j.Judge))),
@@ -201,10 +206,8 @@ func (w *writer) judgeSheet(name string, j cube.JudgeResult) error {
 		YAxis:      excelize.ChartAxis{Title: chartTitle(w.say(judgesTrimmedMean010)), MajorGridLines: true, Minimum: float(0), Maximum: float(10), Font: tickFont},
 		VaryColors: boolp(false),
 		Dimension:  excelize.ChartDimension{Width: 520, Height: 300},
-	}); err != nil {
-		return fmt.Errorf("report: chart of %q: %w", j.Judge, err)
-	}
-	return g.first
+	})
+	return g
 }
 
 func (w *writer) weightSource(s string) string {
@@ -217,20 +220,24 @@ func (w *writer) weightSource(s string) string {
 
 // judgesSheet is all judges side by side with the mean ± SD row (the
 // paper's Table 4, last row), and the score histograms.
-func (w *writer) judgesSheet() error {
-	g := w.grid(SheetJudges)
+func (w *writer) judgesSheet() error { return w.writePage(w.judgesPage()) }
+
+// judgesPage is every judge side by side, the CuBE score per judge as a
+// native chart with its intervals, and the score histograms.
+func (w *writer) judgesPage() *sheetPage {
+	g := w.newPage(SheetJudges)
 	if w.s.Result == nil || len(w.s.Judges) == 0 {
 		g.line(styled{w.say(judgesNoJudgeScored), w.st.note})
-		return g.first
+		return g
 	}
 	cols := append(append([]string{}, w.dims...), cube.Weighted)
 	widths := []float64{24}
 	for range cols {
 		widths = append(widths, 13)
 	}
-	g.widths(append(widths, 12, 12, 12, 12, 12, 40)...)
+	g.Widths = append(widths, 12, 12, 12, 12, 12, 40)
 	g.block()
-	g.line(styled{w.say(judgesAllJudgesSide), w.st.title})
+	g.title(w.say(judgesAllJudgesSide))
 	g.skip(1)
 	head := []string{w.say(txtJudge)}
 	for _, d := range cols {
@@ -269,7 +276,7 @@ func (w *writer) judgesSheet() error {
 	// (plus/minus distances in the two columns beside it), for readers who
 	// restyle charts in Excel.
 	g.block()
-	g.line(styled{w.say(judgesCuBEScoreJudge), w.st.label})
+	g.label(w.say(judgesCuBEScoreJudge))
 	g.headerN(2, w.say(txtJudge), w.say(txtCuBEScore), w.say(txtLow95), w.say(txtHigh95),
 		w.say(judgesHigh), w.say(judgesLow))
 	cubeFirst := g.row
@@ -288,10 +295,9 @@ func (w *writer) judgesSheet() error {
 	}
 	cubeLast := g.row - 1
 	chartRow := g.row + 1
-	w.charts++
-	if err := w.f.AddChart(g.name, fmt.Sprintf("A%d", chartRow), &excelize.Chart{
+	g.chartWithErrBars(fmt.Sprintf("A%d", chartRow), &excelize.Chart{
 		Type:       excelize.Col,
-		Series:     []excelize.ChartSeries{{Name: "CuBE", Categories: ref(g.name, 1, cubeFirst, 1, cubeLast), Values: ref(g.name, 2, cubeFirst, 2, cubeLast), Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"0072B2"}}}},
+		Series:     []excelize.ChartSeries{{Name: "CuBE", Categories: ref(g.Name, 1, cubeFirst, 1, cubeLast), Values: ref(g.Name, 2, cubeFirst, 2, cubeLast), Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"0072B2"}}}},
 		Title:      chartTitle(w.say(judgesCuBEScoreJudgeError)),
 		Legend:     excelize.ChartLegend{Position: "none"},
 		XAxis:      excelize.ChartAxis{Title: chartTitle(w.say(txtJudge)), Font: tickFont},
@@ -299,23 +305,18 @@ func (w *writer) judgesSheet() error {
 		PlotArea:   excelize.ChartPlotArea{ShowVal: true, NumFmt: excelize.ChartNumFmt{CustomNumFmt: "0.0"}},
 		VaryColors: boolp(false),
 		Dimension:  excelize.ChartDimension{Width: 520, Height: 320},
-	}); err != nil {
-		return fmt.Errorf("report: CuBE chart: %w", err)
-	}
-	w.errBars = append(w.errBars, errBars{chart: w.charts, plus: ref(g.name, 5, cubeFirst, 5, cubeLast), minus: ref(g.name, 6, cubeFirst, 6, cubeLast)})
+	}, ref(g.Name, 5, cubeFirst, 5, cubeLast), ref(g.Name, 6, cubeFirst, 6, cubeLast))
 	g.skip(19)
 
 	// Histograms of the rag scores per judge × dimension (CuBE Figure 1),
 	// from the data the window draws them from.
 	samples := figures.Histograms(w.s.Result, w.dimTitle)
 	g.block()
-	g.line(styled{w.say(judgesDistributionSystemS), w.st.label})
-	if err := w.picture(g.name, fmt.Sprintf("A%d", g.row), func(o chart.Options) (*chart.Figure, error) {
+	g.label(w.say(judgesDistributionSystemS))
+	g.picture(fmt.Sprintf("A%d", g.row), func(o chart.Options) (*chart.Figure, error) {
 		return chart.Histograms(samples, o)
-	}, w.say(judgesHistogramsRagScores)); err != nil {
-		return err
-	}
-	return g.first
+	}, w.say(judgesHistogramsRagScores))
+	return g
 }
 
 // sdCell is a spread across judges, or "1 judge only" where one judge
@@ -373,7 +374,7 @@ func timeText(t time.Time) string {
 
 // qualificationBlock says whether the judge counts in the verdict and each
 // check behind it (cube's judge qualification), before its figures.
-func (w *writer) qualificationBlock(g *grid, j cube.JudgeResult) {
+func (w *writer) qualificationBlock(g *sheetPage, j cube.JudgeResult) {
 	if j.Qualification == nil {
 		return
 	}
@@ -382,7 +383,7 @@ func (w *writer) qualificationBlock(g *grid, j cube.JudgeResult) {
 	if !j.Counted() {
 		head = w.say(judgesQualificationNotCounted)
 	}
-	g.line(styled{head, w.st.label})
+	g.label(head)
 	status := map[string]string{cube.CheckPass: w.say(judgesPass), cube.CheckFail: w.say(judgesFail), cube.CheckShown: w.say(judgesShownOnly)}
 	for _, c := range j.Qualification {
 		g.line(status[c.Status], c.Reason.In(text.Lang(w.lang)))

@@ -125,9 +125,14 @@ func (p *sheetPage) note(s, to string, width int) int {
 }
 
 // chart places a native chart at cell.
-func (p *sheetPage) chart(cell string, c *excelize.Chart) *pageDrawing {
+func (p *sheetPage) chart(cell string, c *excelize.Chart) {
 	p.Drawings = append(p.Drawings, pageDrawing{Cell: cell, Chart: c})
-	return &p.Drawings[len(p.Drawings)-1]
+}
+
+// chartWithErrBars places a native chart at cell whose one series gets the
+// plus and minus ranges as custom error bars.
+func (p *sheetPage) chartWithErrBars(cell string, c *excelize.Chart, plus, minus string) {
+	p.Drawings = append(p.Drawings, pageDrawing{Cell: cell, Chart: c, ErrBars: [2]string{plus, minus}})
 }
 
 // picture places a core/chart figure at cell.
