@@ -20,18 +20,21 @@ import (
 // correlationsSheet shows r(rank score, rag score) per judge × dimension over
 // all cases and over retrieved cases (CuBE Figures 2–4), as tables with a
 // colour scale and as heatmap images.
-func (w *writer) correlationsSheet() error {
-	g := w.grid(SheetCorrelations)
+func (w *writer) correlationsSheet() error { return w.writePage(w.correlationsPage()) }
+
+// correlationsPage is r(rank score, rag score) per judge × dimension, all cases and retrieved cases, as colour-scaled tables and heatmaps.
+func (w *writer) correlationsPage() *sheetPage {
+	g := w.newPage(SheetCorrelations)
 	widths := []float64{24}
 	for range w.dims {
 		widths = append(widths, 13)
 	}
 	g.widths(widths...)
 	g.block()
-	g.line(styled{w.say(analysisCorrelationRankScore), w.st.title})
+	g.title(w.say(analysisCorrelationRankScore))
 	g.line(styled{w.say(analysisPositivePartAll), w.st.note})
 	if w.s.Result == nil || len(w.s.Judges) == 0 {
-		return g.first
+		return g
 	}
 	blocks := []struct {
 		title     string
@@ -45,7 +48,7 @@ func (w *writer) correlationsSheet() error {
 	for _, b := range blocks {
 		g.skip(1)
 		g.block()
-		g.line(styled{b.title, w.st.label})
+		g.label(b.title)
 		head := []string{w.say(txtJudge)}
 		for _, d := range w.dims {
 			head = append(head, w.dimTitle(d))
@@ -62,28 +65,29 @@ func (w *writer) correlationsSheet() error {
 			g.line(cells...)
 		}
 		if len(w.dims) > 0 {
-			g.err(w.f.SetConditionalFormat(g.name, fmt.Sprintf("B%d:%s%d", top, colName(1+len(w.dims)), g.row-1), []excelize.ConditionalFormatOptions{scale}))
+			g.format(fmt.Sprintf("B%d:%s%d", top, colName(1+len(w.dims)), g.row-1), scale)
 		}
 		g.skip(1)
 		at := fmt.Sprintf("A%d", g.row)
 		title := b.title
-		if err := w.picture(g.name, at, func(o chart.Options) (*chart.Figure, error) {
+		g.picture(at, func(o chart.Options) (*chart.Figure, error) {
 			o.Title = w.say(analysisRankScoreSystem) + title
 			return chart.Heatmap(mat, o)
-		}, title); err != nil {
-			return err
-		}
+		}, title)
 		g.skip(22 + 2*len(w.s.Judges))
 	}
-	return g.first
+	return g
 }
 
-func (w *writer) humanSheet() error {
+func (w *writer) humanSheet() error { return w.writePage(w.humanPage()) }
+
+// humanPage is the agreement of the judges with the experts per dimension.
+func (w *writer) humanPage() *sheetPage {
 	h := w.s.Human
-	g := w.grid(SheetHuman)
+	g := w.newPage(SheetHuman)
 	g.widths(24, 10, 14, 12, 14, 12, 12, 12)
 	g.block()
-	g.line(styled{w.say(analysisAgreementJudgesExpert), w.st.title})
+	g.title(w.say(analysisAgreementJudgesExpert))
 	g.line(styled{w.say(analysisItemsRated), w.st.label}, h.Items)
 	g.line(styled{w.say(txtRatingsUsed), w.st.label}, h.Ratings)
 	g.line(styled{w.say(analysisRatingsIgnoredUnknown), w.st.label}, h.Ignored)
@@ -103,7 +107,7 @@ func (w *writer) humanSheet() error {
 			g.line(w.judgeName(j), hj.N, hj.JudgeMean, hj.JudgeSD, hj.HumanMean, hj.HumanSD, hj.Pearson, hj.Spearman)
 		}
 	}
-	return g.first
+	return g
 }
 
 func (w *writer) humanDims() []string {
@@ -143,12 +147,15 @@ var mfssFactors = []struct {
 	{"rouge", glossary.MFSSRouge, func(f mfss.Factors) float64 { return f.Rouge }},
 }
 
-func (w *writer) mfssSheet() error {
+func (w *writer) mfssSheet() error { return w.writePage(w.mfssPage()) }
+
+// mfssPage is MFSS's six factors per answer set, with a radar chart, and by category and query type.
+func (w *writer) mfssPage() *sheetPage {
 	m := w.s.MFSS
-	g := w.grid(SheetMFSS)
+	g := w.newPage(SheetMFSS)
 	g.widths(22, 18, 12, 12, 12, 12, 12, 12, 12, 10, 12)
 	g.block()
-	g.line(styled{w.say(analysisMFSSSixFactors), w.st.title})
+	g.title(w.say(analysisMFSSSixFactors))
 	g.line(styled{w.say(txtEmbedder), w.st.label}, m.Embedder)
 	g.line(styled{w.say(analysisItemsWithoutReference), w.st.label}, m.SkippedNoReference)
 	g.skip(1)
@@ -173,11 +180,10 @@ func (w *writer) mfssSheet() error {
 		var series []excelize.ChartSeries
 		for k := range systems {
 			r := first + k
-			series = append(series, excelize.ChartSeries{Name: fmt.Sprintf("'%s'!$A$%d", g.name, r),
-				Categories: ref(g.name, 2, headRow, 1+len(mfssFactors), headRow), Values: ref(g.name, 2, r, 1+len(mfssFactors), r)})
+			series = append(series, excelize.ChartSeries{Name: fmt.Sprintf("'%s'!$A$%d", g.Name, r),
+				Categories: ref(g.Name, 2, headRow, 1+len(mfssFactors), headRow), Values: ref(g.Name, 2, r, 1+len(mfssFactors), r)})
 		}
-		w.charts++
-		if err := w.f.AddChart(g.name, "M2", &excelize.Chart{
+		g.chart("M2", &excelize.Chart{
 			Type:      excelize.Radar,
 			Series:    series,
 			Title:     chartTitle(w.say(analysisMFSSFactorsSystem)),
@@ -185,9 +191,7 @@ func (w *writer) mfssSheet() error {
 			XAxis:     excelize.ChartAxis{Font: tickFont},
 			YAxis:     excelize.ChartAxis{Minimum: float(0), Maximum: float(1), MajorUnit: 0.2, Font: tickFont},
 			Dimension: excelize.ChartDimension{Width: 480, Height: 360},
-		}); err != nil {
-			return fmt.Errorf("report: MFSS radar: %w", err)
-		}
+		})
 	}
 	for _, b := range []struct {
 		title string
@@ -198,7 +202,7 @@ func (w *writer) mfssSheet() error {
 		}
 		g.skip(1)
 		g.block()
-		g.line(styled{b.title, w.st.label})
+		g.label(b.title)
 		head := []string{w.say(analysisSystem), b.title}
 		for _, fc := range mfssFactors {
 			head = append(head, w.say(glossaryName(fc.id)))
@@ -217,7 +221,7 @@ func (w *writer) mfssSheet() error {
 			}
 		}
 	}
-	return g.first
+	return g
 }
 
 // factor is one MFSS factor's value, or n/a when no answer measured it
@@ -256,7 +260,10 @@ func (w *writer) queryType(t string) string {
 
 // cofeSheet shows CoFE-RAG's keyword retrieval figures and, when one ran,
 // the chunking × retriever sweep.
-func (w *writer) cofeSheet() error {
+func (w *writer) cofeSheet() error { return w.writePage(w.cofePage()) }
+
+// cofePage is CoFE-RAG's keyword retrieval figures, by query type with a chart, and the chunking × retriever sweep.
+func (w *writer) cofePage() *sheetPage {
 	c := w.s.CoFE
 	var rows []cofe.Result
 	if w.s.Sweep != nil {
@@ -268,10 +275,10 @@ func (w *writer) cofeSheet() error {
 			c.K = rows[0].K
 		}
 	}
-	g := w.grid(SheetCoFE)
+	g := w.newPage(SheetCoFE)
 	g.widths(26, 12, 14, 12, 12, 14, 10, 10)
 	g.block()
-	g.line(styled{w.say(analysisCoFERAGRetrieval), w.st.title})
+	g.title(w.say(analysisCoFERAGRetrieval))
 	g.skip(1)
 	kv := [][2]any{
 		{fmt.Sprintf(w.say(analysisKeywordAccuracyAt), c.K), pct{c.AccuracyAtK}},
@@ -292,7 +299,7 @@ func (w *writer) cofeSheet() error {
 	if len(c.ByQueryType) > 0 {
 		g.skip(1)
 		g.block()
-		g.line(styled{w.say(analysisQueryType), w.st.label})
+		g.label(w.say(analysisQueryType))
 		head := g.headerN(2, w.say(analysisQueryTypeName), fmt.Sprintf(w.say(analysisKeywordAccuracyAt), c.K), w.say(analysisKeywordRecall), w.say(analysisKeywordCoverage), w.say(analysisMeanHitScoreAll), w.say(analysisQueries))
 		first := g.row
 		for _, t := range slices.Sorted(maps.Keys(c.ByQueryType)) {
@@ -302,11 +309,10 @@ func (w *writer) cofeSheet() error {
 		last := g.row - 1
 		var series []excelize.ChartSeries
 		for k := range 4 {
-			series = append(series, excelize.ChartSeries{Name: fmt.Sprintf("'%s'!$%s$%d", g.name, colName(2+k), head),
-				Categories: ref(g.name, 1, first, 1, last), Values: ref(g.name, 2+k, first, 2+k, last)})
+			series = append(series, excelize.ChartSeries{Name: fmt.Sprintf("'%s'!$%s$%d", g.Name, colName(2+k), head),
+				Categories: ref(g.Name, 1, first, 1, last), Values: ref(g.Name, 2+k, first, 2+k, last)})
 		}
-		w.charts++
-		if err := w.f.AddChart(g.name, "J3", &excelize.Chart{
+		g.chart("J3", &excelize.Chart{
 			Type:       excelize.Col,
 			Series:     series,
 			Title:      chartTitle(w.say(analysisCoFERAGMetrics)),
@@ -315,20 +321,18 @@ func (w *writer) cofeSheet() error {
 			YAxis:      excelize.ChartAxis{MajorGridLines: true, Minimum: float(0), Maximum: float(1), NumFmt: excelize.ChartNumFmt{CustomNumFmt: "0%"}, Font: tickFont},
 			VaryColors: boolp(false),
 			Dimension:  excelize.ChartDimension{Width: 520, Height: 300},
-		}); err != nil {
-			return fmt.Errorf("report: CoFE chart: %w", err)
-		}
+		})
 	}
 	if len(rows) > 0 {
 		g.skip(1)
 		g.block()
-		g.line(styled{w.say(analysisChunkingRetrieverSweep), w.st.label})
+		g.label(w.say(analysisChunkingRetrieverSweep))
 		g.headerN(3, w.say(analysisChunker), w.say(analysisRetriever), w.say(analysisChunks), fmt.Sprintf(w.say(analysisKeywordAccuracyAt), c.K), w.say(analysisKeywordRecall), w.say(analysisKeywordCoverage), w.say(analysisMeanHitScoreAll))
 		for _, r := range rows {
 			g.line(r.Chunker, r.Retriever, r.Chunks, pct{r.AccuracyAtK}, pct{r.Recall}, pct{r.Coverage}, pct{r.MeanHitScore})
 		}
 	}
-	return g.first
+	return g
 }
 
 // pctBlank is a percentage for chart data: blank when undefined.

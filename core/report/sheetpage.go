@@ -27,6 +27,8 @@ type sheetPage struct {
 	// page when they fit one.
 	Blocks   []int
 	Drawings []pageDrawing
+	// Formats are conditional formats by range ("B5:D7").
+	Formats []pageFormat
 
 	st   *styles // the looks cells are styled with
 	row  int     // the next row, 1-based
@@ -39,6 +41,12 @@ type pageRow struct {
 	Row, Col int
 	Cells    []any
 	Wrap     bool // wrap the row's text
+}
+
+// pageFormat is a conditional format over a range of the sheet.
+type pageFormat struct {
+	Range string
+	Opts  []excelize.ConditionalFormatOptions
 }
 
 // pageDrawing is a native Excel chart or a core/chart figure placed as a
@@ -98,6 +106,14 @@ func (p *sheetPage) title(s string) int { return p.line(styled{s, p.st.title}) }
 func (p *sheetPage) label(s string) int { return p.line(styled{s, p.st.label}) }
 
 func (p *sheetPage) skip(n int) { p.row += n }
+
+// widths sets the column widths from column A.
+func (p *sheetPage) widths(ws ...float64) { p.Widths = ws }
+
+// format adds a conditional format over rng.
+func (p *sheetPage) format(rng string, opts ...excelize.ConditionalFormatOptions) {
+	p.Formats = append(p.Formats, pageFormat{Range: rng, Opts: opts})
+}
 
 // block marks the next row as the start of a table.
 func (p *sheetPage) block() { p.Blocks = append(p.Blocks, p.row) }
@@ -174,6 +190,9 @@ func (w *writer) writePage(p *sheetPage) error {
 	}
 	for _, m := range p.Merges {
 		g.err(w.f.MergeCell(p.Name, m[0], m[1]))
+	}
+	for _, c := range p.Formats {
+		g.err(w.f.SetConditionalFormat(p.Name, c.Range, c.Opts))
 	}
 	if g.first != nil {
 		return g.first
