@@ -52,40 +52,48 @@ const (
 // paired intervals and the detectable difference, the per-question counts
 // and the regressions worst first with both answers side by side.
 func (w *writer) comparisonSheet() error {
+	p, err := w.comparisonPage()
+	if err != nil {
+		return err
+	}
+	return w.writePage(p)
+}
+
+// comparisonPage is the comparison sheet's model; building it stops when
+// the report is cancelled (the regressions may be many).
+func (w *writer) comparisonPage() (*sheetPage, error) {
 	r := w.s.Comparison
-	g := w.grid(SheetComparison)
-	g.widths(24, 12, 12, 12, 12, 12, 14, 20, 48, 48)
-	f := g.w.f
+	g := w.newPage(SheetComparison, 24, 12, 12, 12, 12, 12, 14, 20, 48, 48)
 	g.at(1, 1, styled{fmt.Sprintf(w.say(compareBeforeAfter), w.sideB(r), w.sideA(r)), w.st.title})
-	g.err(f.MergeCell(g.name, "A1", "J1"))
-	g.err(f.SetRowHeight(g.name, 1, 30))
+	g.merge(1, "A", "J")
+	g.height(1, 30)
 	g.at(2, 1, styled{fmt.Sprintf(w.say(comparePairedQuestionsEvery),
 		w.sideA(r), w.sideB(r), r.Paired, r.BootstrapB, r.Seed, r.Tolerance), w.st.subtitle})
-	g.err(f.MergeCell(g.name, "A2", "J2"))
+	g.merge(2, "A", "J")
 	v := compare.VerdictText(r.Verdict)
 	g.at(cmpRowVerdict, 1, styled{w.say(glossaryName(glossary.Verdict)) + w.say(txtColon) + v.In(w.lang), w.comparisonVerdictStyle(r.Verdict)})
-	g.err(f.MergeCell(g.name, fmt.Sprintf("A%d", cmpRowVerdict), fmt.Sprintf("J%d", cmpRowVerdict)))
-	g.err(f.SetRowHeight(g.name, cmpRowVerdict, 48))
+	g.merge(cmpRowVerdict, "A", "J")
+	g.height(cmpRowVerdict, 48)
 	g.wrap = true
 	g.at(cmpRowHeadline, 1, r.Headline.In(w.lang))
 	g.wrap = false
-	g.err(f.MergeCell(g.name, fmt.Sprintf("A%d", cmpRowHeadline), fmt.Sprintf("J%d", cmpRowHeadline)))
-	g.err(f.SetRowHeight(g.name, cmpRowHeadline, rowHeight(r.Headline.In(w.lang), 150)))
+	g.merge(cmpRowHeadline, "A", "J")
+	g.height(cmpRowHeadline, rowHeight(r.Headline.In(w.lang), 150))
 	g.row = cmpRowHeadline + 2
 
 	if len(r.Warnings) > 0 {
-		g.line(styled{w.say(compareWarnings), w.st.title})
+		g.title(w.say(compareWarnings))
 		for _, m := range r.Warnings {
 			g.wrap = true
 			row := g.line(styled{w.say(compareWarning), w.st.sevHigh}, m.In(w.lang))
 			g.wrap = false
-			g.err(f.MergeCell(g.name, fmt.Sprintf("B%d", row), fmt.Sprintf("J%d", row)))
-			g.err(f.SetRowHeight(g.name, row, rowHeight(m.In(w.lang), 150)))
+			g.merge(row, "B", "J")
+			g.height(row, rowHeight(m.In(w.lang), 150))
 		}
 		g.skip(1)
 	}
 
-	g.line(styled{w.say(compareDifferencesTheirPaired), w.st.title})
+	g.title(w.say(compareDifferencesTheirPaired))
 	g.header(w.say(compareFigure), w.sideA(r), w.sideB(r), "Δ (B − A)", w.say(compareLow95), w.say(compareHigh95),
 		w.say(compareDetectable), w.say(compareVerdict))
 	for _, row := range compare.Rows(r, w.lang) {
@@ -99,35 +107,35 @@ func (w *writer) comparisonSheet() error {
 	g.wrap = true
 	note := g.line(styled{w.say(compareUnitsNote), w.st.note})
 	g.wrap = false
-	g.err(f.MergeCell(g.name, fmt.Sprintf("A%d", note), fmt.Sprintf("J%d", note)))
-	g.err(f.SetRowHeight(g.name, note, 30))
+	g.merge(note, "A", "J")
+	g.height(note, 30)
 	g.skip(1)
 
-	g.line(styled{w.say(compareQuestions), w.st.title})
+	g.title(w.say(compareQuestions))
 	g.header(w.say(compareBetter), w.say(compareWorse), w.say(compareAboutSame), w.say(compareNotComparable))
 	g.line(r.Better, r.Worse, r.Same, r.NotComparable)
 	g.skip(1)
 
-	g.line(styled{w.say(compareRegressionsWorstFirst), w.st.title})
+	g.title(w.say(compareRegressionsWorstFirst))
 	if len(r.Regressions) == 0 {
 		g.line(styled{w.say(compareNoQuestionGot), w.st.note})
-		return g.first
+		return g, nil
 	}
 	g.header(w.say(compareID), w.say(compareRow), w.say(compareRowB), "Δ", w.say(txtQuestion), "", "", "",
 		w.say(compareAnswer)+w.sideA(r), w.say(compareAnswer)+w.sideB(r))
 	for _, ch := range r.Regressions {
 		if err := w.ctx.Err(); err != nil {
-			return fmt.Errorf("report: %w", err)
+			return nil, fmt.Errorf("report: %w", err)
 		}
 		g.wrap = true
 		row := g.row
 		g.line(ch.ID, rowOrNil(ch.RowA), rowOrNil(ch.RowB), ch.Diff, ch.Question)
 		g.at(row, 9, ch.AnswerA, ch.AnswerB)
 		g.wrap = false
-		g.err(f.MergeCell(g.name, fmt.Sprintf("E%d", row), fmt.Sprintf("H%d", row)))
-		g.err(f.SetRowHeight(g.name, row, max(rowHeight(ch.AnswerA, 48), rowHeight(ch.AnswerB, 48), rowHeight(ch.Question, 60))))
+		g.merge(row, "E", "H")
+		g.height(row, max(rowHeight(ch.AnswerA, 48), rowHeight(ch.AnswerB, 48), rowHeight(ch.Question, 60)))
 	}
-	return g.first
+	return g, nil
 }
 
 func rowOrNil(r int) any {
@@ -141,7 +149,7 @@ func rowOrNil(r int) any {
 // evaluation's own headline.
 func (w *writer) comparisonBullet() error {
 	r := w.s.Comparison
-	g := w.grid(SheetSummary)
+	g := w.newPage(SheetSummary)
 	row := rowHeadline + 1
 	// Wrapped in its merged cells (the row is as tall as summary.go
 	// measured): one unwrapped line ran off the printed page.
@@ -149,8 +157,8 @@ func (w *writer) comparisonBullet() error {
 	g.at(row, 1, fmt.Sprintf(w.say(txtComparedWith), w.sideA(r)))
 	g.at(row, 2, "• "+r.Headline.In(w.lang)+w.say(txtSheet)+SheetComparison+w.say(compareCloseSheet))
 	g.wrap = false
-	g.err(w.f.MergeCell(g.name, fmt.Sprintf("B%d", row), fmt.Sprintf("H%d", row)))
-	return g.first
+	g.merge(row, "B", "H")
+	return w.writePage(g) // onto the Summary already written
 }
 
 // sideA and sideB name the compared sides in the report's language: the

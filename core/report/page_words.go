@@ -25,7 +25,7 @@ var (
 	pageGoldGuideAmong              = text.New("；%.0f %% 的问题在前 %d 个检索结果中找到了标准指南", "; the gold guide was among the first %d retrieved for %.0f %% of the questions")
 	pageOneJudgeOnly                = text.New("（仅 1 个评审模型）", " (one judge only)")
 	pageFullStop                    = text.New("。", ".")
-	pageSingleJudge                 = glossaryName(glossary.SingleJudge)
+	pageSingleJudge                 = glossaryTerm(glossary.SingleJudge)
 	pageSpreadSD                    = text.New("评审间标准差", "Spread (SD)")
 	pageHowFarJudges                = text.New("%d 个有得分的评审模型彼此相差多少", "how far the %d judges with a score differ from each other")
 	pageAddSecondJudge              = text.New("增加第二个评审模型，才能看出评审之间的差异", "add a second judge to see how far judges differ")

@@ -28,13 +28,16 @@ func (w *writer) spotCheckNotice() []string {
 
 // spotCheckSheet writes the Table-5-style comparison, the agreement of each
 // judge with people per dimension, and the draw's design.
-func (w *writer) spotCheckSheet() error {
+func (w *writer) spotCheckSheet() error { return w.writePage(w.spotCheckPage()) }
+
+// spotCheckPage is the people's ratings beside the judges: the paper's Table 5, each judge's agreement with people, and the draw's design.
+func (w *writer) spotCheckPage() *sheetPage {
 	sc := w.s.SpotCheck
-	g := w.grid(SheetSpotCheck)
+	g := w.newPage(SheetSpotCheck)
 	// Long sentences stay on one line and run into the empty cells beside
 	// them; the tables' figures get columns wide enough for "a [lo, hi]".
 	g.widths(44, 22, 14, 24, 24, 24, 22, 22)
-	g.line(styled{w.say(spotHumanSpotCheck), w.st.title})
+	g.title(w.say(spotHumanSpotCheck))
 	g.line(sc.SummaryLine().In(text.Lang(w.lang)))
 	g.line(sc.TrustText.In(text.Lang(w.lang)))
 	g.line(styled{w.say(txtRaters), w.st.label}, strings.Join(sc.Raters, ", "))
@@ -53,7 +56,7 @@ func (w *writer) spotCheckSheet() error {
 	if sc.Design != nil {
 		g.skip(1)
 		g.block()
-		g.line(styled{w.say(spotDrawStrataSizes), w.st.label})
+		g.label(w.say(spotDrawStrataSizes))
 		g.headerN(2, w.say(spotStratum), w.say(txtQuestions), w.say(spotDrawn), w.say(spotInclusionProbability))
 		for _, s := range sc.Design.Strata {
 			var pi any = w.na()
@@ -64,13 +67,13 @@ func (w *writer) spotCheckSheet() error {
 		}
 		g.line(styled{fmt.Sprintf(w.say(spotSeedEachDrawn), sc.Design.Seed), w.st.note})
 	}
-	return g.first
+	return g
 }
 
 // spotTable is the paper's Table 5: per dimension the people's mean ± SD
 // beside each judge's, on 0–100.
-func (w *writer) spotTable(g *grid, sc *humancheck.Result) {
-	g.line(styled{w.say(spotPeopleJudgesSide) + w.term(glossary.SetRAG) + w.say(spotMeanPMSD), w.st.label})
+func (w *writer) spotTable(g *sheetPage, sc *humancheck.Result) {
+	g.label(w.say(spotPeopleJudgesSide) + w.term(glossary.SetRAG) + w.say(spotMeanPMSD))
 	head := []string{w.say(txtDimension), w.say(spotPeople)}
 	head = append(head, w.judges...)
 	g.header(head...)
@@ -93,8 +96,8 @@ func (w *writer) meanSD(m humancheck.MeanSD) string {
 	return fmt.Sprintf("%.2f ± %.2f", *m.Mean, *m.SD)
 }
 
-func (w *writer) spotAgreement(g *grid, sc *humancheck.Result) {
-	g.line(styled{w.say(spotAgreementEachJudge), w.st.label})
+func (w *writer) spotAgreement(g *sheetPage, sc *humancheck.Result) {
+	g.label(w.say(spotAgreementEachJudge))
 	g.header(w.say(txtJudge), w.say(txtDimension), w.say(spotAnswerCount), w.term(glossary.Krippendorff), w.term(glossary.Spearman), w.say(spotMeanAbsoluteDifference))
 	for _, a := range sc.Agreement {
 		dim := w.say(spotAllDimensions)
