@@ -178,7 +178,6 @@ func newWriter(ctx context.Context, in Input, progress func(int, int)) (*writer,
 	return w, nil
 }
 
-// t picks the report language's text.
 // judgeName is a judge as people read it: the glossary's name for the
 // offline judges (词汇基线评审, not "lexical"), the user's own otherwise.
 // The grey data sheets keep the ids, which evaluate reads back.
