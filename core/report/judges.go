@@ -112,11 +112,41 @@ func (w *writer) judgePage(name string, j cube.JudgeResult) *sheetPage {
 	g.title(fmt.Sprintf(w.say(judgesJudgeDetailedResults), w.judgeName(j.Judge)))
 	g.skip(1)
 	w.qualificationBlock(g, j)
+	head, first := w.judgeTrimmedMeans(g, j, cols, titles)
+	w.judgeWeights(g, j, titles)
+	w.judgeBounded(g, j, cols, titles)
+	w.judgeUnscorable(g, j)
 
+	// Zero, rag and full per dimension as a native chart over Table 2.
+	var series []excelize.ChartSeries
+	colors := []string{"A5A5A5", "4472C4", "70AD47"}
+	for k := range sets {
+		r := first + k
+		series = append(series, excelize.ChartSeries{Name: fmt.Sprintf("'%s'!$A$%d", name, r),
+			Categories: ref(name, 2, head, 1+len(cols), head), Values: ref(name, 2, r, 1+len(cols), r),
+			Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{colors[k]}}})
+	}
+	g.chart("J3", &excelize.Chart{
+		Type:       excelize.Col,
+		Series:     series,
+		Title:      chartTitle(fmt.Sprintf(w.say(judgesBoundsDimension), w.judgeName(j.Judge))),
+		Legend:     excelize.ChartLegend{Position: "bottom"},
+		XAxis:      excelize.ChartAxis{Font: tickFont},
+		YAxis:      excelize.ChartAxis{Title: chartTitle(w.say(judgesTrimmedMean010)), MajorGridLines: true, Minimum: float(0), Maximum: float(10), Font: tickFont},
+		VaryColors: boolp(false),
+		Dimension:  excelize.ChartDimension{Width: 520, Height: 300},
+	})
+	return g
+}
+
+// judgeTrimmedMeans is Table 2: the trimmed means of the three answer sets
+// per dimension, and how many items each dimension's subset holds. It
+// returns the header row and the first set's row, which the chart reads.
+func (w *writer) judgeTrimmedMeans(g *sheetPage, j cube.JudgeResult, cols, titles []string) (head, first int) {
 	g.block()
 	g.label(fmt.Sprintf(w.say(judgesTrimmedMeansThree), 100*w.s.Trim))
-	head := g.headerN(2, append([]string{w.say(judgesAnswerSet)}, titles...)...)
-	first := g.row
+	head = g.headerN(2, append([]string{w.say(judgesAnswerSet)}, titles...)...)
+	first = g.row
 	for _, set := range sets {
 		cells := []any{w.setName(set)}
 		for _, d := range cols {
@@ -124,14 +154,18 @@ func (w *writer) judgePage(name string, j cube.JudgeResult) *sheetPage {
 		}
 		g.line(cells...)
 	}
-	last := g.row - 1
 	nCells := []any{w.say(judgesItemsSubset)}
 	for _, d := range w.dims {
 		nCells = append(nCells, j.SubsetN[d])
 	}
 	g.line(nCells...)
 	g.skip(1)
+	return head, first
+}
 
+// judgeWeights is Table 3: the dimensions' weights, where they came from,
+// and the correlations behind them.
+func (w *writer) judgeWeights(g *sheetPage, j cube.JudgeResult, titles []string) {
 	g.block()
 	g.label(w.say(judgesDimensionWeightsCorrelations))
 	g.headerN(2, append([]string{w.say(txtSource)}, titles[:len(w.dims)]...)...)
@@ -156,7 +190,11 @@ func (w *writer) judgePage(name string, j cube.JudgeResult) *sheetPage {
 	g.line(cc...)
 	g.line(cr...)
 	g.skip(1)
+}
 
+// judgeBounded is Table 4: the bounded scores, Recall@k and the CuBE score
+// with its interval.
+func (w *writer) judgeBounded(g *sheetPage, j cube.JudgeResult, cols, titles []string) {
 	g.block()
 	g.label(w.say(judgesBoundedScores100))
 	g.headerN(2, append([]string{""}, titles...)...)
@@ -173,7 +211,11 @@ func (w *writer) judgePage(name string, j cube.JudgeResult) *sheetPage {
 	}
 	g.line(styled{w.intervalName(), w.st.label}, lo, hi)
 	g.skip(1)
+}
 
+// judgeUnscorable is how many judgements the judge made, which it could
+// not score, and its flags.
+func (w *writer) judgeUnscorable(g *sheetPage, j cube.JudgeResult) {
 	g.line(styled{w.say(judgesJudgements), w.st.label}, j.Judgements)
 	g.line(styled{w.say(judgesWhichUnscorable), w.st.label}, j.Unscorable)
 	for _, set := range sets {
@@ -186,28 +228,6 @@ func (w *writer) judgePage(name string, j cube.JudgeResult) *sheetPage {
 	if len(j.Flags) > 0 {
 		g.line(styled{w.say(judgesFlags), w.st.label}, styled{w.flags(j.Flags), w.st.note})
 	}
-
-	// Zero, rag and full per dimension as a native chart over Table 2.
-	var series []excelize.ChartSeries
-	colors := []string{"A5A5A5", "4472C4", "70AD47"}
-	for k := range sets {
-		r := first + k
-		series = append(series, excelize.ChartSeries{Name: fmt.Sprintf("'%s'!$A$%d", name, r),
-			Categories: ref(name, 2, head, 1+len(cols), head), Values: ref(name, 2, r, 1+len(cols), r),
-			Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{colors[k]}}})
-	}
-	_ = last
-	g.chart("J3", &excelize.Chart{
-		Type:       excelize.Col,
-		Series:     series,
-		Title:      chartTitle(fmt.Sprintf(w.say(judgesBoundsDimension), w.judgeName(j.Judge))),
-		Legend:     excelize.ChartLegend{Position: "bottom"},
-		XAxis:      excelize.ChartAxis{Font: tickFont},
-		YAxis:      excelize.ChartAxis{Title: chartTitle(w.say(judgesTrimmedMean010)), MajorGridLines: true, Minimum: float(0), Maximum: float(10), Font: tickFont},
-		VaryColors: boolp(false),
-		Dimension:  excelize.ChartDimension{Width: 520, Height: 300},
-	})
-	return g
 }
 
 func (w *writer) weightSource(s string) string {
@@ -271,7 +291,14 @@ func (w *writer) judgesPage() *sheetPage {
 	g.line(sd...)
 	g.line(both...)
 	g.skip(2)
+	w.judgesCubeChart(g)
+	w.judgesHistograms(g)
+	return g
+}
 
+// judgesCubeChart is the CuBE score per judge as a native chart over its
+// table, its intervals as error bars.
+func (w *writer) judgesCubeChart(g *sheetPage) {
 	// CuBE per judge as a native chart with its intervals as error bars
 	// (plus/minus distances in the two columns beside it), for readers who
 	// restyle charts in Excel.
@@ -307,7 +334,10 @@ func (w *writer) judgesPage() *sheetPage {
 		Dimension:  excelize.ChartDimension{Width: 520, Height: 320},
 	}, ref(g.Name, 5, cubeFirst, 5, cubeLast), ref(g.Name, 6, cubeFirst, 6, cubeLast))
 	g.skip(19)
+}
 
+// judgesHistograms are the score histograms per judge and dimension.
+func (w *writer) judgesHistograms(g *sheetPage) {
 	// Histograms of the rag scores per judge × dimension (CuBE Figure 1),
 	// from the data the window draws them from.
 	samples := figures.Histograms(w.s.Result, w.dimTitle)
@@ -316,7 +346,6 @@ func (w *writer) judgesPage() *sheetPage {
 	g.picture(fmt.Sprintf("A%d", g.row), func(o chart.Options) (*chart.Figure, error) {
 		return chart.Histograms(samples, o)
 	}, w.say(judgesHistogramsRagScores))
-	return g
 }
 
 // sdCell is a spread across judges, or "1 judge only" where one judge
