@@ -164,7 +164,7 @@ func layoutAt(m measure, c *Content, b budget) (Page, float64) {
 	cols := []float64{70, 30, 46, 36}
 	recall := tr(lang, "col.recall0")
 	if c.K > 0 {
-		recall = trf(lang, "col.recall", c.K)
+		recall = recallAt(lang, c.K)
 	}
 	head := []string{tr(lang, "col.judge"), tr(lang, "col.cube"), tr(lang, "col.interval"), recall}
 	add(rowBlock(m, "head", head, cols, 9, y))
