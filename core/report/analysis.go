@@ -98,7 +98,7 @@ func (w *writer) humanPage() *sheetPage {
 		g.skip(1)
 		g.block()
 		g.line(styled{w.dimTitle(d), w.st.label}, styled{fmt.Sprintf(w.say(analysisExpertsNMean), hd.N, w.fmt2(hd.Mean)+" ± "+w.fmt2(hd.SD), w.fmt2(hd.Alpha)), w.st.note})
-		g.headerN(2, w.say(txtJudge), "n", w.say(analysisJudgeMean), w.say(analysisJudgeSD), w.say(analysisExpertMean), w.say(analysisExpertSD), "Pearson", "Spearman")
+		g.headerN(2, w.say(txtJudge), "n", w.say(analysisJudgeMean), w.say(analysisJudgeSD), w.say(analysisExpertMean), w.say(analysisExpertSD), w.say(glossaryName(glossary.Pearson)), w.say(glossaryName(glossary.Spearman)))
 		for _, j := range w.judges {
 			hj, ok := hd.Judges[j]
 			if !ok {
@@ -246,14 +246,14 @@ func (w *writer) mfssSystems() []string {
 // queryType names a query type (core/querytype) in Chinese reports; English
 // reports show the canonical name.
 func (w *writer) queryType(t string) string {
+	if t == cofe.UnknownType { // items without a query type
+		return w.say(analysisNoQueryType)
+	}
 	if w.lang != "zh" {
 		return t
 	}
 	if qt, ok := querytype.Lookup(t); ok {
 		return qt.TitleZH
-	}
-	if t == "unknown" { // cofe.UnknownType: items without a query type
-		return "未标注"
 	}
 	return t
 }
