@@ -193,6 +193,13 @@ func (w *writer) mfssPage() *sheetPage {
 			Dimension: excelize.ChartDimension{Width: 480, Height: 360},
 		})
 	}
+	w.mfssBy(g, systems)
+	return g
+}
+
+// mfssBy is MFSS's factors per system by category and by query type.
+func (w *writer) mfssBy(g *sheetPage, systems []string) {
+	m := w.s.MFSS
 	for _, b := range []struct {
 		title string
 		by    map[string]map[string]mfss.Factors
@@ -221,7 +228,6 @@ func (w *writer) mfssPage() *sheetPage {
 			}
 		}
 	}
-	return g
 }
 
 // factor is one MFSS factor's value, or n/a when no answer measured it
@@ -297,31 +303,7 @@ func (w *writer) cofePage() *sheetPage {
 		g.line(styled{x[0], w.st.label}, x[1])
 	}
 	if len(c.ByQueryType) > 0 {
-		g.skip(1)
-		g.block()
-		g.label(w.say(analysisQueryType))
-		head := g.headerN(2, w.say(analysisQueryTypeName), fmt.Sprintf(w.say(analysisKeywordAccuracyAt), c.K), w.say(analysisKeywordRecall), w.say(analysisKeywordCoverage), w.say(analysisMeanHitScoreAll), w.say(analysisQueries))
-		first := g.row
-		for _, t := range slices.Sorted(maps.Keys(c.ByQueryType)) {
-			m := c.ByQueryType[t]
-			g.line(w.queryType(t), pctBlank(m.AccuracyAtK), pctBlank(m.Recall), pctBlank(m.Coverage), pctBlank(m.MeanHitScore), m.Queries)
-		}
-		last := g.row - 1
-		var series []excelize.ChartSeries
-		for k := range 4 {
-			series = append(series, excelize.ChartSeries{Name: fmt.Sprintf("'%s'!$%s$%d", g.Name, colName(2+k), head),
-				Categories: ref(g.Name, 1, first, 1, last), Values: ref(g.Name, 2+k, first, 2+k, last)})
-		}
-		g.chart("J3", &excelize.Chart{
-			Type:       excelize.Col,
-			Series:     series,
-			Title:      chartTitle(w.say(analysisCoFERAGMetrics)),
-			Legend:     excelize.ChartLegend{Position: "bottom"},
-			XAxis:      excelize.ChartAxis{Font: tickFont},
-			YAxis:      excelize.ChartAxis{MajorGridLines: true, Minimum: float(0), Maximum: float(1), NumFmt: excelize.ChartNumFmt{CustomNumFmt: "0%"}, Font: tickFont},
-			VaryColors: boolp(false),
-			Dimension:  excelize.ChartDimension{Width: 520, Height: 300},
-		})
+		w.cofeByQueryType(g, c)
 	}
 	if len(rows) > 0 {
 		g.skip(1)
@@ -333,6 +315,35 @@ func (w *writer) cofePage() *sheetPage {
 		}
 	}
 	return g
+}
+
+// cofeByQueryType is CoFE-RAG's figures per query type, with a chart.
+func (w *writer) cofeByQueryType(g *sheetPage, c *cofe.Result) {
+	g.skip(1)
+	g.block()
+	g.label(w.say(analysisQueryType))
+	head := g.headerN(2, w.say(analysisQueryTypeName), fmt.Sprintf(w.say(analysisKeywordAccuracyAt), c.K), w.say(analysisKeywordRecall), w.say(analysisKeywordCoverage), w.say(analysisMeanHitScoreAll), w.say(analysisQueries))
+	first := g.row
+	for _, t := range slices.Sorted(maps.Keys(c.ByQueryType)) {
+		m := c.ByQueryType[t]
+		g.line(w.queryType(t), pctBlank(m.AccuracyAtK), pctBlank(m.Recall), pctBlank(m.Coverage), pctBlank(m.MeanHitScore), m.Queries)
+	}
+	last := g.row - 1
+	var series []excelize.ChartSeries
+	for k := range 4 {
+		series = append(series, excelize.ChartSeries{Name: fmt.Sprintf("'%s'!$%s$%d", g.Name, colName(2+k), head),
+			Categories: ref(g.Name, 1, first, 1, last), Values: ref(g.Name, 2+k, first, 2+k, last)})
+	}
+	g.chart("J3", &excelize.Chart{
+		Type:       excelize.Col,
+		Series:     series,
+		Title:      chartTitle(w.say(analysisCoFERAGMetrics)),
+		Legend:     excelize.ChartLegend{Position: "bottom"},
+		XAxis:      excelize.ChartAxis{Font: tickFont},
+		YAxis:      excelize.ChartAxis{MajorGridLines: true, Minimum: float(0), Maximum: float(1), NumFmt: excelize.ChartNumFmt{CustomNumFmt: "0%"}, Font: tickFont},
+		VaryColors: boolp(false),
+		Dimension:  excelize.ChartDimension{Width: 520, Height: 300},
+	})
 }
 
 // pctBlank is a percentage for chart data: blank when undefined.
