@@ -80,7 +80,20 @@ func (w *writer) comparisonPage() (*sheetPage, error) {
 	g.merge(cmpRowHeadline, "A", "J")
 	g.height(cmpRowHeadline, rowHeight(r.Headline.In(w.lang), 150))
 	g.row = cmpRowHeadline + 2
+	w.comparisonWarnings(g, r)
+	w.comparisonDeltas(g, r)
+	g.title(w.say(compareQuestions))
+	g.header(w.say(compareBetter), w.say(compareWorse), w.say(compareAboutSame), w.say(compareNotComparable))
+	g.line(r.Better, r.Worse, r.Same, r.NotComparable)
+	g.skip(1)
+	if err := w.comparisonRegressions(g, r); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
 
+// comparisonWarnings are what the comparison warns of, when anything.
+func (w *writer) comparisonWarnings(g *sheetPage, r *compare.Result) {
 	if len(r.Warnings) > 0 {
 		g.title(w.say(compareWarnings))
 		for _, m := range r.Warnings {
@@ -92,7 +105,11 @@ func (w *writer) comparisonPage() (*sheetPage, error) {
 		}
 		g.skip(1)
 	}
+}
 
+// comparisonDeltas is the difference of every figure with its paired
+// interval, the detectable difference and its verdict.
+func (w *writer) comparisonDeltas(g *sheetPage, r *compare.Result) {
 	g.title(w.say(compareDifferencesTheirPaired))
 	g.header(w.say(compareFigure), w.sideA(r), w.sideB(r), "Δ (B − A)", w.say(compareLow95), w.say(compareHigh95),
 		w.say(compareDetectable), w.say(compareVerdict))
@@ -110,22 +127,21 @@ func (w *writer) comparisonPage() (*sheetPage, error) {
 	g.merge(note, "A", "J")
 	g.height(note, 30)
 	g.skip(1)
+}
 
-	g.title(w.say(compareQuestions))
-	g.header(w.say(compareBetter), w.say(compareWorse), w.say(compareAboutSame), w.say(compareNotComparable))
-	g.line(r.Better, r.Worse, r.Same, r.NotComparable)
-	g.skip(1)
-
+// comparisonRegressions are the questions that got worse, worst first,
+// with both answers; it stops when the report is cancelled.
+func (w *writer) comparisonRegressions(g *sheetPage, r *compare.Result) error {
 	g.title(w.say(compareRegressionsWorstFirst))
 	if len(r.Regressions) == 0 {
 		g.line(styled{w.say(compareNoQuestionGot), w.st.note})
-		return g, nil
+		return nil
 	}
 	g.header(w.say(compareID), w.say(compareRow), w.say(compareRowB), "Δ", w.say(txtQuestion), "", "", "",
 		w.say(compareAnswer)+w.sideA(r), w.say(compareAnswer)+w.sideB(r))
 	for _, ch := range r.Regressions {
 		if err := w.ctx.Err(); err != nil {
-			return nil, fmt.Errorf("report: %w", err)
+			return fmt.Errorf("report: %w", err)
 		}
 		g.wrap = true
 		row := g.row
@@ -135,7 +151,7 @@ func (w *writer) comparisonPage() (*sheetPage, error) {
 		g.merge(row, "E", "H")
 		g.height(row, max(rowHeight(ch.AnswerA, 48), rowHeight(ch.AnswerB, 48), rowHeight(ch.Question, 60)))
 	}
-	return g, nil
+	return nil
 }
 
 func rowOrNil(r int) any {
