@@ -23,7 +23,7 @@ var (
 	txtLow95              = text.New("区间下限", "95 % low")
 	txtHigh95             = text.New("区间上限", "95 % high")
 	txtMeanAcrossJudges   = text.New("各评审模型均值", "Mean across judges")
-	txtSpreadAcrossJudges = text.New("评审模型之间的标准差", "Spread across judges (SD)")
+	txtSpreadAcrossJudges = glossaryName(glossary.JudgeSpread)
 	txtKind               = text.New("类型", "Kind")
 	txtNote               = text.New("说明", "Note")
 	txtImported           = text.New("导入", "imported")
