@@ -8,9 +8,9 @@ import (
 // The words of judges.go, Chinese first.
 var (
 	judgesJudge                        = text.New("评审 ", "Judge ")
-	judgesZeroNoContext                = text.New("zero（无检索）", "zero (no context)")
-	judgesRagSystem                    = text.New("rag（被测系统）", "rag (system)")
-	judgesFullGoldDoc                  = text.New("full（标准文档）", "full (gold doc)")
+	judgesZeroNoContext                = glossaryName(glossary.SetZeroShort)
+	judgesRagSystem                    = glossaryName(glossary.SetRAG)
+	judgesFullGoldDoc                  = glossaryName(glossary.SetFullShort)
 	judgesJudgeDetailedResults         = text.New("评审模型 %s 的详细结果（对应 CuBE 方法论文中的表 2–4）", "Judge %s — detailed results (CuBE paper, Tables 2–4)")
 	judgesTrimmedMeansThree            = text.New("三组答案在分析子集上的截尾均值（两端各去掉 %.0f %%）", "Trimmed means of the three answer sets on the analysis subset (%.0f %% cut at each end)")
 	judgesAnswerSet                    = text.New("答案组", "Answer set")
