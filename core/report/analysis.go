@@ -85,7 +85,7 @@ func (w *writer) humanSheet() error { return w.writePage(w.humanPage()) }
 func (w *writer) humanPage() *sheetPage {
 	h := w.s.Human
 	g := w.newPage(SheetHuman)
-	g.widths(24, 10, 14, 12, 14, 12, 12, 12)
+	g.widths(24, 10, 14, 12, 14, 12, 16, 16)
 	g.block()
 	g.title(w.say(analysisAgreementJudgesExpert))
 	g.line(styled{w.say(analysisItemsRated), w.st.label}, h.Items)
@@ -98,7 +98,9 @@ func (w *writer) humanPage() *sheetPage {
 		g.skip(1)
 		g.block()
 		g.line(styled{w.dimTitle(d), w.st.label}, styled{fmt.Sprintf(w.say(analysisExpertsNMean), hd.N, w.fmt2(hd.Mean)+" ± "+w.fmt2(hd.SD), w.fmt2(hd.Alpha)), w.st.note})
-		g.headerN(2, w.say(txtJudge), "n", w.say(analysisJudgeMean), w.say(analysisJudgeSD), w.say(analysisExpertMean), w.say(analysisExpertSD), w.say(glossaryName(glossary.Pearson)), w.say(glossaryName(glossary.Spearman)))
+		// Two lines for the glossary's names of the correlations.
+		head := g.headerN(2, w.say(txtJudge), "n", w.say(analysisJudgeMean), w.say(analysisJudgeSD), w.say(analysisExpertMean), w.say(analysisExpertSD), w.say(glossaryName(glossary.Pearson)), w.say(glossaryName(glossary.Spearman)))
+		g.height(head, 30)
 		for _, j := range w.judges {
 			hj, ok := hd.Judges[j]
 			if !ok {
