@@ -458,7 +458,7 @@ func (p problemsPage) problemsRun() error {
 			return err
 		}
 	} else {
-		if err := s.header(w.say(analysisStep), w.say(txtId), w.say(analysisSet), w.say(txtJudge), w.say(txtDimension), "", w.say(analysisReason)); err != nil {
+		if err := s.header(w.say(analysisStep), w.say(txtID), w.say(analysisSet), w.say(txtJudge), w.say(txtDimension), "", w.say(analysisReason)); err != nil {
 			return err
 		}
 		for _, pr := range w.s.Problems {
@@ -487,7 +487,7 @@ func (p problemsPage) problemsUnscorable() error {
 			continue
 		}
 		if listed == 0 {
-			if err := s.header(w.say(txtId), w.say(analysisSet), w.say(txtJudge), w.say(txtDimension), w.say(analysisStatus), w.say(analysisRepeat), w.say(analysisReason), w.say(analysisReply)); err != nil {
+			if err := s.header(w.say(txtID), w.say(analysisSet), w.say(txtJudge), w.say(txtDimension), w.say(analysisStatus), w.say(analysisRepeat), w.say(analysisReason), w.say(analysisReply)); err != nil {
 				return err
 			}
 		}

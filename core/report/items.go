@@ -112,9 +112,9 @@ func (w *writer) itemsColumns() itemsLayout {
 	// The columns a reader filters on come first: the mean score (the
 	// sort key, worst first), whether the gold guide was missed, how far
 	// the judges disagree.
-	head := []string{w.say(txtId), w.say(txtQuestion), w.say(itemsMeanScoreSystem),
+	head := []string{w.say(txtID), w.say(txtQuestion), w.say(itemsMeanScoreSystem),
 		w.say(itemsGoldGuideNot), w.say(itemsJudgesDisagreeSD),
-		w.say(itemsRankZeroNotRetrieved), w.say(itemsRankScore), w.say(itemsGoldGuideTitle), w.say(itemsGoldGuideId),
+		w.say(itemsRankZeroNotRetrieved), w.say(itemsRankScore), w.say(itemsGoldGuideTitle), w.say(itemsGoldGuideID),
 		w.say(itemsSystemAnswer), w.say(itemsNoContextAnswer), w.say(itemsGoldGuideAnswer)}
 	widths := []float64{10, 40, 11, 10, 11, 9, 8, 24, 14, 50, 40, 40}
 	scoreFrom := len(head) + 1

@@ -13,7 +13,7 @@ var (
 	itemsRankZeroNotRetrieved = text.New("排名（0 = 未检索到）", "Rank (0 = not retrieved)")
 	itemsRankScore            = glossaryName(glossary.RankScore)
 	itemsGoldGuideTitle       = text.New("标准指南名称", "Gold guide title")
-	itemsGoldGuideId          = text.New("标准指南编号", "Gold guide id")
+	itemsGoldGuideID          = text.New("标准指南编号", "Gold guide id")
 	itemsSystemAnswer         = text.New("被测系统回答", "System answer")
 	itemsNoContextAnswer      = text.New("零上下文回答（下界）", "No-context answer (lower bound)")
 	itemsGoldGuideAnswer      = text.New("标准指南回答（上界）", "Gold-guide answer (upper bound)")

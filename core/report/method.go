@@ -169,7 +169,7 @@ func (w *writer) methodRun(g *sheetPage) {
 	r := s.Run
 	runKV := [][2]any{
 		{w.say(methodToolVersion), s.ToolVersion},
-		{w.say(methodRunId), int(r.ID)},
+		{w.say(methodRunID), int(r.ID)},
 		{w.say(methodStarted), timeText(r.Started)},
 		{w.say(methodFinished), timeText(r.Finished)},
 		{w.say(methodModelCalls), r.Calls},

@@ -47,7 +47,7 @@ var (
 	methodEditedCopy                 = text.New("自定义副本：", "edited copy in ")
 	methodRun                        = text.New("运行记录", "Run")
 	methodToolVersion                = text.New("工具版本", "Tool version")
-	methodRunId                      = text.New("运行编号", "Run id")
+	methodRunID                      = text.New("运行编号", "Run id")
 	methodStarted                    = text.New("开始时间", "Started")
 	methodFinished                   = text.New("结束时间", "Finished")
 	methodModelCalls                 = text.New("模型调用次数", "Model calls")

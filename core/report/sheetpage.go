@@ -67,14 +67,9 @@ func (w *writer) newPage(name string, widths ...float64) *sheetPage {
 }
 
 // line adds cells from column A on the next row and returns that row.
-func (p *sheetPage) line(cells ...any) int { return p.wline(p.wrap, cells...) }
-
-// wrapped is line with the row's text wrapped.
-func (p *sheetPage) wrapped(cells ...any) int { return p.wline(true, cells...) }
-
-func (p *sheetPage) wline(wrap bool, cells ...any) int {
+func (p *sheetPage) line(cells ...any) int {
 	r := p.row
-	p.Rows = append(p.Rows, pageRow{Row: r, Col: 1, Cells: cells, Wrap: wrap})
+	p.Rows = append(p.Rows, pageRow{Row: r, Col: 1, Cells: cells, Wrap: p.wrap})
 	p.row++
 	return r
 }
@@ -129,15 +124,6 @@ func (p *sheetPage) height(r int, pt float64) {
 // merge merges row r from column from to column to ("B", "F").
 func (p *sheetPage) merge(r int, from, to string) {
 	p.Merges = append(p.Merges, [2]string{fmt.Sprintf("%s%d", from, r), fmt.Sprintf("%s%d", to, r)})
-}
-
-// note adds a wrapped row merged from A to column to, as high as its text
-// needs at width characters.
-func (p *sheetPage) note(s, to string, width int) int {
-	r := p.wrapped(s)
-	p.merge(r, "A", to)
-	p.height(r, rowHeight(s, width))
-	return r
 }
 
 // chart places a native chart at cell.

@@ -12,7 +12,7 @@ var (
 	txtRaters             = text.New("评分人", "Raters")
 	txtEmbedder           = text.New("向量模型", "Embedder")
 	txtSource             = text.New("来源", "Source")
-	txtId                 = text.New("编号", "id")
+	txtID                 = text.New("编号", "id")
 	txtDimension          = glossaryName(glossary.Dimension)
 	txtSemicolon          = text.New("；", "; ")
 	txtColon              = text.New("：", ": ")
