@@ -15,6 +15,10 @@ import (
 // written. A sheet is a function from the summary to its page (methodPage,
 // judgePage …), which tests read without excelize; writePage lays any page
 // out. The Summary has its own richer model (Page), shared with the brief.
+// The streamed sheets (Items, Problems and the data sheets) keep their
+// row-by-row writers: a model holding 100,000 rows would undo the flat
+// memory streaming gives them (doc.go); Items' columns are a model of
+// their own (itemsLayout).
 type sheetPage struct {
 	Name   string
 	Widths []float64 // column widths from column A, in characters

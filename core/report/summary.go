@@ -207,10 +207,33 @@ func (w *writer) summaryAdvice(g *grid, pg Page) {
 		g.merge(r, 1, pageCols)
 		g.height(r, 16)
 	}
-	// The advice the page has room for, most urgent first (explain orders
-	// them so): what the judges table and the charts at their floor need
-	// is kept free; the rest is listed on the Method sheet and the page
-	// says how many.
+	shown := w.adviceShown(g, pg)
+	w.summaryAdviceLeft = pg.Advice[shown:]
+	for _, a := range pg.Advice[:shown] {
+		st := map[string]int{"high": w.st.sevHigh, "medium": w.st.sevMedium}[a.Severity]
+		if st == 0 {
+			st = w.st.sevLow
+		}
+		r = g.row
+		g.at(r, 1, styled{a.Priority, st}, styled{a.Text, w.st.body})
+		g.merge(r, 2, pageCols)
+		g.height(r, textHeight(a.Text, widthAll-pageColWidth, 9.5))
+		g.row++
+	}
+	if n := len(w.summaryAdviceLeft); n > 0 {
+		r = g.line(styled{fmt.Sprintf(w.say(summaryMoreRecommendationsMethod), n), w.st.small})
+		g.merge(r, 1, pageCols)
+		g.height(r, 16)
+	}
+	g.height(g.row, 3)
+	g.skip(1)
+}
+
+// adviceShown is how much advice the page has room for, most urgent first
+// (explain orders them so): what the judges table and the charts at their
+// floor need is kept free; the rest is listed on the Method sheet and the
+// page says how many.
+func (w *writer) adviceShown(g *grid, pg Page) int {
 	below := 3.0 + 3 // spacers
 	if len(pg.Judges.Rows) > 0 {
 		below += 18 + 3 + summaryJudgeHeight(pg.Judges.Mean)
@@ -236,25 +259,7 @@ func (w *writer) summaryAdvice(g *grid, pg Page) {
 		}
 		shown--
 	}
-	w.summaryAdviceLeft = pg.Advice[shown:]
-	for _, a := range pg.Advice[:shown] {
-		st := map[string]int{"high": w.st.sevHigh, "medium": w.st.sevMedium}[a.Severity]
-		if st == 0 {
-			st = w.st.sevLow
-		}
-		r = g.row
-		g.at(r, 1, styled{a.Priority, st}, styled{a.Text, w.st.body})
-		g.merge(r, 2, pageCols)
-		g.height(r, textHeight(a.Text, widthAll-pageColWidth, 9.5))
-		g.row++
-	}
-	if n := len(w.summaryAdviceLeft); n > 0 {
-		r = g.line(styled{fmt.Sprintf(w.say(summaryMoreRecommendationsMethod), n), w.st.small})
-		g.merge(r, 1, pageCols)
-		g.height(r, 16)
-	}
-	g.height(g.row, 3)
-	g.skip(1)
+	return shown
 }
 
 // summaryJudges writes the judges' table.
