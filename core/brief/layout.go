@@ -81,12 +81,7 @@ func layout(m measure, c *Content, aspects []aspect) Page {
 	panic("unreachable")
 }
 
-func trCharts(lang string) string {
-	if lang == LangEN {
-		return "The charts did not fit on this page; see the Excel report."
-	}
-	return "本页放不下图表，请见 Excel 报告。"
-}
+func trCharts(lang string) string { return tr(lang, "charts.nofit") }
 
 // layoutAt lays out everything above the charts and returns the height left
 // for them.
@@ -216,21 +211,13 @@ func layoutAt(m measure, c *Content, b budget) (Page, float64) {
 	return p, room
 }
 
-func sep(lang string) string {
-	if lang == LangEN {
-		return ": "
-	}
-	return "："
-}
+func sep(lang string) string { return tr(lang, "label.sep") }
 
 func interval(lang string, lo, hi *float64) string {
 	if lo == nil || hi == nil {
 		return tr(lang, "na")
 	}
-	if lang == LangEN {
-		return fmt.Sprintf("%.1f to %.1f", *lo, *hi)
-	}
-	return fmt.Sprintf("%.1f 至 %.1f", *lo, *hi)
+	return trf(lang, "range", *lo, *hi)
 }
 
 func percent(lang string, v *float64) string {
