@@ -81,12 +81,7 @@ func layout(m measure, c *Content, aspects []aspect) Page {
 	panic("unreachable")
 }
 
-func trCharts(lang string) string {
-	if lang == LangEN {
-		return "The charts did not fit on this page; see the Excel report."
-	}
-	return "本页放不下图表，请见 Excel 报告。"
-}
+func trCharts(lang string) string { return tr(lang, "charts.nofit") }
 
 // layoutAt lays out everything above the charts and returns the height left
 // for them.
@@ -164,7 +159,7 @@ func layoutAt(m measure, c *Content, b budget) (Page, float64) {
 	cols := []float64{70, 30, 46, 36}
 	recall := tr(lang, "col.recall0")
 	if c.K > 0 {
-		recall = trf(lang, "col.recall", c.K)
+		recall = recallAt(lang, c.K)
 	}
 	head := []string{tr(lang, "col.judge"), tr(lang, "col.cube"), tr(lang, "col.interval"), recall}
 	add(rowBlock(m, "head", head, cols, 9, y))
@@ -216,21 +211,13 @@ func layoutAt(m measure, c *Content, b budget) (Page, float64) {
 	return p, room
 }
 
-func sep(lang string) string {
-	if lang == LangEN {
-		return ": "
-	}
-	return "："
-}
+func sep(lang string) string { return tr(lang, "label.sep") }
 
 func interval(lang string, lo, hi *float64) string {
 	if lo == nil || hi == nil {
 		return tr(lang, "na")
 	}
-	if lang == LangEN {
-		return fmt.Sprintf("%.1f to %.1f", *lo, *hi)
-	}
-	return fmt.Sprintf("%.1f 至 %.1f", *lo, *hi)
+	return trf(lang, "range", *lo, *hi)
 }
 
 func percent(lang string, v *float64) string {

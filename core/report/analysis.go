@@ -11,6 +11,7 @@ import (
 	"cubeworkbench/core/cofe"
 	"cubeworkbench/core/cube"
 	"cubeworkbench/core/figures"
+	"cubeworkbench/core/glossary"
 	"cubeworkbench/core/judge"
 	"cubeworkbench/core/mfss"
 	"cubeworkbench/core/querytype"
@@ -19,34 +20,36 @@ import (
 // correlationsSheet shows r(rank score, rag score) per judge × dimension over
 // all cases and over retrieved cases (CuBE Figures 2–4), as tables with a
 // colour scale and as heatmap images.
-func (w *writer) correlationsSheet() error {
-	g := w.grid(SheetCorrelations)
+func (w *writer) correlationsSheet() error { return w.writePage(w.correlationsPage()) }
+
+// correlationsPage is r(rank score, rag score) per judge × dimension, all cases and retrieved cases, as colour-scaled tables and heatmaps.
+func (w *writer) correlationsPage() *sheetPage {
+	g := w.newPage(SheetCorrelations)
 	widths := []float64{24}
 	for range w.dims {
 		widths = append(widths, 13)
 	}
 	g.widths(widths...)
 	g.block()
-	g.line(styled{w.t("Correlation of rank score and system-answer score (Pearson r)", "排名得分与被测系统回答得分的相关系数（Pearson r）"), w.st.title})
-	g.line(styled{w.t("The positive part of the all-cases r gives the dimension weights; n/a where a variance is zero.",
-		"全部案例 r 的正部即维度权重；方差为零时记为不适用。"), w.st.note})
+	g.title(w.say(analysisCorrelationRankScore))
+	g.line(styled{w.say(analysisPositivePartAll), w.st.note})
 	if w.s.Result == nil || len(w.s.Judges) == 0 {
-		return g.first
+		return g
 	}
 	blocks := []struct {
 		title     string
 		retrieved bool
 	}{
-		{w.t("All cases", "全部案例"), false},
-		{w.t("Retrieved cases", "检索命中案例"), true},
+		{w.say(analysisAllCases), false},
+		{w.say(analysisRetrievedCases), true},
 	}
 	scale := excelize.ConditionalFormatOptions{Type: "3_color_scale", Criteria: "=", MinType: "num", MidType: "num", MaxType: "num",
 		MinValue: "-1", MidValue: "0", MaxValue: "1", MinColor: "#5B9BD5", MidColor: "#FFFFFF", MaxColor: "#F8696B"}
 	for _, b := range blocks {
 		g.skip(1)
 		g.block()
-		g.line(styled{b.title, w.st.label})
-		head := []string{w.t("Judge", "评审模型")}
+		g.label(b.title)
+		head := []string{w.say(txtJudge)}
 		for _, d := range w.dims {
 			head = append(head, w.dimTitle(d))
 		}
@@ -62,39 +65,42 @@ func (w *writer) correlationsSheet() error {
 			g.line(cells...)
 		}
 		if len(w.dims) > 0 {
-			g.err(w.f.SetConditionalFormat(g.name, fmt.Sprintf("B%d:%s%d", top, colName(1+len(w.dims)), g.row-1), []excelize.ConditionalFormatOptions{scale}))
+			g.format(fmt.Sprintf("B%d:%s%d", top, colName(1+len(w.dims)), g.row-1), scale)
 		}
 		g.skip(1)
 		at := fmt.Sprintf("A%d", g.row)
 		title := b.title
-		if err := w.picture(g.name, at, func(o chart.Options) (*chart.Figure, error) {
-			o.Title = w.t("Rank score × system-answer score · ", "排名得分 × 被测系统回答得分 · ") + title
+		g.picture(at, func(o chart.Options) (*chart.Figure, error) {
+			o.Title = w.say(analysisRankScoreSystem) + title
 			return chart.Heatmap(mat, o)
-		}, title); err != nil {
-			return err
-		}
+		}, title)
 		g.skip(22 + 2*len(w.s.Judges))
 	}
-	return g.first
+	return g
 }
 
-func (w *writer) humanSheet() error {
+func (w *writer) humanSheet() error { return w.writePage(w.humanPage()) }
+
+// humanPage is the agreement of the judges with the experts per dimension.
+func (w *writer) humanPage() *sheetPage {
 	h := w.s.Human
-	g := w.grid(SheetHuman)
-	g.widths(24, 10, 14, 12, 14, 12, 12, 12)
+	g := w.newPage(SheetHuman)
+	g.widths(24, 10, 14, 12, 14, 12, 16, 16)
 	g.block()
-	g.line(styled{w.t("Agreement of the judges with expert ratings (0–100 scale)", "评审模型与专家评分的一致性（0–100 分制）"), w.st.title})
-	g.line(styled{w.t("Items rated", "专家评分问题数"), w.st.label}, h.Items)
-	g.line(styled{w.t("Ratings used", "采用的评分条数"), w.st.label}, h.Ratings)
-	g.line(styled{w.t("Ratings ignored (unknown item or dimension)", "忽略的评分（未知问题或维度）"), w.st.label}, h.Ignored)
-	g.line(styled{w.t("Raters", "评分人"), w.st.label}, fmt.Sprint(h.Raters))
-	g.line(styled{w.t("Krippendorff's α (interval), all dimensions", "Krippendorff α（区间），全部维度"), w.st.label}, h.Alpha)
+	g.title(w.say(analysisAgreementJudgesExpert))
+	g.line(styled{w.say(analysisItemsRated), w.st.label}, h.Items)
+	g.line(styled{w.say(txtRatingsUsed), w.st.label}, h.Ratings)
+	g.line(styled{w.say(analysisRatingsIgnoredUnknown), w.st.label}, h.Ignored)
+	g.line(styled{w.say(txtRaters), w.st.label}, fmt.Sprint(h.Raters))
+	g.line(styled{w.say(analysisKrippendorffSInterval), w.st.label}, h.Alpha)
 	for _, d := range w.humanDims() {
 		hd := h.Dimensions[d]
 		g.skip(1)
 		g.block()
-		g.line(styled{w.dimTitle(d), w.st.label}, styled{fmt.Sprintf(w.t("experts: n = %d, mean %s, α %s", "专家：n = %d，均值 %s，α %s"), hd.N, w.fmt2(hd.Mean)+" ± "+w.fmt2(hd.SD), w.fmt2(hd.Alpha)), w.st.note})
-		g.headerN(2, w.t("Judge", "评审模型"), "n", w.t("Judge mean", "评审均值"), w.t("Judge SD", "评审标准差"), w.t("Expert mean", "专家均值"), w.t("Expert SD", "专家标准差"), "Pearson", "Spearman")
+		g.line(styled{w.dimTitle(d), w.st.label}, styled{fmt.Sprintf(w.say(analysisExpertsNMean), hd.N, w.fmt2(hd.Mean)+" ± "+w.fmt2(hd.SD), w.fmt2(hd.Alpha)), w.st.note})
+		// Two lines for the glossary's names of the correlations.
+		head := g.headerN(2, w.say(txtJudge), "n", w.say(analysisJudgeMean), w.say(analysisJudgeSD), w.say(analysisExpertMean), w.say(analysisExpertSD), w.say(glossaryName(glossary.Pearson)), w.say(glossaryName(glossary.Spearman)))
+		g.height(head, 30)
 		for _, j := range w.judges {
 			hj, ok := hd.Judges[j]
 			if !ok {
@@ -103,7 +109,7 @@ func (w *writer) humanSheet() error {
 			g.line(w.judgeName(j), hj.N, hj.JudgeMean, hj.JudgeSD, hj.HumanMean, hj.HumanSD, hj.Pearson, hj.Spearman)
 		}
 	}
-	return g.first
+	return g
 }
 
 func (w *writer) humanDims() []string {
@@ -131,32 +137,35 @@ func (w *writer) fmt2(p *float64) string {
 // mfssFactors are the six factors in the order of formulas.md §2, with the
 // accessor into mfss.Factors.
 var mfssFactors = []struct {
-	key    string
-	en, zh string
-	get    func(mfss.Factors) float64
+	key string
+	id  glossary.ID // its name
+	get func(mfss.Factors) float64
 }{
-	{"accuracy", "Accuracy", "准确性", func(f mfss.Factors) float64 { return f.Accuracy }},
-	{"factual_consistency", "Factual consistency", "事实一致性", func(f mfss.Factors) float64 { return f.FactualConsistency }},
-	{"conciseness", "Conciseness", "简洁性", func(f mfss.Factors) float64 { return f.Conciseness }},
-	{"readability", "Readability", "可读性", func(f mfss.Factors) float64 { return f.Readability }},
-	{"coherence", "Coherence", "连贯性", func(f mfss.Factors) float64 { return f.Coherence }},
-	{"rouge", "ROUGE", "ROUGE", func(f mfss.Factors) float64 { return f.Rouge }},
+	{"accuracy", glossary.MFSSAccuracy, func(f mfss.Factors) float64 { return f.Accuracy }},
+	{"factual_consistency", glossary.MFSSFactualConsistency, func(f mfss.Factors) float64 { return f.FactualConsistency }},
+	{"conciseness", glossary.MFSSConciseness, func(f mfss.Factors) float64 { return f.Conciseness }},
+	{"readability", glossary.MFSSReadability, func(f mfss.Factors) float64 { return f.Readability }},
+	{"coherence", glossary.MFSSCoherence, func(f mfss.Factors) float64 { return f.Coherence }},
+	{"rouge", glossary.MFSSRouge, func(f mfss.Factors) float64 { return f.Rouge }},
 }
 
-func (w *writer) mfssSheet() error {
+func (w *writer) mfssSheet() error { return w.writePage(w.mfssPage()) }
+
+// mfssPage is MFSS's six factors per answer set, with a radar chart, and by category and query type.
+func (w *writer) mfssPage() *sheetPage {
 	m := w.s.MFSS
-	g := w.grid(SheetMFSS)
+	g := w.newPage(SheetMFSS)
 	g.widths(22, 18, 12, 12, 12, 12, 12, 12, 12, 10, 12)
 	g.block()
-	g.line(styled{w.t("MFSS · six factors against the reference answer (0–1)", "MFSS · 与参考答案对照的六项因子（0–1）"), w.st.title})
-	g.line(styled{w.t("Embedder", "向量模型"), w.st.label}, m.Embedder)
-	g.line(styled{w.t("Items without a reference (skipped)", "无参考答案的问题（跳过）"), w.st.label}, m.SkippedNoReference)
+	g.title(w.say(analysisMFSSSixFactors))
+	g.line(styled{w.say(txtEmbedder), w.st.label}, m.Embedder)
+	g.line(styled{w.say(analysisItemsWithoutReference), w.st.label}, m.SkippedNoReference)
 	g.skip(1)
-	head := []string{w.t("System", "系统")}
+	head := []string{w.say(analysisSystem)}
 	for _, fc := range mfssFactors {
-		head = append(head, w.t(fc.en, fc.zh))
+		head = append(head, w.say(glossaryName(fc.id)))
 	}
-	head = append(head, w.t("Total", "总分"), w.t("Scored", "已评分"), w.t("No answer", "无回答"))
+	head = append(head, w.say(analysisTotal), w.say(analysisScored), w.say(analysisNoAnswer))
 	headRow := g.headerN(2, head...)
 	systems := w.mfssSystems()
 	first := g.row
@@ -173,37 +182,41 @@ func (w *writer) mfssSheet() error {
 		var series []excelize.ChartSeries
 		for k := range systems {
 			r := first + k
-			series = append(series, excelize.ChartSeries{Name: fmt.Sprintf("'%s'!$A$%d", g.name, r),
-				Categories: ref(g.name, 2, headRow, 1+len(mfssFactors), headRow), Values: ref(g.name, 2, r, 1+len(mfssFactors), r)})
+			series = append(series, excelize.ChartSeries{Name: fmt.Sprintf("'%s'!$A$%d", g.Name, r),
+				Categories: ref(g.Name, 2, headRow, 1+len(mfssFactors), headRow), Values: ref(g.Name, 2, r, 1+len(mfssFactors), r)})
 		}
-		w.charts++
-		if err := w.f.AddChart(g.name, "M2", &excelize.Chart{
+		g.chart("M2", &excelize.Chart{
 			Type:      excelize.Radar,
 			Series:    series,
-			Title:     chartTitle(w.t("MFSS factors per system", "各系统 MFSS 因子")),
+			Title:     chartTitle(w.say(analysisMFSSFactorsSystem)),
 			Legend:    excelize.ChartLegend{Position: "bottom"},
 			XAxis:     excelize.ChartAxis{Font: tickFont},
 			YAxis:     excelize.ChartAxis{Minimum: float(0), Maximum: float(1), MajorUnit: 0.2, Font: tickFont},
 			Dimension: excelize.ChartDimension{Width: 480, Height: 360},
-		}); err != nil {
-			return fmt.Errorf("report: MFSS radar: %w", err)
-		}
+		})
 	}
+	w.mfssBy(g, systems)
+	return g
+}
+
+// mfssBy is MFSS's factors per system by category and by query type.
+func (w *writer) mfssBy(g *sheetPage, systems []string) {
+	m := w.s.MFSS
 	for _, b := range []struct {
 		title string
 		by    map[string]map[string]mfss.Factors
-	}{{w.t("By category", "按类别"), m.ByCategory}, {w.t("By query type", "按问题类型"), m.ByQueryType}} {
+	}{{w.say(analysisCategory), m.ByCategory}, {w.say(analysisQueryType), m.ByQueryType}} {
 		if len(b.by) == 0 {
 			continue
 		}
 		g.skip(1)
 		g.block()
-		g.line(styled{b.title, w.st.label})
-		head := []string{w.t("System", "系统"), b.title}
+		g.label(b.title)
+		head := []string{w.say(analysisSystem), b.title}
 		for _, fc := range mfssFactors {
-			head = append(head, w.t(fc.en, fc.zh))
+			head = append(head, w.say(glossaryName(fc.id)))
 		}
-		head = append(head, w.t("Total", "总分"))
+		head = append(head, w.say(analysisTotal))
 		g.headerN(3, head...)
 		for _, sys := range systems {
 			for _, cat := range slices.Sorted(maps.Keys(b.by[sys])) {
@@ -217,7 +230,6 @@ func (w *writer) mfssSheet() error {
 			}
 		}
 	}
-	return g.first
 }
 
 // factor is one MFSS factor's value, or n/a when no answer measured it
@@ -242,21 +254,24 @@ func (w *writer) mfssSystems() []string {
 // queryType names a query type (core/querytype) in Chinese reports; English
 // reports show the canonical name.
 func (w *writer) queryType(t string) string {
+	if t == cofe.UnknownType { // items without a query type
+		return w.say(analysisNoQueryType)
+	}
 	if w.lang != "zh" {
 		return t
 	}
 	if qt, ok := querytype.Lookup(t); ok {
 		return qt.TitleZH
 	}
-	if t == "unknown" { // cofe.UnknownType: items without a query type
-		return "未标注"
-	}
 	return t
 }
 
 // cofeSheet shows CoFE-RAG's keyword retrieval figures and, when one ran,
 // the chunking × retriever sweep.
-func (w *writer) cofeSheet() error {
+func (w *writer) cofeSheet() error { return w.writePage(w.cofePage()) }
+
+// cofePage is CoFE-RAG's keyword retrieval figures, by query type with a chart, and the chunking × retriever sweep.
+func (w *writer) cofePage() *sheetPage {
 	c := w.s.CoFE
 	var rows []cofe.Result
 	if w.s.Sweep != nil {
@@ -268,67 +283,69 @@ func (w *writer) cofeSheet() error {
 			c.K = rows[0].K
 		}
 	}
-	g := w.grid(SheetCoFE)
+	g := w.newPage(SheetCoFE)
 	g.widths(26, 12, 14, 12, 12, 14, 10, 10)
 	g.block()
-	g.line(styled{w.t("CoFE-RAG · retrieval judged by multi-granularity keywords", "CoFE-RAG · 基于多粒度关键词的检索评估"), w.st.title})
+	g.title(w.say(analysisCoFERAGRetrieval))
 	g.skip(1)
 	kv := [][2]any{
-		{fmt.Sprintf(w.t("Keyword accuracy@%d", "关键词准确率@%d"), c.K), pct{c.AccuracyAtK}},
-		{w.t("Keyword recall (whole retrieved list)", "关键词召回率（完整检索列表）"), pct{c.Recall}},
-		{w.t("Keyword coverage (every chunk; upper bound)", "关键词覆盖率（全部分块，上限）"), pct{c.Coverage}},
-		{w.t("Mean hit score at k", "前 k 个的平均命中率"), pct{c.MeanHitScore}},
-		{w.t("Queries", "查询数"), c.Queries},
-		{w.t("Queries with empty keyword lists (counted)", "关键词为空的查询（计入分母）"), c.EmptyKeywordQueries},
-		{w.t("Chunker", "分块方式"), c.Chunker},
-		{w.t("Chunks", "分块数"), c.Chunks},
-		{w.t("Retriever", "检索方式"), c.Retriever},
-		{w.t("Reranked", "重排序"), w.t(yesNo(c.Reranked))},
-		{w.t("Retrieved list length", "检索列表长度"), c.RecallN},
+		{fmt.Sprintf(w.say(analysisKeywordAccuracyAt), c.K), pct{c.AccuracyAtK}},
+		{w.say(analysisKeywordRecallWhole), pct{c.Recall}},
+		{w.say(analysisKeywordCoverageEvery), pct{c.Coverage}},
+		{w.say(analysisMeanHitScore), pct{c.MeanHitScore}},
+		{w.say(analysisQueries), c.Queries},
+		{w.say(analysisQueriesEmptyKeyword), c.EmptyKeywordQueries},
+		{w.say(analysisChunker), c.Chunker},
+		{w.say(analysisChunks), c.Chunks},
+		{w.say(analysisRetriever), c.Retriever},
+		{w.say(analysisReranked), w.say(yesNo(c.Reranked))},
+		{w.say(analysisRetrievedListLength), c.RecallN},
 	}
 	for _, x := range kv {
 		g.line(styled{x[0], w.st.label}, x[1])
 	}
 	if len(c.ByQueryType) > 0 {
-		g.skip(1)
-		g.block()
-		g.line(styled{w.t("By query type", "按问题类型"), w.st.label})
-		head := g.headerN(2, w.t("Query type", "问题类型"), fmt.Sprintf(w.t("Keyword accuracy@%d", "关键词准确率@%d"), c.K), w.t("Keyword recall", "关键词召回率"), w.t("Keyword coverage", "关键词覆盖率"), w.t("Mean hit score", "平均命中率"), w.t("Queries", "查询数"))
-		first := g.row
-		for _, t := range slices.Sorted(maps.Keys(c.ByQueryType)) {
-			m := c.ByQueryType[t]
-			g.line(w.queryType(t), pctBlank(m.AccuracyAtK), pctBlank(m.Recall), pctBlank(m.Coverage), pctBlank(m.MeanHitScore), m.Queries)
-		}
-		last := g.row - 1
-		var series []excelize.ChartSeries
-		for k := range 4 {
-			series = append(series, excelize.ChartSeries{Name: fmt.Sprintf("'%s'!$%s$%d", g.name, colName(2+k), head),
-				Categories: ref(g.name, 1, first, 1, last), Values: ref(g.name, 2+k, first, 2+k, last)})
-		}
-		w.charts++
-		if err := w.f.AddChart(g.name, "J3", &excelize.Chart{
-			Type:       excelize.Col,
-			Series:     series,
-			Title:      chartTitle(w.t("CoFE-RAG metrics by query type", "按问题类型的 CoFE-RAG 指标")),
-			Legend:     excelize.ChartLegend{Position: "bottom"},
-			XAxis:      excelize.ChartAxis{Font: tickFont},
-			YAxis:      excelize.ChartAxis{MajorGridLines: true, Minimum: float(0), Maximum: float(1), NumFmt: excelize.ChartNumFmt{CustomNumFmt: "0%"}, Font: tickFont},
-			VaryColors: boolp(false),
-			Dimension:  excelize.ChartDimension{Width: 520, Height: 300},
-		}); err != nil {
-			return fmt.Errorf("report: CoFE chart: %w", err)
-		}
+		w.cofeByQueryType(g, c)
 	}
 	if len(rows) > 0 {
 		g.skip(1)
 		g.block()
-		g.line(styled{w.t("Chunking × retriever sweep", "分块 × 检索方式对比"), w.st.label})
-		g.headerN(3, w.t("Chunker", "分块方式"), w.t("Retriever", "检索方式"), w.t("Chunks", "分块数"), fmt.Sprintf(w.t("Keyword accuracy@%d", "关键词准确率@%d"), c.K), w.t("Keyword recall", "关键词召回率"), w.t("Keyword coverage", "关键词覆盖率"), w.t("Mean hit score", "平均命中率"))
+		g.label(w.say(analysisChunkingRetrieverSweep))
+		g.headerN(3, w.say(analysisChunker), w.say(analysisRetriever), w.say(analysisChunks), fmt.Sprintf(w.say(analysisKeywordAccuracyAt), c.K), w.say(analysisKeywordRecall), w.say(analysisKeywordCoverage), w.say(analysisMeanHitScoreAll))
 		for _, r := range rows {
 			g.line(r.Chunker, r.Retriever, r.Chunks, pct{r.AccuracyAtK}, pct{r.Recall}, pct{r.Coverage}, pct{r.MeanHitScore})
 		}
 	}
-	return g.first
+	return g
+}
+
+// cofeByQueryType is CoFE-RAG's figures per query type, with a chart.
+func (w *writer) cofeByQueryType(g *sheetPage, c *cofe.Result) {
+	g.skip(1)
+	g.block()
+	g.label(w.say(analysisQueryType))
+	head := g.headerN(2, w.say(analysisQueryTypeName), fmt.Sprintf(w.say(analysisKeywordAccuracyAt), c.K), w.say(analysisKeywordRecall), w.say(analysisKeywordCoverage), w.say(analysisMeanHitScoreAll), w.say(analysisQueries))
+	first := g.row
+	for _, t := range slices.Sorted(maps.Keys(c.ByQueryType)) {
+		m := c.ByQueryType[t]
+		g.line(w.queryType(t), pctBlank(m.AccuracyAtK), pctBlank(m.Recall), pctBlank(m.Coverage), pctBlank(m.MeanHitScore), m.Queries)
+	}
+	last := g.row - 1
+	var series []excelize.ChartSeries
+	for k := range 4 {
+		series = append(series, excelize.ChartSeries{Name: fmt.Sprintf("'%s'!$%s$%d", g.Name, colName(2+k), head),
+			Categories: ref(g.Name, 1, first, 1, last), Values: ref(g.Name, 2+k, first, 2+k, last)})
+	}
+	g.chart("J3", &excelize.Chart{
+		Type:       excelize.Col,
+		Series:     series,
+		Title:      chartTitle(w.say(analysisCoFERAGMetrics)),
+		Legend:     excelize.ChartLegend{Position: "bottom"},
+		XAxis:      excelize.ChartAxis{Font: tickFont},
+		YAxis:      excelize.ChartAxis{MajorGridLines: true, Minimum: float(0), Maximum: float(1), NumFmt: excelize.ChartNumFmt{CustomNumFmt: "0%"}, Font: tickFont},
+		VaryColors: boolp(false),
+		Dimension:  excelize.ChartDimension{Width: 520, Height: 300},
+	})
 }
 
 // pctBlank is a percentage for chart data: blank when undefined.
@@ -372,7 +389,7 @@ func (p problemsPage) section(title string) error {
 
 // none says a section has nothing to list.
 func (p problemsPage) none() error {
-	return p.s.line(styled{p.w.t("None.", "无。"), p.w.st.note})
+	return p.s.line(styled{p.w.say(analysisNone), p.w.st.note})
 }
 
 // firstErr is the first error of errs that is not nil.
@@ -388,7 +405,7 @@ func firstErr(errs ...error) error {
 // problemsSkipped writes the rows skipped when reading the workbook.
 func (p problemsPage) problemsSkipped() error {
 	w, s := p.w, p.s
-	if err := p.section(w.t("Rows skipped when reading the workbook", "读取工作簿时跳过的行")); err != nil {
+	if err := p.section(w.say(analysisRowsSkippedWhen)); err != nil {
 		return err
 	}
 	if sk := w.s.Skipped; len(sk) == 0 {
@@ -410,7 +427,7 @@ func (p problemsPage) problemsWarnings() error {
 	w, s := p.w, p.s
 	// Findings about the input the run went on despite, from every package
 	// that reports them (result.Warning.Source says which).
-	if err := p.section(w.t("Warnings about the input", "关于输入数据的警告")); err != nil {
+	if err := p.section(w.say(analysisWarningsAboutInput)); err != nil {
 		return err
 	}
 	if len(w.s.Warnings) == 0 {
@@ -418,7 +435,7 @@ func (p problemsPage) problemsWarnings() error {
 			return err
 		}
 	} else {
-		if err := s.header(w.t("Source", "来源"), w.t("Code", "代码"), w.t("Where", "位置"), "", "", "", w.t("Message", "说明")); err != nil {
+		if err := s.header(w.say(txtSource), w.say(analysisCode), w.say(analysisWhere), "", "", "", w.say(analysisMessage)); err != nil {
 			return err
 		}
 		for _, x := range w.s.Warnings {
@@ -433,7 +450,7 @@ func (p problemsPage) problemsWarnings() error {
 // problemsRun writes the problems during the run.
 func (p problemsPage) problemsRun() error {
 	w, s := p.w, p.s
-	if err := p.section(w.t("Problems during the run", "运行中的问题")); err != nil {
+	if err := p.section(w.say(analysisProblemsDuringRun)); err != nil {
 		return err
 	}
 	if len(w.s.Problems) == 0 {
@@ -441,7 +458,7 @@ func (p problemsPage) problemsRun() error {
 			return err
 		}
 	} else {
-		if err := s.header(w.t("Step", "步骤"), w.t("id", "编号"), w.t("Set", "答案集"), w.t("Judge", "评审模型"), w.t("Dimension", "维度"), "", w.t("Reason", "原因")); err != nil {
+		if err := s.header(w.say(analysisStep), w.say(txtID), w.say(analysisSet), w.say(txtJudge), w.say(txtDimension), "", w.say(analysisReason)); err != nil {
 			return err
 		}
 		for _, pr := range w.s.Problems {
@@ -456,7 +473,7 @@ func (p problemsPage) problemsRun() error {
 // problemsUnscorable writes the unscorable judgements, at most 10,000 of them.
 func (p problemsPage) problemsUnscorable() error {
 	w, s := p.w, p.s
-	if err := p.section(w.t("Unscorable judgements (left out of every mean)", "无法评分的判断（不计入任何平均）")); err != nil {
+	if err := p.section(w.say(analysisUnscorableJudgementsLeft)); err != nil {
 		return err
 	}
 	const maxListed = 10000
@@ -470,12 +487,12 @@ func (p problemsPage) problemsUnscorable() error {
 			continue
 		}
 		if listed == 0 {
-			if err := s.header(w.t("id", "编号"), w.t("Set", "答案集"), w.t("Judge", "评审模型"), w.t("Dimension", "维度"), w.t("Status", "状态"), w.t("Repeat", "重复"), w.t("Reason", "原因"), w.t("Reply", "原始回复")); err != nil {
+			if err := s.header(w.say(txtID), w.say(analysisSet), w.say(txtJudge), w.say(txtDimension), w.say(analysisStatus), w.say(analysisRepeat), w.say(analysisReason), w.say(analysisReply)); err != nil {
 				return err
 			}
 		}
 		listed++
-		if err := s.line(j.ItemID, j.Set, j.Judge, j.Dimension, j.Status, max(1, j.Repeat), w.t(judge.ReasonText(j.Reason).EN, judge.ReasonText(j.Reason).ZH), j.Raw); err != nil {
+		if err := s.line(j.ItemID, j.Set, j.Judge, j.Dimension, j.Status, max(1, j.Repeat), w.say(judge.ReasonText(j.Reason)), j.Raw); err != nil {
 			return err
 		}
 	}
@@ -485,7 +502,7 @@ func (p problemsPage) problemsUnscorable() error {
 			return err
 		}
 	case total > listed:
-		if err := s.line(styled{fmt.Sprintf(w.t("… and %d more: filter the scores sheet on status = unscorable.", "……另有 %d 条：在 scores 表中按 status = unscorable 筛选。"), total-listed), w.st.note}); err != nil {
+		if err := s.line(styled{fmt.Sprintf(w.say(analysisMoreFilterScores), total-listed), w.st.note}); err != nil {
 			return err
 		}
 	}
@@ -495,7 +512,7 @@ func (p problemsPage) problemsUnscorable() error {
 // problemsFlags writes the judges' flags and the counts of what a method left out.
 func (p problemsPage) problemsFlags() error {
 	w, s := p.w, p.s
-	if err := p.section(w.t("Flags and counts", "标记与计数")); err != nil {
+	if err := p.section(w.say(analysisFlagsCounts)); err != nil {
 		return err
 	}
 	n := 0
@@ -510,13 +527,13 @@ func (p problemsPage) problemsFlags() error {
 		}
 		if w.s.UnknownGold > 0 {
 			n++
-			if err := s.line(w.t("Items without a gold document (left out of Recall@k)", "无标准文档的问题（不计入召回率）"), w.s.UnknownGold); err != nil {
+			if err := s.line(w.say(analysisItemsWithoutGold), w.s.UnknownGold); err != nil {
 				return err
 			}
 		}
 		if w.s.IgnoredJudgements > 0 {
 			n++
-			if err := s.line(w.t("Judgements CuBE does not read (unknown item, dimension or set)", "CuBE 未使用的评分（未知问题、维度或答案集）"), w.s.IgnoredJudgements); err != nil {
+			if err := s.line(w.say(analysisJudgementsCuBEDoes), w.s.IgnoredJudgements); err != nil {
 				return err
 			}
 		}
@@ -524,14 +541,14 @@ func (p problemsPage) problemsFlags() error {
 	if m := w.s.MFSS; m != nil {
 		if m.SkippedNoReference > 0 {
 			n++
-			if err := s.line(w.t("MFSS: items without a reference answer", "MFSS：无参考答案的问题"), m.SkippedNoReference); err != nil {
+			if err := s.line(w.say(analysisMFSSItemsWithout), m.SkippedNoReference); err != nil {
 				return err
 			}
 		}
 		for _, sys := range slices.Sorted(maps.Keys(m.SkippedNoAnswer)) {
 			if k := m.SkippedNoAnswer[sys]; k > 0 {
 				n++
-				if err := s.line(fmt.Sprintf(w.t("MFSS: items without an answer of %s", "MFSS：%s 无回答的问题"), sys), k); err != nil {
+				if err := s.line(fmt.Sprintf(w.say(analysisMFSSItemsWithoutAnswer), sys), k); err != nil {
 					return err
 				}
 			}
@@ -539,7 +556,7 @@ func (p problemsPage) problemsFlags() error {
 	}
 	if c := w.s.CoFE; w.s.HasCoFERetrieval() && c != nil && c.EmptyKeywordQueries > 0 {
 		n++
-		if err := s.line(w.t("CoFE-RAG: queries with empty keyword lists", "CoFE-RAG：关键词为空的查询"), c.EmptyKeywordQueries); err != nil {
+		if err := s.line(w.say(analysisCoFERAGQueries), c.EmptyKeywordQueries); err != nil {
 			return err
 		}
 	}
@@ -554,7 +571,7 @@ func (p problemsPage) problemsFlags() error {
 // problemsCut writes the cells cut to Excel's limit and the judgements beyond one sheet.
 func (p problemsPage) problemsCut() error {
 	w, s := p.w, p.s
-	if err := p.section(w.t("Cells cut to Excel's 32,767-character limit (full text in the run store)", "超过 Excel 32,767 字符上限而截断的单元格（全文见运行记录）")); err != nil {
+	if err := p.section(w.say(analysisCellsCutExcel)); err != nil {
 		return err
 	}
 	if len(w.truncated) == 0 {
@@ -562,12 +579,12 @@ func (p problemsPage) problemsCut() error {
 			return err
 		}
 	} else {
-		if err := s.header(w.t("Sheet", "工作表"), w.t("Cell", "单元格"), w.t("Characters", "字符数")); err != nil {
+		if err := s.header(w.say(analysisSheet), w.say(analysisCell), w.say(analysisCharacters)); err != nil {
 			return err
 		}
 		for i, t := range w.truncated {
 			if i == 1000 {
-				if err := s.line(styled{fmt.Sprintf(w.t("… and %d more", "……另有 %d 个"), len(w.truncated)-i), w.st.note}); err != nil {
+				if err := s.line(styled{fmt.Sprintf(w.say(analysisMore), len(w.truncated)-i), w.st.note}); err != nil {
 					return err
 				}
 				break
@@ -578,9 +595,8 @@ func (p problemsPage) problemsCut() error {
 		}
 	}
 	if len(w.overflow) > 0 {
-		if err := firstErr(p.section(w.t("Judgements beyond one sheet", "超出单表行数的评分")),
-			s.line(fmt.Sprintf(w.t("%d judgements exceed Excel's 1,048,575 rows per sheet; they continue on %v. CuBE Workbench reads them all; other tools that take only the scores sheet see the first part.",
-				"共有 %d 条评分，超过 Excel 单表 1,048,575 行；其余在 %v 中。CuBE Workbench 会全部读取；只读取 scores 表的其他工具只能看到第一部分。"), len(w.wb.Scores), w.overflow))); err != nil {
+		if err := firstErr(p.section(w.say(analysisJudgementsBeyondOne)),
+			s.line(fmt.Sprintf(w.say(analysisJudgementsExceedExcel), len(w.wb.Scores), w.overflow))); err != nil {
 			return err
 		}
 	}

@@ -13,6 +13,7 @@ import (
 	"cubeworkbench/core/explain"
 	"cubeworkbench/core/profile"
 	"cubeworkbench/core/result"
+	"cubeworkbench/core/text"
 )
 
 // The one-page PDF brief beside the workbook (issue 15): the page leaders
@@ -48,15 +49,15 @@ func BriefContent(s *result.Summary, p profile.Profile, lang string) brief.Conte
 	}
 	for i, r := range s.Verdict.Reasons {
 		if i > 0 {
-			c.Undetermined += w.t("; ", "；")
+			c.Undetermined += w.say(txtSemicolon)
 		}
-		c.Undetermined += w.t(r.DetailEN, r.DetailZH)
+		c.Undetermined += w.say(text.New(r.DetailZH, r.DetailEN))
 	}
 	if s.Run.Workbook == "" {
 		c.Workbook = ""
 	}
 	for _, a := range pg.Advice {
-		c.Recommendations = append(c.Recommendations, a.Priority+w.t(": ", "：")+a.Text)
+		c.Recommendations = append(c.Recommendations, a.Priority+w.say(txtColon)+a.Text)
 	}
 	if s.Result != nil {
 		c.K = s.TopN
@@ -108,7 +109,7 @@ func BriefContent(s *result.Summary, p profile.Profile, lang string) brief.Conte
 func (w *writer) systemUnderTest() string {
 	p := w.in.Profile
 	if p.Target == nil {
-		return w.t("answers in the workbook", "工作簿中的回答")
+		return w.say(briefAnswersWorkbook)
 	}
 	sut := p.Target.Kind
 	if h := host(p.Target.BaseURL, nil); h != "" {

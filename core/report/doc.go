@@ -10,6 +10,14 @@
 // `cubectl evaluate` re-opens it and finds every judgement already made —
 // no endpoint is called again.
 //
+// Words: every label and sentence the report writes is a text.Text
+// (Chinese first) in its sheet's wording file (method_words.go …, words.go
+// for those several sheets share); a thing the glossary names takes the
+// glossary's name (glossaryName), and words_test.go fails on an inline
+// pair or a second wording of a glossary term. Each analysis sheet is built
+// as a page model (sheetPage; Page for the Summary) before writePage lays
+// it out, so its content is tested without excelize.
+//
 // Safety: text from a model, a user or a document is always written as a
 // string cell, never a formula, and one that starts like a formula
 // (= + - @ tab CR) also carries Excel's quote-prefix so editing it in Excel

@@ -53,7 +53,7 @@ func (w *writer) itemsSheet() error {
 		scores = w.s.RAGScores
 	}
 	row := make([]any, 0, len(l.head))
-	missed, found := w.t(yesNo(true)), w.t(yesNo(false))
+	missed, found := w.say(yesNo(true)), w.say(yesNo(false))
 	for i, ix := range w.worstFirst(details) {
 		it := &w.wb.Items[ix]
 		title := ""
@@ -112,10 +112,10 @@ func (w *writer) itemsColumns() itemsLayout {
 	// The columns a reader filters on come first: the mean score (the
 	// sort key, worst first), whether the gold guide was missed, how far
 	// the judges disagree.
-	head := []string{w.t("id", "编号"), w.t("Question", "问题"), w.t("Mean score of the system answer (0–10)", "被测系统回答平均分（0–10）"),
-		w.t("Gold guide not retrieved", "未检索到标准指南"), w.t("Judges disagree (SD, 0–10)", "评审模型分歧（标准差，0–10）"),
-		w.t("Rank (0 = not retrieved)", "排名（0 = 未检索到）"), w.t("Rank score", "排名得分"), w.t("Gold guide title", "标准指南名称"), w.t("Gold guide id", "标准指南编号"),
-		w.t("System answer", "被测系统回答"), w.t("No-context answer (lower bound)", "零上下文回答（下界）"), w.t("Gold-guide answer (upper bound)", "标准指南回答（上界）")}
+	head := []string{w.say(txtID), w.say(txtQuestion), w.say(itemsMeanScoreSystem),
+		w.say(itemsGoldGuideNot), w.say(itemsJudgesDisagreeSD),
+		w.say(itemsRankZeroNotRetrieved), w.say(itemsRankScore), w.say(itemsGoldGuideTitle), w.say(itemsGoldGuideID),
+		w.say(itemsSystemAnswer), w.say(itemsNoContextAnswer), w.say(itemsGoldGuideAnswer)}
 	widths := []float64{10, 40, 11, 10, 11, 9, 8, 24, 14, 50, 40, 40}
 	scoreFrom := len(head) + 1
 	for _, j := range w.judges {
@@ -144,7 +144,7 @@ func (w *writer) itemsColumns() itemsLayout {
 				mfssTotal[x.ItemID] = x.Factors.Total
 			}
 		}
-		head = append(head, w.t("MFSS total (rag)", "MFSS 总分（rag）"))
+		head = append(head, w.say(itemsMFSSTotalRag))
 		widths = append(widths, 10)
 	}
 	return itemsLayout{head: head, widths: widths, scoreFrom: scoreFrom, scoreTo: scoreTo, mfssTotal: mfssTotal}
@@ -179,7 +179,7 @@ func (w *writer) itemsFormats(name string, l itemsLayout, n int) error {
 			return fmt.Errorf("report: items colours: %w", err)
 		}
 		if missCol > 0 { // the retrieval misses in red, to find them without a filter
-			miss := excelize.ConditionalFormatOptions{Type: "cell", Criteria: "==", Value: fmt.Sprintf("%q", w.t(yesNo(true))), Format: &w.st.missFmt}
+			miss := excelize.ConditionalFormatOptions{Type: "cell", Criteria: "==", Value: fmt.Sprintf("%q", w.say(yesNo(true))), Format: &w.st.missFmt}
 			if err := w.f.SetConditionalFormat(name, fmt.Sprintf("%s2:%s%d", colName(missCol), colName(missCol), lastRow), []excelize.ConditionalFormatOptions{miss}); err != nil {
 				return fmt.Errorf("report: items colours: %w", err)
 			}

@@ -25,7 +25,7 @@ func (w *writer) judgeSheetNames() []string {
 	}
 	var out []string
 	for _, j := range w.judges {
-		base := sheetSafe(w.t("Judge ", "评审 ") + j)
+		base := sheetSafe(w.say(judgesJudge) + j)
 		name := base
 		for k := 2; taken[strings.ToLower(name)]; k++ {
 			suffix := fmt.Sprintf(" (%d)", k)
@@ -72,11 +72,11 @@ var sets = []string{dataset.SetZero, dataset.SetRAG, dataset.SetFull}
 func (w *writer) setName(set string) string {
 	switch set {
 	case dataset.SetZero:
-		return w.t("zero (no context)", "zero（无检索）")
+		return w.say(judgesZeroNoContext)
 	case dataset.SetRAG:
-		return w.t("rag (system)", "rag（被测系统）")
+		return w.say(judgesRagSystem)
 	case dataset.SetFull:
-		return w.t("full (gold doc)", "full（标准文档）")
+		return w.say(judgesFullGoldDoc)
 	}
 	return set
 }
@@ -95,22 +95,58 @@ func (w *writer) perJudgeSheets(names []string) error {
 }
 
 func (w *writer) judgeSheet(name string, j cube.JudgeResult) error {
-	g := w.grid(name)
-	g.widths(26, 14, 14, 14, 14, 14, 14, 14)
+	return w.writePage(w.judgePage(name, j))
+}
+
+// judgePage is one judge's Tables 2–4: its qualification, the trimmed means
+// of the three answer sets, the weights and correlations, the bounded
+// scores and CuBE, what it could not score, and the bounds chart.
+func (w *writer) judgePage(name string, j cube.JudgeResult) *sheetPage {
+	g := w.newPage(name, 26, 14, 14, 14, 14, 14, 14, 14)
 	cols := append(append([]string{}, w.dims...), cube.Weighted)
 	titles := make([]string, len(cols))
 	for i, d := range cols {
 		titles[i] = w.dimTitle(d)
 	}
 	g.block()
-	g.line(styled{fmt.Sprintf(w.t("Judge %s — detailed results (CuBE paper, Tables 2–4)", "评审模型 %s 的详细结果（对应 CuBE 方法论文中的表 2–4）"), w.judgeName(j.Judge)), w.st.title})
+	g.title(fmt.Sprintf(w.say(judgesJudgeDetailedResults), w.judgeName(j.Judge)))
 	g.skip(1)
 	w.qualificationBlock(g, j)
+	head, first := w.judgeTrimmedMeans(g, j, cols, titles)
+	w.judgeWeights(g, j, titles)
+	w.judgeBounded(g, j, cols, titles)
+	w.judgeUnscorable(g, j)
 
+	// Zero, rag and full per dimension as a native chart over Table 2.
+	var series []excelize.ChartSeries
+	colors := []string{"A5A5A5", "4472C4", "70AD47"}
+	for k := range sets {
+		r := first + k
+		series = append(series, excelize.ChartSeries{Name: fmt.Sprintf("'%s'!$A$%d", name, r),
+			Categories: ref(name, 2, head, 1+len(cols), head), Values: ref(name, 2, r, 1+len(cols), r),
+			Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{colors[k]}}})
+	}
+	g.chart("J3", &excelize.Chart{
+		Type:       excelize.Col,
+		Series:     series,
+		Title:      chartTitle(fmt.Sprintf(w.say(judgesBoundsDimension), w.judgeName(j.Judge))),
+		Legend:     excelize.ChartLegend{Position: "bottom"},
+		XAxis:      excelize.ChartAxis{Font: tickFont},
+		YAxis:      excelize.ChartAxis{Title: chartTitle(w.say(judgesTrimmedMean010)), MajorGridLines: true, Minimum: float(0), Maximum: float(10), Font: tickFont},
+		VaryColors: boolp(false),
+		Dimension:  excelize.ChartDimension{Width: 520, Height: 300},
+	})
+	return g
+}
+
+// judgeTrimmedMeans is Table 2: the trimmed means of the three answer sets
+// per dimension, and how many items each dimension's subset holds. It
+// returns the header row and the first set's row, which the chart reads.
+func (w *writer) judgeTrimmedMeans(g *sheetPage, j cube.JudgeResult, cols, titles []string) (head, first int) {
 	g.block()
-	g.line(styled{fmt.Sprintf(w.t("Trimmed means of the three answer sets on the analysis subset (%.0f %% cut at each end)", "三组答案在分析子集上的截尾均值（两端各去掉 %.0f %%）"), 100*w.s.Trim), w.st.label})
-	head := g.headerN(2, append([]string{w.t("Answer set", "答案组")}, titles...)...)
-	first := g.row
+	g.label(fmt.Sprintf(w.say(judgesTrimmedMeansThree), 100*w.s.Trim))
+	head = g.headerN(2, append([]string{w.say(judgesAnswerSet)}, titles...)...)
+	first = g.row
 	for _, set := range sets {
 		cells := []any{w.setName(set)}
 		for _, d := range cols {
@@ -118,17 +154,21 @@ func (w *writer) judgeSheet(name string, j cube.JudgeResult) error {
 		}
 		g.line(cells...)
 	}
-	last := g.row - 1
-	nCells := []any{w.t("Items in the subset", "子集问题数")}
+	nCells := []any{w.say(judgesItemsSubset)}
 	for _, d := range w.dims {
 		nCells = append(nCells, j.SubsetN[d])
 	}
 	g.line(nCells...)
 	g.skip(1)
+	return head, first
+}
 
+// judgeWeights is Table 3: the dimensions' weights, where they came from,
+// and the correlations behind them.
+func (w *writer) judgeWeights(g *sheetPage, j cube.JudgeResult, titles []string) {
 	g.block()
-	g.line(styled{w.t("Dimension weights and the correlations they come from", "维度权重及其来源的相关系数"), w.st.label})
-	g.headerN(2, append([]string{w.t("Source", "来源")}, titles[:len(w.dims)]...)...)
+	g.label(w.say(judgesDimensionWeightsCorrelations))
+	g.headerN(2, append([]string{w.say(txtSource)}, titles[:len(w.dims)]...)...)
 	wc := []any{w.weightSource(j.WeightSource)}
 	for _, d := range w.dims {
 		if v, ok := j.Weights[d]; ok {
@@ -141,8 +181,8 @@ func (w *writer) judgeSheet(name string, j cube.JudgeResult) error {
 	if j.WeightNote != nil {
 		g.line(styled{j.WeightNote.In(text.Lang(w.lang)), w.st.note})
 	}
-	cc := []any{w.t("r (all cases)", "r（全部案例）")}
-	cr := []any{w.t("r (retrieved cases)", "r（检索命中案例）")}
+	cc := []any{w.say(judgesRAllCases)}
+	cr := []any{w.say(judgesRRetrievedCases)}
 	for _, d := range w.dims {
 		cc = append(cc, j.CorrelationAll[d])
 		cr = append(cr, j.CorrelationRetrieved[d])
@@ -150,26 +190,34 @@ func (w *writer) judgeSheet(name string, j cube.JudgeResult) error {
 	g.line(cc...)
 	g.line(cr...)
 	g.skip(1)
+}
 
+// judgeBounded is Table 4: the bounded scores, Recall@k and the CuBE score
+// with its interval.
+func (w *writer) judgeBounded(g *sheetPage, j cube.JudgeResult, cols, titles []string) {
 	g.block()
-	g.line(styled{w.t("Bounded scores, 100 × (system − no-context) / (gold-guide − no-context), and the CuBE score", "上下界归一化得分 = 100 ×（被测系统 − 零上下文）/（标准指南 − 零上下文），以及 CuBE 得分"), w.st.label})
+	g.label(w.say(judgesBoundedScores100))
 	g.headerN(2, append([]string{""}, titles...)...)
-	nc := []any{w.t("Bounded score (0–100)", "上下界归一化得分（0–100）")}
+	nc := []any{w.say(judgesBoundedScore)}
 	for _, d := range cols {
 		nc = append(nc, j.Normalized[d])
 	}
 	g.line(nc...)
 	g.line(styled{glossary.GuideRecallAt(w.s.TopN, w.lang), w.st.label}, pct{w.s.RecallAtK})
-	g.line(styled{w.t("CuBE score = weighted bounded score × guide recall", "CuBE 得分 = 加权上下界归一化得分 × 指南召回率"), w.st.label}, j.Cube)
+	g.line(styled{w.say(judgesCuBEScoreWeighted), w.st.label}, j.Cube)
 	var lo, hi *float64
 	if j.CubeCI95 != nil {
 		lo, hi = &j.CubeCI95[0], &j.CubeCI95[1]
 	}
 	g.line(styled{w.intervalName(), w.st.label}, lo, hi)
 	g.skip(1)
+}
 
-	g.line(styled{w.t("Judgements", "评分记录"), w.st.label}, j.Judgements)
-	g.line(styled{w.t("of which unscorable", "其中无法评分"), w.st.label}, j.Unscorable)
+// judgeUnscorable is how many judgements the judge made, which it could
+// not score, and its flags.
+func (w *writer) judgeUnscorable(g *sheetPage, j cube.JudgeResult) {
+	g.line(styled{w.say(judgesJudgements), w.st.label}, j.Judgements)
+	g.line(styled{w.say(judgesWhichUnscorable), w.st.label}, j.Unscorable)
 	for _, set := range sets {
 		for _, d := range w.dims {
 			if n := j.UnscorableBy[set][d]; n > 0 {
@@ -178,65 +226,44 @@ func (w *writer) judgeSheet(name string, j cube.JudgeResult) error {
 		}
 	}
 	if len(j.Flags) > 0 {
-		g.line(styled{w.t("Flags", "标记"), w.st.label}, styled{w.flags(j.Flags), w.st.note})
+		g.line(styled{w.say(judgesFlags), w.st.label}, styled{w.flags(j.Flags), w.st.note})
 	}
-
-	// Zero, rag and full per dimension as a native chart over Table 2.
-	var series []excelize.ChartSeries
-	colors := []string{"A5A5A5", "4472C4", "70AD47"}
-	for k := range sets {
-		r := first + k
-		series = append(series, excelize.ChartSeries{Name: fmt.Sprintf("'%s'!$A$%d", name, r),
-			Categories: ref(name, 2, head, 1+len(cols), head), Values: ref(name, 2, r, 1+len(cols), r),
-			Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{colors[k]}}})
-	}
-	_ = last
-	w.charts++
-	if err := w.f.AddChart(name, "J3", &excelize.Chart{
-		Type:       excelize.Col,
-		Series:     series,
-		Title:      chartTitle(fmt.Sprintf(w.t("Bounds per dimension · %s", "各维度上下界 · %s"), w.judgeName(j.Judge))),
-		Legend:     excelize.ChartLegend{Position: "bottom"},
-		XAxis:      excelize.ChartAxis{Font: tickFont},
-		YAxis:      excelize.ChartAxis{Title: chartTitle(w.t("Trimmed mean (0–10)", "截尾均值（0–10）")), MajorGridLines: true, Minimum: float(0), Maximum: float(10), Font: tickFont},
-		VaryColors: boolp(false),
-		Dimension:  excelize.ChartDimension{Width: 520, Height: 300},
-	}); err != nil {
-		return fmt.Errorf("report: chart of %q: %w", j.Judge, err)
-	}
-	return g.first
 }
 
 func (w *writer) weightSource(s string) string {
-	zh := map[string]string{"correlation": "相关系数", "equal": "等权重", "hand": "人工设定", "judge": "评审专属权重"}[s]
-	if zh == "" {
+	t, ok := judgesWeightSources[s]
+	if !ok {
 		return s
 	}
-	return w.t(s, zh)
+	return w.say(t)
 }
 
 // judgesSheet is all judges side by side with the mean ± SD row (the
 // paper's Table 4, last row), and the score histograms.
-func (w *writer) judgesSheet() error {
-	g := w.grid(SheetJudges)
+func (w *writer) judgesSheet() error { return w.writePage(w.judgesPage()) }
+
+// judgesPage is every judge side by side, the CuBE score per judge as a
+// native chart with its intervals, and the score histograms.
+func (w *writer) judgesPage() *sheetPage {
+	g := w.newPage(SheetJudges)
 	if w.s.Result == nil || len(w.s.Judges) == 0 {
-		g.line(styled{w.t("No judge scored this run.", "本次运行没有评审模型的评分。"), w.st.note})
-		return g.first
+		g.line(styled{w.say(judgesNoJudgeScored), w.st.note})
+		return g
 	}
 	cols := append(append([]string{}, w.dims...), cube.Weighted)
 	widths := []float64{24}
 	for range cols {
 		widths = append(widths, 13)
 	}
-	g.widths(append(widths, 12, 12, 12, 12, 12, 40)...)
+	g.Widths = append(widths, 12, 12, 12, 12, 12, 40)
 	g.block()
-	g.line(styled{w.t("All judges side by side (bounded scores, 0–100)", "各评审模型对比（上下界归一化得分，0–100）"), w.st.title})
+	g.title(w.say(judgesAllJudgesSide))
 	g.skip(1)
-	head := []string{w.t("Judge", "评审模型")}
+	head := []string{w.say(txtJudge)}
 	for _, d := range cols {
 		head = append(head, w.dimTitle(d))
 	}
-	head = append(head, w.t("CuBE score", "CuBE 得分"), w.t("95 % low", "区间下限"), w.t("95 % high", "区间上限"), w.t("Judgements", "评分数"), w.t("Unscorable", "无法评分"), w.t("Flags", "标记"))
+	head = append(head, w.say(txtCuBEScore), w.say(txtLow95), w.say(txtHigh95), w.say(judgesJudgementCount), w.say(judgesUnscorable), w.say(judgesFlags))
 	g.headerN(2, head...)
 	for _, j := range w.s.Judges {
 		cells := []any{w.judgeName(j.Judge)}
@@ -251,7 +278,7 @@ func (w *writer) judgesSheet() error {
 		g.line(cells...)
 	}
 	agg := w.s.Aggregate
-	mean, sd, both := []any{styled{w.t("Mean across judges", "各评审模型均值"), w.st.label}}, []any{styled{w.t("Spread across judges (SD)", "评审模型之间的标准差"), w.st.label}}, []any{styled{w.t("Mean ± SD", "均值 ± 标准差"), w.st.label}}
+	mean, sd, both := []any{styled{w.say(txtMeanAcrossJudges), w.st.label}}, []any{styled{w.say(txtSpreadAcrossJudges), w.st.label}}, []any{styled{w.say(judgesMeanPMSD), w.st.label}}
 	for _, d := range cols {
 		m := agg.Normalized[d]
 		mean, sd, both = append(mean, m.Mean), append(sd, w.sdCell(m)), append(both, w.pm(m))
@@ -264,14 +291,21 @@ func (w *writer) judgesSheet() error {
 	g.line(sd...)
 	g.line(both...)
 	g.skip(2)
+	w.judgesCubeChart(g)
+	w.judgesHistograms(g)
+	return g
+}
 
+// judgesCubeChart is the CuBE score per judge as a native chart over its
+// table, its intervals as error bars.
+func (w *writer) judgesCubeChart(g *sheetPage) {
 	// CuBE per judge as a native chart with its intervals as error bars
 	// (plus/minus distances in the two columns beside it), for readers who
 	// restyle charts in Excel.
 	g.block()
-	g.line(styled{w.t("CuBE score per judge (chart data)", "各评审模型的 CuBE 得分（图表数据）"), w.st.label})
-	g.headerN(2, w.t("Judge", "评审模型"), w.t("CuBE score", "CuBE 得分"), w.t("95 % low", "区间下限"), w.t("95 % high", "区间上限"),
-		w.t("+ to high", "距上限"), w.t("− to low", "距下限"))
+	g.label(w.say(judgesCuBEScoreJudge))
+	g.headerN(2, w.say(txtJudge), w.say(txtCuBEScore), w.say(txtLow95), w.say(txtHigh95),
+		w.say(judgesHigh), w.say(judgesLow))
 	cubeFirst := g.row
 	for _, j := range w.s.Judges {
 		var plus, minus, clo, chi *float64
@@ -288,34 +322,30 @@ func (w *writer) judgesSheet() error {
 	}
 	cubeLast := g.row - 1
 	chartRow := g.row + 1
-	w.charts++
-	if err := w.f.AddChart(g.name, fmt.Sprintf("A%d", chartRow), &excelize.Chart{
+	g.chartWithErrBars(fmt.Sprintf("A%d", chartRow), &excelize.Chart{
 		Type:       excelize.Col,
-		Series:     []excelize.ChartSeries{{Name: "CuBE", Categories: ref(g.name, 1, cubeFirst, 1, cubeLast), Values: ref(g.name, 2, cubeFirst, 2, cubeLast), Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"0072B2"}}}},
-		Title:      chartTitle(w.t("CuBE score per judge (error bars: 95 % interval)", "各评审模型的 CuBE 得分（误差线：95 % 置信区间）")),
+		Series:     []excelize.ChartSeries{{Name: "CuBE", Categories: ref(g.Name, 1, cubeFirst, 1, cubeLast), Values: ref(g.Name, 2, cubeFirst, 2, cubeLast), Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"0072B2"}}}},
+		Title:      chartTitle(w.say(judgesCuBEScoreJudgeError)),
 		Legend:     excelize.ChartLegend{Position: "none"},
-		XAxis:      excelize.ChartAxis{Title: chartTitle(w.t("Judge", "评审模型")), Font: tickFont},
-		YAxis:      excelize.ChartAxis{Title: chartTitle(w.t("CuBE score", "CuBE 得分")), MajorGridLines: true, Minimum: float(0), Font: tickFont},
+		XAxis:      excelize.ChartAxis{Title: chartTitle(w.say(txtJudge)), Font: tickFont},
+		YAxis:      excelize.ChartAxis{Title: chartTitle(w.say(txtCuBEScore)), MajorGridLines: true, Minimum: float(0), Font: tickFont},
 		PlotArea:   excelize.ChartPlotArea{ShowVal: true, NumFmt: excelize.ChartNumFmt{CustomNumFmt: "0.0"}},
 		VaryColors: boolp(false),
 		Dimension:  excelize.ChartDimension{Width: 520, Height: 320},
-	}); err != nil {
-		return fmt.Errorf("report: CuBE chart: %w", err)
-	}
-	w.errBars = append(w.errBars, errBars{chart: w.charts, plus: ref(g.name, 5, cubeFirst, 5, cubeLast), minus: ref(g.name, 6, cubeFirst, 6, cubeLast)})
+	}, ref(g.Name, 5, cubeFirst, 5, cubeLast), ref(g.Name, 6, cubeFirst, 6, cubeLast))
 	g.skip(19)
+}
 
+// judgesHistograms are the score histograms per judge and dimension.
+func (w *writer) judgesHistograms(g *sheetPage) {
 	// Histograms of the rag scores per judge × dimension (CuBE Figure 1),
 	// from the data the window draws them from.
 	samples := figures.Histograms(w.s.Result, w.dimTitle)
 	g.block()
-	g.line(styled{w.t("Distribution of the system's (rag) scores", "被测系统（rag）得分分布"), w.st.label})
-	if err := w.picture(g.name, fmt.Sprintf("A%d", g.row), func(o chart.Options) (*chart.Figure, error) {
+	g.label(w.say(judgesDistributionSystemS))
+	g.picture(fmt.Sprintf("A%d", g.row), func(o chart.Options) (*chart.Figure, error) {
 		return chart.Histograms(samples, o)
-	}, w.t("Histograms of rag scores per judge and dimension", "各评审、各维度 rag 得分直方图")); err != nil {
-		return err
-	}
-	return g.first
+	}, w.say(judgesHistogramsRagScores))
 }
 
 // sdCell is a spread across judges, or "1 judge only" where one judge
@@ -331,7 +361,7 @@ func (w *writer) sdCell(m cube.MeanSD) any {
 // only" instead of "± n/a".
 func (w *writer) pm(m cube.MeanSD) string {
 	if m.SD == nil && m.N == 1 && m.Mean != nil {
-		return fmt.Sprintf(w.t("%.2f (%s)", "%.2f（%s）"), *m.Mean, w.onlyOneJudge())
+		return fmt.Sprintf(w.say(judgesValueWith), *m.Mean, w.onlyOneJudge())
 	}
 	f := func(p *float64) string {
 		if p == nil {
@@ -373,18 +403,17 @@ func timeText(t time.Time) string {
 
 // qualificationBlock says whether the judge counts in the verdict and each
 // check behind it (cube's judge qualification), before its figures.
-func (w *writer) qualificationBlock(g *grid, j cube.JudgeResult) {
+func (w *writer) qualificationBlock(g *sheetPage, j cube.JudgeResult) {
 	if j.Qualification == nil {
 		return
 	}
 	g.block()
-	head := w.t("Judge qualification: counted in the verdict", "评审资格：计入结论")
+	head := w.say(judgesJudgeQualificationCounted)
 	if !j.Counted() {
-		head = w.t("Judge qualification: NOT counted in the verdict — its figures below are shown, never averaged in",
-			"评审资格：不计入结论——以下数字仅供查看，不参与任何平均")
+		head = w.say(judgesQualificationNotCounted)
 	}
-	g.line(styled{head, w.st.label})
-	status := map[string]string{cube.CheckPass: w.t("pass", "通过"), cube.CheckFail: w.t("FAIL", "未通过"), cube.CheckShown: w.t("shown only", "仅供参考")}
+	g.label(head)
+	status := map[string]string{cube.CheckPass: w.say(judgesPass), cube.CheckFail: w.say(judgesFail), cube.CheckShown: w.say(judgesShownOnly)}
 	for _, c := range j.Qualification {
 		g.line(status[c.Status], c.Reason.In(text.Lang(w.lang)))
 	}

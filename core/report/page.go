@@ -105,7 +105,7 @@ func NewPage(s *result.Summary, p profile.Profile, lang string) Page {
 
 func (w *writer) page() Page {
 	s := w.s
-	pg := Page{Lang: w.lang, Title: w.t("CuBE evaluation — can the RAG assistant be deployed?", "CuBE 评估报告 —— 智能问答系统能否上线？")}
+	pg := Page{Lang: w.lang, Title: w.say(pageCuBEEvaluationCan)}
 	pg.About = w.about()
 	pg.Notices = w.notices()
 	v := s.Verdict
@@ -123,8 +123,7 @@ func (w *writer) page() Page {
 	pg.Why, pg.Advice = w.whyAndAdvice()
 	pg.Judges = w.pageJudges()
 	pg.Charts = w.pageCharts()
-	pg.Footer = w.t("Method, every judge, every question (worst first) and the problems met follow on the next sheets. The sheets guides, qa, scores and human are the data for re-opening the report and are not printed.",
-		"方法、各评审模型、逐题结果（最差的排在最前）和运行中的问题见后面各表。guides、qa、scores、human 四张表是重新打开报告所需的数据，不打印。")
+	pg.Footer = w.say(pageMethodEveryJudge)
 	return pg
 }
 
@@ -134,14 +133,14 @@ func (w *writer) about() string {
 	s := w.s
 	var parts []string
 	if s.Run.Workbook != "" {
-		parts = append(parts, w.t("Workbook ", "数据：")+filepath.Base(s.Run.Workbook))
+		parts = append(parts, w.say(glossaryName(glossary.Workbook))+w.say(pageLabelSep)+filepath.Base(s.Run.Workbook))
 	}
-	parts = append(parts, w.t("system under test: ", "被测系统：")+w.systemUnderTest())
+	parts = append(parts, w.say(glossaryTerm(glossary.SystemUnderTest))+w.say(txtColon)+w.systemUnderTest())
 	var judges []string
 	for _, j := range w.judgeInfos() {
 		name := w.judgeName(j.Name)
 		if j.Kind == "lexical" || j.Kind == "semantic" { // the offline baselines
-			name += w.t(" (not an LLM)", "（非大模型）")
+			name += w.say(pageNotLLM)
 		} else if j.Model != "" && j.Model != j.Name {
 			name += " (" + j.Model + ")"
 		}
@@ -151,15 +150,15 @@ func (w *writer) about() string {
 		judges = w.judges
 	}
 	if len(judges) > 0 {
-		parts = append(parts, w.t("judges: ", "评审模型：")+strings.Join(judges, w.t(", ", "、")))
+		parts = append(parts, w.say(pageJudges)+strings.Join(judges, w.say(pageComma)))
 	}
 	if !s.Run.Finished.IsZero() {
-		parts = append(parts, w.t("date ", "日期：")+s.Run.Finished.Format("2006-01-02"))
+		parts = append(parts, w.say(pageDate)+s.Run.Finished.Format("2006-01-02"))
 	}
 	if s.ToolVersion != "" {
 		parts = append(parts, "CuBE Workbench "+s.ToolVersion)
 	}
-	return strings.Join(parts, w.t(" · ", " · "))
+	return strings.Join(parts, w.say(pageDot))
 }
 
 // notices are the facts a reader must not miss: the data is the bundled
@@ -171,7 +170,7 @@ func (w *writer) notices() []string {
 	if e := s.Explanation; e != nil {
 		// core/explain's banners: the same words as the window's.
 		for _, b := range e.Banners {
-			out = append(out, w.t(b.EN, b.ZH))
+			out = append(out, w.say(text.New(b.ZH, b.EN)))
 		}
 	} else {
 		// A summary made before explanations (an old SUMMARY.json): the
@@ -184,8 +183,7 @@ func (w *writer) notices() []string {
 			}
 		}
 		if lexical > 0 && lexical == len(infos) {
-			out = append(out, w.t("Only the "+glossary.Term(glossary.BaselineJudge, "en")+" scored this run: it scores word overlap; the verdict shows the method only and is no ground for deployment.",
-				"仅有"+glossary.Term(glossary.BaselineJudge, "zh")+"：按词语重合打分；本结论只能用于演示流程，不能作为部署依据。"))
+			out = append(out, fmt.Sprintf(w.say(pageOnlyBaseline), w.term(glossary.BaselineJudge)))
 		}
 	}
 	if dm := s.DocMapping; dm != nil && (dm.Loud() || dm.RecallMissing()) {
@@ -195,10 +193,9 @@ func (w *writer) notices() []string {
 		}
 	}
 	if s.Result != nil && s.RecallNA != nil {
-		out = append(out, w.t(s.RecallNA.EN, s.RecallNA.ZH))
+		out = append(out, w.say(text.New(s.RecallNA.ZH, s.RecallNA.EN)))
 	} else if s.Result != nil && s.RecallAtK == nil && (s.DocMapping == nil || !s.DocMapping.RecallMissing()) {
-		out = append(out, w.t("Guide recall@k is missing (not 0): no question has a known gold guide and a retrieved list, so the CuBE score cannot be computed.",
-			"指南召回率@k 缺失（不是 0）：没有一个问题同时具有已知的标准指南和检索结果，因此无法计算 CuBE 得分。"))
+		out = append(out, w.say(pageGuideRecallAtK))
 	}
 	return append(out, w.spotCheckNotice()...)
 }
@@ -207,12 +204,11 @@ func (w *writer) notices() []string {
 // complete sentence.
 func (w *writer) verdictRule() string {
 	v := w.s.Verdict
-	c := w.t("no CuBE score", "没有 CuBE 得分")
+	c := w.say(pageNoCuBEScore)
 	if v.Cube != nil {
-		c = fmt.Sprintf(w.t("CuBE score %.2f", "CuBE 得分 %.2f"), *v.Cube)
+		c = fmt.Sprintf(w.say(pageCuBEScore), *v.Cube)
 	}
-	return fmt.Sprintf(w.t("%[1]s; %[2]g or more is deployable, %[3]g up to %[2]g needs work, below %[3]g is not ready (thresholds of the evaluation profile).",
-		"%[1]s；得分 ≥ %[2]g 为%[4]s，%[3]g 至 %[2]g 之间为%[5]s，低于 %[3]g 为%[6]s（阈值来自评估配置）。"),
+	return fmt.Sprintf(w.say(pageMoreDeployableUp),
 		c, v.Deployable, v.NeedsWork, result.Deployable.Words(w.lang), result.NeedsWork.Words(w.lang), result.NotReady.Words(w.lang))
 }
 
@@ -231,21 +227,20 @@ func (w *writer) intervalName() string { return glossary.Interval95With(w.resamp
 func (w *writer) headlineWords() string {
 	s := w.s
 	if s.Result == nil || s.Aggregate.Cube.Mean == nil {
-		return w.t("No CuBE score could be computed, so there is no verdict; the notices above and the Problems sheet say why.",
-			"未能算出 CuBE 得分，因此无法判定；原因见上方提示和“异常 Problems”表。")
+		return w.say(pageNoCuBEScoreCould)
 	}
 	agg := s.Aggregate
-	out := fmt.Sprintf(w.t("The CuBE score is %.1f out of 100", "CuBE 得分为 %.1f（满分 100）"), *agg.Cube.Mean)
+	out := fmt.Sprintf(w.say(pageCuBEScoreOut), *agg.Cube.Mean)
 	if agg.CubeCI95 != nil {
-		out += fmt.Sprintf(w.t("; its %s runs from %.1f to %.1f", "，%s为 %.1f 至 %.1f"), w.intervalName(), agg.CubeCI95[0], agg.CubeCI95[1])
+		out += fmt.Sprintf(w.say(pageRuns), w.intervalName(), agg.CubeCI95[0], agg.CubeCI95[1])
 	}
 	if s.RecallAtK != nil {
-		out += fmt.Sprintf(w.t("; the gold guide was among the first %d retrieved for %.0f %% of the questions", "；%.0f %% 的问题在前 %d 个检索结果中找到了标准指南"), w.recallArgs(*s.RecallAtK)...)
+		out += fmt.Sprintf(w.say(pageGoldGuideAmong), w.recallArgs(*s.RecallAtK)...)
 	}
 	if agg.Cube.N == 1 {
-		out += w.t(" (one judge only)", "（仅 1 个评审模型）")
+		out += w.say(pageOneJudgeOnly)
 	}
-	return out + w.t(".", "。")
+	return out + w.say(pageFullStop)
 }
 
 func (w *writer) recallArgs(r float64) []any {
@@ -256,7 +251,7 @@ func (w *writer) recallArgs(r float64) []any {
 }
 
 // onlyOneJudge is what stands where a spread across judges would be.
-func (w *writer) onlyOneJudge() string { return w.t("1 judge only", "仅 1 个评审模型") }
+func (w *writer) onlyOneJudge() string { return w.say(pageSingleJudge) }
 
 // term is the glossary's name of a thing in the report's language.
 func (w *writer) term(id glossary.ID) string { return glossary.Term(id, w.lang) }
@@ -275,38 +270,34 @@ func (w *writer) pageFigures() []PageFigure {
 	if agg.CubeCI95 != nil {
 		lo, hi = &agg.CubeCI95[0], &agg.CubeCI95[1]
 	}
-	sd := PageFigure{Label: w.t("Spread across judges (SD)", "评审模型之间的标准差"), Short: w.t("Spread (SD)", "评审间标准差"), Value: agg.Cube.SD,
-		Meaning: fmt.Sprintf(w.t("how far the %d judges with a score differ from each other", "%d 个有得分的评审模型彼此相差多少"), agg.Cube.N)}
+	sd := PageFigure{Label: w.say(txtSpreadAcrossJudges), Short: w.say(pageSpreadSD), Value: agg.Cube.SD,
+		Meaning: fmt.Sprintf(w.say(pageHowFarJudges), agg.Cube.N)}
 	if agg.Cube.SD == nil && agg.Cube.N == 1 {
-		sd.Text, sd.Meaning = w.onlyOneJudge(), w.t("add a second judge to see how far judges differ", "增加第二个评审模型，才能看出评审之间的差异")
+		sd.Text, sd.Meaning = w.onlyOneJudge(), w.say(pageAddSecondJudge)
 	}
-	effName := w.t("Effectiveness when the guide was retrieved", "检索命中时的回答有效性")
+	effName := w.say(pageEffectivenessWhenGuide)
 	if subsetAll {
-		effName = w.t("Effectiveness on all questions", "全部问题的回答有效性")
+		effName = w.say(pageEffectivenessAllQuestions)
 	}
-	recallMeaning := fmt.Sprintf(w.t("%d of the %d questions with a known gold guide found it among the first %d retrieved (%d questions have none and are left out)",
-		"%d / %d 个已知标准指南的问题在前 %d 个检索结果中找到了它（另有 %d 个问题没有标准指南，不计入）"), retrieved, items-unknownGold, topN, unknownGold)
-	recallFig := PageFigure{Label: fmt.Sprintf(w.t("Guide recall@%d", "指南召回率@%d"), topN), Value: recall, Percent: true, Meaning: recallMeaning}
+	recallMeaning := fmt.Sprintf(w.say(pageQuestionsKnownGold), retrieved, items-unknownGold, topN, unknownGold)
+	recallFig := PageFigure{Label: fmt.Sprintf(w.say(pageGuideRecallAt), topN), Value: recall, Percent: true, Meaning: recallMeaning}
 	if recall == nil && s.Result != nil {
-		recallFig.Text = w.t("missing (not 0)", "缺失（不是 0）")
-		recallFig.Meaning = w.t("no question had both a known gold guide and a retrieved list; see the notice above", "没有问题同时具有已知的标准指南和检索结果；见上方提示")
+		recallFig.Text = w.say(pageMissingNot0)
+		recallFig.Meaning = w.say(pageNoQuestionHad)
 	}
 	return []PageFigure{
-		{Label: w.t("CuBE score (mean across judges)", "CuBE 得分（各评审模型均值）"), Short: w.term(glossary.CubeScore), Value: agg.Cube.Mean, Bold: true,
-			Meaning: w.t("0–100: where the system sits between the bare model without documents (0) and the model given the right guide (100), times the guide recall",
-				"0–100：被测系统介于“不给文档的裸模型”（0）与“给定正确指南的模型”（100）之间的位置，再乘以指南召回率")},
+		{Label: w.say(pageCuBEScoreMean), Short: w.term(glossary.CubeScore), Value: agg.Cube.Mean, Bold: true,
+			Meaning: w.say(pageCubeMeaning)},
 		sd,
 		{Label: w.intervalName(), Short: w.intervalName(), Value: lo, Hi: hi, Interval: true,
-			Meaning: w.t("the range the score would likely fall in with other questions of the same kind (low – high)",
-				"换一批同类问题时，得分大概率落在的范围（下限 – 上限）")},
+			Meaning: w.say(pageRangeScoreWould)},
 		recallFig,
-		{Label: effName, Short: w.t("Effectiveness", "回答有效性"), Value: agg.Normalized[cube.Weighted].Mean,
-			Meaning: w.t("0–100: the bounded score, averaged over the judges, of the answers whose guide was retrieved",
-				"0–100：检索到标准指南时，被测系统回答的上下界归一化得分（各评审模型均值）")},
-		{Label: w.t("Questions evaluated", "评估的问题数"), Short: w.t("Questions", "问题数"), Value: floatp(float64(items)), Int: true,
-			Meaning: w.t("questions of the workbook the evaluation read", "本次评估读取的工作簿问题数")},
-		{Label: w.t("Unscorable judgements", "无法评分的评分"), Short: capitalize(w.term(glossary.Unscorable)), Value: floatp(float64(s.Run.Unscorable)), Int: true,
-			Meaning: w.t("judge replies that could not be read as a score; left out of every mean, never counted as 0", "无法解析为分数的评审回复；不计入任何平均，也不按 0 分处理")},
+		{Label: effName, Short: w.say(pageEffectiveness), Value: agg.Normalized[cube.Weighted].Mean,
+			Meaning: w.say(pageEffectivenessMeaning)},
+		{Label: w.say(pageQuestionsEvaluated), Short: w.say(txtQuestions), Value: floatp(float64(items)), Int: true,
+			Meaning: w.say(pageQuestionsWorkbookEvaluation)},
+		{Label: w.say(pageUnscorableJudgements), Short: capitalize(w.term(glossary.Unscorable)), Value: floatp(float64(s.Run.Unscorable)), Int: true,
+			Meaning: w.say(pageJudgeRepliesCould)},
 	}
 }
 
@@ -325,7 +316,7 @@ func (w *writer) whyAndAdvice() ([]string, []PageAdvice) {
 	var recs []rec
 	if e := s.Explanation; e != nil {
 		for _, b := range e.Bullets {
-			why = append(why, w.t(b.EN, b.ZH))
+			why = append(why, w.say(text.New(b.ZH, b.EN)))
 		}
 	}
 	for _, r := range s.Recommendations() { // the one list, as SUMMARY.json has it
@@ -333,14 +324,14 @@ func (w *writer) whyAndAdvice() ([]string, []PageAdvice) {
 	}
 	var adv []PageAdvice
 	for _, r := range recs {
-		a := PageAdvice{Severity: r.sev, Text: w.t(r.en, r.zh)}
+		a := PageAdvice{Severity: r.sev, Text: w.say(text.New(r.zh, r.en))}
 		switch r.sev {
 		case "high":
-			a.Priority = w.t("high", "高")
+			a.Priority = w.say(pageHigh)
 		case "medium":
-			a.Priority = w.t("medium", "中")
+			a.Priority = w.say(pageMedium)
 		default:
-			a.Severity, a.Priority = "low", w.t("low", "低")
+			a.Severity, a.Priority = "low", w.say(pageLow)
 		}
 		adv = append(adv, a)
 	}
@@ -349,8 +340,8 @@ func (w *writer) whyAndAdvice() ([]string, []PageAdvice) {
 
 func (w *writer) pageJudges() PageJudges {
 	s := w.s
-	pj := PageJudges{Header: []string{w.t("Judge", "评审模型"), w.t("Kind", "类型"), w.t("CuBE score", "CuBE 得分"),
-		w.t("95 % low", "区间下限"), w.t("95 % high", "区间上限"), w.t("Note", "说明")}}
+	pj := PageJudges{Header: []string{w.say(txtJudge), w.say(txtKind), w.say(txtCuBEScore),
+		w.say(txtLow95), w.say(txtHigh95), w.say(txtNote)}}
 	if s.Result == nil {
 		return pj
 	}
@@ -364,26 +355,26 @@ func (w *writer) pageJudges() PageJudges {
 			r.Lo, r.Hi = &j.CubeCI95[0], &j.CubeCI95[1]
 		}
 		if j.Cube == nil {
-			r.Note = w.t("no score: ", "没有得分：") + w.flags(j.Flags)
+			r.Note = w.say(pageNoScore) + w.flags(j.Flags)
 		}
 		if !j.Counted() {
 			var why []string
 			for _, t := range j.QualificationReasons {
 				why = append(why, t.In(text.Lang(w.lang)))
 			}
-			r.NotCounted = strings.Join(why, w.t("; ", "；"))
-			r.Note = glossary.Term(glossary.JudgeNotCounted, w.lang) + w.t(": ", "：") + r.NotCounted
+			r.NotCounted = strings.Join(why, w.say(txtSemicolon))
+			r.Note = glossary.Term(glossary.JudgeNotCounted, w.lang) + w.say(txtColon) + r.NotCounted
 		}
 		pj.Rows = append(pj.Rows, r)
 	}
 	agg := s.Aggregate
-	m := PageJudge{Name: w.t("Mean across judges", "各评审模型均值"), Cube: agg.Cube.Mean}
+	m := PageJudge{Name: w.say(txtMeanAcrossJudges), Cube: agg.Cube.Mean}
 	if agg.CubeCI95 != nil {
 		m.Lo, m.Hi = &agg.CubeCI95[0], &agg.CubeCI95[1]
 	}
 	switch {
 	case agg.Cube.SD != nil:
-		m.Note = fmt.Sprintf(w.t("SD %.2f", "标准差 %.2f"), *agg.Cube.SD)
+		m.Note = fmt.Sprintf(w.say(pageSD), *agg.Cube.SD)
 	case agg.Cube.N == 1:
 		m.Note = w.onlyOneJudge()
 	}
@@ -416,13 +407,13 @@ func (w *writer) pageCharts() []PageChart {
 		bounds.Dimensions[i] = w.dimTitle(d)
 	}
 	return []PageChart{
-		{Alt: w.t("CuBE score per judge with its 95 % interval", "各评审模型的 CuBE 得分及 95 % 置信区间"),
+		{Alt: w.say(pageCuBEScoreJudge),
 			Build: func(o chart.Options) (*chart.Figure, error) { return chart.CuBEBars(figures.JudgeScores(r), o) }},
-		{Alt: w.t("Where the system sits between its bounds", "被测系统在上下界之间的位置"),
+		{Alt: w.say(pageWhereSystemSits),
 			Build: func(o chart.Options) (*chart.Figure, error) {
-				o.Title = w.t("Trimmed means of the three answer sets", "三组答案的截尾均值")
+				o.Title = w.say(pageTrimmedMeansThree)
 				if len(r.Judges) > 1 {
-					o.Title += w.t(" (mean of judges)", "（各评审模型均值）")
+					o.Title += w.say(pageMeanJudges)
 				}
 				return chart.BoundsBars(bounds, o)
 			}},
@@ -433,11 +424,11 @@ func (w *writer) pageCharts() []PageChart {
 func (w *writer) shortKind(k string) string {
 	switch k {
 	case "llm":
-		return w.t("LLM", "大模型")
+		return w.say(pageLLM)
 	case "lexical", "semantic":
-		return w.t("baseline", "基线评审")
+		return w.say(pageBaseline)
 	case "imported":
-		return w.t("imported", "导入")
+		return w.say(txtImported)
 	}
 	return k
 }

@@ -75,14 +75,12 @@ func (w *writer) pageSetup(name string) error {
 	if err := wrap(w.f.SetPageMargins(name, &excelize.PageLayoutMarginsOptions{Left: &side, Right: &side, Top: &end, Bottom: &end, Header: &hf, Footer: &hf})); err != nil {
 		return err
 	}
-	hdr := &excelize.HeaderFooterOptions{OddFooter: "&L&8" + w.t("CuBE evaluation report", "CuBE 评估报告") + " · &A&R&8&P / &N"}
+	hdr := &excelize.HeaderFooterOptions{OddFooter: "&L&8" + w.say(printCuBEEvaluationReport) + " · &A&R&8&P / &N"}
 	if name == SheetSummary {
-		hdr.OddFooter = "&L&8" + w.t("Method, every judge, every question (worst first) and the problems follow on the next sheets; the grey data sheets are for re-opening the report.",
-			"方法、各评审模型、逐题结果（最差的在前）和问题见后续各表；灰色标签的数据表供重新打开报告使用。")
+		hdr.OddFooter = "&L&8" + w.say(printMethodEveryJudge)
 	}
 	if isDataSheet(name) {
-		hdr.OddHeader = "&L&9" + w.t("Data sheet for re-opening the report (cubectl evaluate); only its header row prints.",
-			"数据表：供重新打开报告（cubectl evaluate）使用，打印时只打印表头行。")
+		hdr.OddHeader = "&L&9" + w.say(printDataSheetRe)
 	}
 	if err := wrap(w.f.SetHeaderFooter(name, hdr)); err != nil {
 		return err

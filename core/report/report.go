@@ -16,6 +16,7 @@ import (
 	"cubeworkbench/core/glossary"
 	"cubeworkbench/core/profile"
 	"cubeworkbench/core/result"
+	"cubeworkbench/core/text"
 )
 
 // Input is everything a report shows.
@@ -177,20 +178,12 @@ func newWriter(ctx context.Context, in Input, progress func(int, int)) (*writer,
 	return w, nil
 }
 
-// t picks the report language's text.
-func (w *writer) t(en, zh string) string {
-	if w.lang == "zh" {
-		return zh
-	}
-	return en
-}
-
 // judgeName is a judge as people read it: the glossary's name for the
 // offline judges (词汇基线评审, not "lexical"), the user's own otherwise.
 // The grey data sheets keep the ids, which evaluate reads back.
 func (w *writer) judgeName(name string) string { return glossary.JudgeName(name, w.lang) }
 
-func (w *writer) na() string { return w.t("n/a", "不适用") }
+func (w *writer) na() string { return w.say(wordNA) }
 
 // tick advances progress by n rows and checks for cancellation.
 func (w *writer) tick(n int) error {
@@ -299,3 +292,6 @@ func isDataSheet(name string) bool {
 	}
 	return strings.HasPrefix(name, SheetScores+" (")
 }
+
+// say is t in the report's language.
+func (w *writer) say(t text.Text) string { return t.In(text.Lang(w.lang)) }

@@ -204,15 +204,6 @@ func (g *grid) at(r, col int, cells ...any) {
 	}
 }
 
-// header writes a header row styled as such.
-func (g *grid) header(names ...string) int {
-	cells := make([]any, len(names))
-	for i, n := range names {
-		cells[i] = styled{n, g.w.st.header}
-	}
-	return g.line(cells...)
-}
-
 func (g *grid) skip(n int) { g.row += n }
 
 // height sets row r's height in points.
@@ -236,29 +227,6 @@ func (g *grid) used(r int) float64 {
 		}
 	}
 	return sum
-}
-
-// headerN writes a header row whose columns from col on (1-based) stand
-// over numbers and are right-aligned like them.
-func (g *grid) headerN(col int, names ...string) int {
-	cells := make([]any, len(names))
-	for i, n := range names {
-		st := g.w.st.header
-		if i+1 >= col {
-			st = g.w.st.headerNum
-		}
-		cells[i] = styled{n, st}
-	}
-	return g.line(cells...)
-}
-
-// block marks the next row as the start of a table: pagination keeps a
-// table on one page when it fits one.
-func (g *grid) block() {
-	if g.w.blocks == nil {
-		g.w.blocks = map[string][]int{}
-	}
-	g.w.blocks[g.name] = append(g.w.blocks[g.name], g.row)
 }
 
 func (g *grid) err(err error) {

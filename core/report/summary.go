@@ -11,7 +11,9 @@ import (
 	"cubeworkbench/core/chart"
 	"cubeworkbench/core/cube"
 	"cubeworkbench/core/dimension"
+	"cubeworkbench/core/glossary"
 	"cubeworkbench/core/result"
+	"cubeworkbench/core/text"
 )
 
 // The Summary sheet is one A4 portrait page at 100 %: eight columns of
@@ -98,7 +100,7 @@ func (w *writer) summaryTop(g *grid, pg Page) error {
 		code = result.Undetermined
 	}
 	r = g.row
-	g.full(r, w.t("Verdict: ", "结论：")+pg.Verdict, w.st.verdict[code], 36)
+	g.full(r, w.say(glossaryName(glossary.Verdict))+w.say(txtColon)+pg.Verdict, w.st.verdict[code], 36)
 	w.summaryVerdictRow = r
 	g.row++
 	r = g.row
@@ -116,8 +118,8 @@ func (w *writer) summaryTop(g *grid, pg Page) error {
 	r = g.row
 	g.height(r, 3)
 	if c := w.s.Comparison; c != nil {
-		g.height(r, max(textHeight(c.Headline.In(w.lang)+w.t(" (sheet ", "（见“")+SheetComparison+"”）", widthAll-pageColWidth, 11),
-			textHeight(w.t("Compared with ", "与 ")+w.sideA(c)+w.t("", " 比较"), pageColWidth, 11)))
+		g.height(r, max(textHeight(c.Headline.In(w.lang)+w.say(txtSheet)+SheetComparison+"”）", widthAll-pageColWidth, 11),
+			textHeight(fmt.Sprintf(w.say(txtComparedWith), w.sideA(c)), pageColWidth, 11)))
 	}
 	g.row++
 	// The notices: the sample data, the baseline judge, a missing Recall@k.
@@ -186,7 +188,7 @@ func (w *writer) summaryAdvice(g *grid, pg Page) {
 	var r int
 	// Why, and what to do.
 	if len(pg.Why) > 0 {
-		r = g.line(styled{w.t("Why this verdict", "为什么是这个结论"), w.st.label})
+		r = g.line(styled{w.say(summaryWhyVerdict), w.st.label})
 		g.height(r, 16)
 		for _, y := range pg.Why {
 			r = g.row
@@ -198,17 +200,40 @@ func (w *writer) summaryAdvice(g *grid, pg Page) {
 			g.row++
 		}
 	}
-	r = g.line(styled{w.t("What to do next", "改进建议"), w.st.label})
+	r = g.line(styled{w.say(summaryWhatDoNext), w.st.label})
 	g.height(r, 16)
 	if len(pg.Advice) == 0 {
-		r = g.line(styled{w.t("No rule fired: nothing to recommend.", "没有触发任何建议规则，暂无建议。"), w.st.small})
+		r = g.line(styled{w.say(summaryNoRuleFired), w.st.small})
 		g.merge(r, 1, pageCols)
 		g.height(r, 16)
 	}
-	// The advice the page has room for, most urgent first (explain orders
-	// them so): what the judges table and the charts at their floor need
-	// is kept free; the rest is listed on the Method sheet and the page
-	// says how many.
+	shown := w.adviceShown(g, pg)
+	w.summaryAdviceLeft = pg.Advice[shown:]
+	for _, a := range pg.Advice[:shown] {
+		st := map[string]int{"high": w.st.sevHigh, "medium": w.st.sevMedium}[a.Severity]
+		if st == 0 {
+			st = w.st.sevLow
+		}
+		r = g.row
+		g.at(r, 1, styled{a.Priority, st}, styled{a.Text, w.st.body})
+		g.merge(r, 2, pageCols)
+		g.height(r, textHeight(a.Text, widthAll-pageColWidth, 9.5))
+		g.row++
+	}
+	if n := len(w.summaryAdviceLeft); n > 0 {
+		r = g.line(styled{fmt.Sprintf(w.say(summaryMoreRecommendationsMethod), n), w.st.small})
+		g.merge(r, 1, pageCols)
+		g.height(r, 16)
+	}
+	g.height(g.row, 3)
+	g.skip(1)
+}
+
+// adviceShown is how much advice the page has room for, most urgent first
+// (explain orders them so): what the judges table and the charts at their
+// floor need is kept free; the rest is listed on the Method sheet and the
+// page says how many.
+func (w *writer) adviceShown(g *grid, pg Page) int {
 	below := 3.0 + 3 // spacers
 	if len(pg.Judges.Rows) > 0 {
 		below += 18 + 3 + summaryJudgeHeight(pg.Judges.Mean)
@@ -234,25 +259,7 @@ func (w *writer) summaryAdvice(g *grid, pg Page) {
 		}
 		shown--
 	}
-	w.summaryAdviceLeft = pg.Advice[shown:]
-	for _, a := range pg.Advice[:shown] {
-		st := map[string]int{"high": w.st.sevHigh, "medium": w.st.sevMedium}[a.Severity]
-		if st == 0 {
-			st = w.st.sevLow
-		}
-		r = g.row
-		g.at(r, 1, styled{a.Priority, st}, styled{a.Text, w.st.body})
-		g.merge(r, 2, pageCols)
-		g.height(r, textHeight(a.Text, widthAll-pageColWidth, 9.5))
-		g.row++
-	}
-	if n := len(w.summaryAdviceLeft); n > 0 {
-		r = g.line(styled{fmt.Sprintf(w.t("%d more recommendations are on the Method sheet.", "另有 %d 条建议见“方法 Method”表。"), n), w.st.small})
-		g.merge(r, 1, pageCols)
-		g.height(r, 16)
-	}
-	g.height(g.row, 3)
-	g.skip(1)
+	return shown
 }
 
 // summaryJudges writes the judges' table.
@@ -390,17 +397,17 @@ func (w *writer) flags(fl []string) string {
 	for i, x := range fl {
 		out[i] = cube.FlagText(x, w.lang)
 	}
-	return strings.Join(out, w.t("; ", "；"))
+	return strings.Join(out, w.say(txtSemicolon))
 }
 
 // dimTitle names a built-in dimension (core/dimension) or the weighted
 // total in the report language; other dimensions show as written.
 func (w *writer) dimTitle(d string) string {
 	if d == cube.Weighted {
-		return w.t("Weighted", "加权")
+		return w.say(summaryWeighted)
 	}
 	if x, ok := dimension.Lookup(d); ok {
-		return w.t(x.TitleEN, x.TitleZH)
+		return w.say(text.New(x.TitleZH, x.TitleEN))
 	}
 	return d
 }

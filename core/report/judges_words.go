@@ -1,0 +1,46 @@
+package report
+
+import (
+	"cubeworkbench/core/glossary"
+	"cubeworkbench/core/text"
+)
+
+// The words of judges.go, Chinese first.
+var (
+	judgesJudge                        = text.New("评审 ", "Judge ")
+	judgesZeroNoContext                = glossaryName(glossary.SetZeroShort)
+	judgesRagSystem                    = glossaryName(glossary.SetRAG)
+	judgesFullGoldDoc                  = glossaryName(glossary.SetFullShort)
+	judgesJudgeDetailedResults         = text.New("评审模型 %s 的详细结果（对应 CuBE 方法论文中的表 2–4）", "Judge %s — detailed results (CuBE paper, Tables 2–4)")
+	judgesTrimmedMeansThree            = text.New("三组答案在分析子集上的截尾均值（两端各去掉 %.0f %%）", "Trimmed means of the three answer sets on the analysis subset (%.0f %% cut at each end)")
+	judgesAnswerSet                    = text.New("答案组", "Answer set")
+	judgesItemsSubset                  = text.New("子集问题数", "Items in the subset")
+	judgesDimensionWeightsCorrelations = text.New("维度权重及其来源的相关系数", "Dimension weights and the correlations they come from")
+	judgesRAllCases                    = text.New("r（全部案例）", "r (all cases)")
+	judgesRRetrievedCases              = text.New("r（检索命中案例）", "r (retrieved cases)")
+	judgesBoundedScores100             = text.New("上下界归一化得分 = 100 ×（被测系统 − 零上下文）/（标准指南 − 零上下文），以及 CuBE 得分", "Bounded scores, 100 × (system − no-context) / (gold-guide − no-context), and the CuBE score")
+	judgesBoundedScore                 = glossaryName(glossary.BoundedScore)
+	judgesCuBEScoreWeighted            = text.New("CuBE 得分 = 加权上下界归一化得分 × 指南召回率", "CuBE score = weighted bounded score × guide recall")
+	judgesJudgements                   = text.New("评分记录", "Judgements")
+	judgesWhichUnscorable              = text.New("其中无法评分", "of which unscorable")
+	judgesFlags                        = text.New("标记", "Flags")
+	judgesBoundsDimension              = text.New("各维度上下界 · %s", "Bounds per dimension · %s")
+	judgesTrimmedMean010               = text.New("截尾均值（0–10）", "Trimmed mean (0–10)")
+	judgesNoJudgeScored                = text.New("本次运行没有评审模型的评分。", "No judge scored this run.")
+	judgesAllJudgesSide                = text.New("各评审模型对比（上下界归一化得分，0–100）", "All judges side by side (bounded scores, 0–100)")
+	judgesJudgementCount               = text.New("评分数", "Judgements")
+	judgesUnscorable                   = glossaryName(glossary.Unscorable)
+	judgesMeanPMSD                     = text.New("均值 ± 标准差", "Mean ± SD")
+	judgesCuBEScoreJudge               = text.New("各评审模型的 CuBE 得分（图表数据）", "CuBE score per judge (chart data)")
+	judgesHigh                         = text.New("距上限", "+ to high")
+	judgesLow                          = text.New("距下限", "− to low")
+	judgesCuBEScoreJudgeError          = text.New("各评审模型的 CuBE 得分（误差线：95 % 置信区间）", "CuBE score per judge (error bars: 95 % interval)")
+	judgesDistributionSystemS          = text.New("被测系统（rag）得分分布", "Distribution of the system's (rag) scores")
+	judgesHistogramsRagScores          = text.New("各评审、各维度 rag 得分直方图", "Histograms of rag scores per judge and dimension")
+	judgesValueWith                    = text.New("%.2f（%s）", "%.2f (%s)")
+	judgesJudgeQualificationCounted    = text.New("评审资格：计入结论", "Judge qualification: counted in the verdict")
+	judgesQualificationNotCounted      = text.New("评审资格：不计入结论——以下数字仅供查看，不参与任何平均", "Judge qualification: NOT counted in the verdict — its figures below are shown, never averaged in")
+	judgesPass                         = text.New("通过", "pass")
+	judgesFail                         = text.New("未通过", "FAIL")
+	judgesShownOnly                    = text.New("仅供参考", "shown only")
+)
