@@ -119,7 +119,7 @@ func (t *chartsTab) render() {
 		return
 	}
 	t.rendering++
-	gen, lang := t.rendering, t.sh.lang()
+	gen, lang := t.rendering, t.sh.lang().String()
 	t.status.SetText(tr("chart.rendering"))
 	t.savePNG.Disable()
 	t.saveSVG.Disable()

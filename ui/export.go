@@ -18,6 +18,7 @@ import (
 
 	"cubeworkbench/core/kbexport"
 	"cubeworkbench/core/session"
+	"cubeworkbench/core/text"
 	"cubeworkbench/core/userdirs"
 )
 
@@ -308,9 +309,9 @@ func (t *exportTab) start(kinds ...string) {
 // exportTo writes the chosen outputs of the session's last evaluation into
 // dir and returns the paths written: the session writes exactly what the
 // CLI writes, with the profile of that evaluation.
-func exportTo(ctx context.Context, sess *session.Session, dir, lang string, kinds ...string) ([]string, error) {
+func exportTo(ctx context.Context, sess *session.Session, dir string, lang text.Lang, kinds ...string) ([]string, error) {
 	if dir == "" {
 		return nil, fmt.Errorf("ui: export: %s", tr("export.no_folder"))
 	}
-	return sess.Export(ctx, dir, lang, kinds...)
+	return sess.Export(ctx, dir, lang.String(), kinds...)
 }

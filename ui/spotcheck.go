@@ -46,7 +46,7 @@ type spotTab struct {
 	confirmed bool
 }
 
-func (t *spotTab) lang() string { return t.sh.lang() }
+func (t *spotTab) lang() text.Lang { return t.sh.lang() }
 
 func (t *spotTab) t(en, zh string) string { return pick(t.lang(), en, zh) }
 
@@ -128,7 +128,7 @@ func (t *spotTab) drawSample() {
 	t.status.SetText(fmt.Sprintf(t.t("Drew %d answers: %s. Enter your name and rate them.", "已抽取 %d 个回答：%s。请填写评分人姓名后开始评分。"), len(d.Tasks), strings.Join(parts, t.t(", ", "，"))))
 }
 
-func stratumTitle(name, lang string) string {
+func stratumTitle(name string, lang text.Lang) string {
 	switch name {
 	case humancheck.StratumNotRetrieved:
 		return glossary.Term(glossary.NotRetrieved, lang)
@@ -301,7 +301,7 @@ func (t *spotTab) dimTitle(d string) string {
 		return t.t("all dimensions", "全部维度")
 	}
 	if x, ok := dimension.Lookup(d); ok {
-		return x.Title(t.lang())
+		return x.Title(t.lang().String())
 	}
 	return d
 }
@@ -358,7 +358,7 @@ func newRatingScreen(t *spotTab, s *session.Session, rater string, cards []human
 		e.OnSubmitted = func(text string) { r.submit(i, text) }
 		r.scores = append(r.scores, e)
 		form.Add(container.NewBorder(nil, nil, container.NewGridWrap(fyne.NewSize(120, 36), widget.NewLabel(t.dimTitle(d))), nil, e))
-		rubrics.Append(widget.NewAccordionItem(t.dimTitle(d)+" · "+glossary.Term(glossary.Rubric, lang), wrapLabel(s.Rubric(d, lang))))
+		rubrics.Append(widget.NewAccordionItem(t.dimTitle(d)+" · "+glossary.Term(glossary.Rubric, lang), wrapLabel(s.Rubric(d, lang.String()))))
 	}
 	prev := widget.NewButtonWithIcon(t.t("Previous", "上一个"), theme.NavigateBackIcon(), func() { r.move(-1) })
 	next := widget.NewButtonWithIcon(t.t("Next", "下一个"), theme.NavigateNextIcon(), func() { r.move(1) })

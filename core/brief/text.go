@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"cubeworkbench/core/glossary"
+	"cubeworkbench/core/text"
 )
 
 // bi is one text in both languages.
@@ -64,7 +65,7 @@ func tr(lang, key string) string {
 }
 
 // verdict is a verdict's words, the glossary's.
-func verdict(lang string, c glossary.VerdictCode) string { return c.Words(lang) }
+func verdict(lang string, c glossary.VerdictCode) string { return c.Words(text.Lang(lang)) }
 
 func trf(lang, key string, a ...any) string { return fmt.Sprintf(tr(lang, key), a...) }
 

@@ -137,15 +137,12 @@ var flagSubjectZH = map[string]string{
 	flagCubeSubject:    "CuBE",
 }
 
-// FlagText renders a flag ("subject: kind") in lang; English flags are
-// returned as they are.
-func FlagText(flag, lang string) string {
-	if lang != "zh" {
-		return flag
-	}
+// FlagText is a flag ("subject: kind") in both languages: the flag itself
+// in English, its subject and kind translated in Chinese.
+func FlagText(flag string) text.Text {
 	subject, kind, ok := strings.Cut(flag, ": ")
 	if !ok {
-		return flag
+		return text.New(flag, flag)
 	}
 	if zh, ok := flagKindZH[kind]; ok {
 		kind = zh
@@ -153,5 +150,5 @@ func FlagText(flag, lang string) string {
 	if zh, ok := flagSubjectZH[subject]; ok {
 		subject = zh
 	}
-	return subject + "：" + kind
+	return text.New(subject+"："+kind, flag)
 }

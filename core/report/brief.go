@@ -13,6 +13,7 @@ import (
 	"cubeworkbench/core/explain"
 	"cubeworkbench/core/profile"
 	"cubeworkbench/core/result"
+	"cubeworkbench/core/text"
 )
 
 // The one-page PDF brief beside the workbook (issue 15): the page leaders
@@ -50,7 +51,7 @@ func BriefContent(s *result.Summary, p profile.Profile, lang string) brief.Conte
 		if i > 0 {
 			c.Undetermined += w.t("; ", "；")
 		}
-		c.Undetermined += w.t(r.DetailEN, r.DetailZH)
+		c.Undetermined += r.Detail.In(text.Lang(w.lang))
 	}
 	if s.Run.Workbook == "" {
 		c.Workbook = ""

@@ -159,7 +159,7 @@ func (w *writer) judgeSheet(name string, j cube.JudgeResult) error {
 		nc = append(nc, j.Normalized[d])
 	}
 	g.line(nc...)
-	g.line(styled{glossary.GuideRecallAt(w.s.TopN, w.lang), w.st.label}, pct{w.s.RecallAtK})
+	g.line(styled{glossary.GuideRecallAt(w.s.TopN, text.Lang(w.lang)), w.st.label}, pct{w.s.RecallAtK})
 	g.line(styled{w.t("CuBE score = weighted bounded score × guide recall", "CuBE 得分 = 加权上下界归一化得分 × 指南召回率"), w.st.label}, j.Cube)
 	var lo, hi *float64
 	if j.CubeCI95 != nil {

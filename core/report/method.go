@@ -394,7 +394,7 @@ func yesNo(b bool) (string, string) {
 // spent is what the run's calls cost, each currency apart, unknown for an
 // endpoint without a price (never 0); a run without paid calls says none.
 func (w *writer) spent(r result.RunInfo) string {
-	if m := r.Spent(w.lang); m != "" {
+	if m := r.Spent(text.Lang(w.lang)); m != "" {
 		return m
 	}
 	return w.t("none (no paid call)", "无（没有付费调用）")

@@ -110,12 +110,9 @@ func (w *writer) page() Page {
 	pg.Notices = w.notices()
 	v := s.Verdict
 	pg.VerdictCode = v.Code
-	pg.Verdict = v.EN
-	if w.lang == "zh" {
-		pg.Verdict = v.ZH
-	}
+	pg.Verdict = v.Text.In(text.Lang(w.lang))
 	if pg.Verdict == "" {
-		pg.Verdict = result.Undetermined.Words(w.lang)
+		pg.Verdict = result.Undetermined.Words(text.Lang(w.lang))
 	}
 	pg.VerdictRule = w.verdictRule()
 	pg.Headline = w.headlineWords()
@@ -213,7 +210,7 @@ func (w *writer) verdictRule() string {
 	}
 	return fmt.Sprintf(w.t("%[1]s; %[2]g or more is deployable, %[3]g up to %[2]g needs work, below %[3]g is not ready (thresholds of the evaluation profile).",
 		"%[1]s；得分 ≥ %[2]g 为%[4]s，%[3]g 至 %[2]g 之间为%[5]s，低于 %[3]g 为%[6]s（阈值来自评估配置）。"),
-		c, v.Deployable, v.NeedsWork, result.Deployable.Words(w.lang), result.NeedsWork.Words(w.lang), result.NotReady.Words(w.lang))
+		c, v.Deployable, v.NeedsWork, result.Deployable.Words(text.Lang(w.lang)), result.NeedsWork.Words(text.Lang(w.lang)), result.NotReady.Words(text.Lang(w.lang)))
 }
 
 // resamples is the number of resamples behind the intervals.
@@ -225,7 +222,9 @@ func (w *writer) resamples() int {
 }
 
 // intervalName is the 95 % interval in words a director uses.
-func (w *writer) intervalName() string { return glossary.Interval95With(w.resamples(), w.lang) }
+func (w *writer) intervalName() string {
+	return glossary.Interval95With(w.resamples(), text.Lang(w.lang))
+}
 
 // headlineWords is the score with its interval and recall in one sentence.
 func (w *writer) headlineWords() string {
@@ -259,7 +258,7 @@ func (w *writer) recallArgs(r float64) []any {
 func (w *writer) onlyOneJudge() string { return w.t("1 judge only", "仅 1 个评审模型") }
 
 // term is the glossary's name of a thing in the report's language.
-func (w *writer) term(id glossary.ID) string { return glossary.Term(id, w.lang) }
+func (w *writer) term(id glossary.ID) string { return glossary.Term(id, text.Lang(w.lang)) }
 
 func (w *writer) pageFigures() []PageFigure {
 	s := w.s
@@ -372,7 +371,7 @@ func (w *writer) pageJudges() PageJudges {
 				why = append(why, t.In(text.Lang(w.lang)))
 			}
 			r.NotCounted = strings.Join(why, w.t("; ", "；"))
-			r.Note = glossary.Term(glossary.JudgeNotCounted, w.lang) + w.t(": ", "：") + r.NotCounted
+			r.Note = glossary.Term(glossary.JudgeNotCounted, text.Lang(w.lang)) + w.t(": ", "：") + r.NotCounted
 		}
 		pj.Rows = append(pj.Rows, r)
 	}

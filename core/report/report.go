@@ -16,6 +16,7 @@ import (
 	"cubeworkbench/core/glossary"
 	"cubeworkbench/core/profile"
 	"cubeworkbench/core/result"
+	"cubeworkbench/core/text"
 )
 
 // Input is everything a report shows.
@@ -188,7 +189,7 @@ func (w *writer) t(en, zh string) string {
 // judgeName is a judge as people read it: the glossary's name for the
 // offline judges (词汇基线评审, not "lexical"), the user's own otherwise.
 // The grey data sheets keep the ids, which evaluate reads back.
-func (w *writer) judgeName(name string) string { return glossary.JudgeName(name, w.lang) }
+func (w *writer) judgeName(name string) string { return glossary.JudgeName(name, text.Lang(w.lang)) }
 
 func (w *writer) na() string { return w.t("n/a", "不适用") }
 

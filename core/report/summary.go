@@ -12,6 +12,7 @@ import (
 	"cubeworkbench/core/cube"
 	"cubeworkbench/core/dimension"
 	"cubeworkbench/core/result"
+	"cubeworkbench/core/text"
 )
 
 // The Summary sheet is one A4 portrait page at 100 %: eight columns of
@@ -388,7 +389,7 @@ func textHeight(s string, width, pt float64) float64 {
 func (w *writer) flags(fl []string) string {
 	out := make([]string, len(fl))
 	for i, x := range fl {
-		out[i] = cube.FlagText(x, w.lang)
+		out[i] = cube.FlagText(x).In(text.Lang(w.lang))
 	}
 	return strings.Join(out, w.t("; ", "；"))
 }

@@ -34,8 +34,9 @@ func LangOf(s string) Lang {
 	return EN
 }
 
-// String is the language code.
-func (l Lang) String() string { return string(l) }
+// String is the language code, "zh" or "en", whatever setting l was
+// made from (code that still takes a bare string compares it to "zh").
+func (l Lang) String() string { return string(LangOf(string(l))) }
 
 // Text is one sentence (or name) in both languages. The zero Text is
 // empty; a Text with one language missing shows the other in both.

@@ -17,6 +17,7 @@ import (
 	"cubeworkbench/core/chunk"
 	"cubeworkbench/core/cofe"
 	"cubeworkbench/core/session"
+	"cubeworkbench/core/text"
 )
 
 // runSweep is `cubectl sweep`: CoFE-RAG over several chunkers and
@@ -41,7 +42,7 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, err)
 		return ExitBadInput
 	}
-	lang := p.Language
+	lang := text.LangOf(p.Language)
 	var cs []chunk.Chunker
 	var sizes []int // chunk size of each chunker, 0 when it has none
 	for _, spec := range strings.Split(*chunkers, ",") {
@@ -104,7 +105,7 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if *pngPath != "" {
-		if err := sweepChart(res, cs, sizes, rs, lang, *pngPath); err != nil {
+		if err := sweepChart(res, cs, sizes, rs, lang.String(), *pngPath); err != nil {
 			fmt.Fprintln(stderr, err)
 			return ExitBadInput
 		}
