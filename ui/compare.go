@@ -299,9 +299,13 @@ func (t *compareTab) start() {
 			t.run.Enable()
 			t.cancel.Disable()
 			t.stop = nil
-			stop()
+			// Explain before stop: a context cancelled here, not by the
+			// user, would make every refusal read "cancelled by the user".
 			if err != nil {
 				t.status.SetText(errorText(ctx, err, s.StorePath, lang))
+			}
+			stop()
+			if err != nil {
 				return
 			}
 			if s != t.w.sess { // another workbook opened meanwhile

@@ -259,7 +259,7 @@ func (t *dimensionsTab) loadPrompt() {
 		}
 		text, err := prompts.Load("", p, lang)
 		if err != nil {
-			t.status.SetText(err.Error())
+			t.status.SetText(errText(err))
 			return
 		}
 		t.showPrompt(text)
@@ -316,7 +316,7 @@ func (t *dimensionsTab) savePrompt() {
 		}
 	}
 	if err != nil {
-		t.status.SetText(tr("judges.error") + " " + err.Error())
+		t.status.SetText(tr("judges.error") + " " + errText(err))
 		return
 	}
 	t.w.prof.PromptDir = t.w.promptDir()
@@ -330,7 +330,7 @@ func (t *dimensionsTab) restorePrompt() {
 	}
 	err := os.Remove(t.promptFile(t.current, t.promptLang()))
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		t.status.SetText(tr("judges.error") + " " + err.Error())
+		t.status.SetText(tr("judges.error") + " " + errText(err))
 		return
 	}
 	t.loadPrompt()
@@ -358,7 +358,7 @@ func (t *dimensionsTab) addDimension() {
 		}
 	}
 	if err != nil {
-		t.status.SetText(tr("judges.error") + " " + err.Error())
+		t.status.SetText(tr("judges.error") + " " + errText(err))
 		return
 	}
 	t.w.prof.PromptDir = t.w.promptDir()

@@ -195,7 +195,7 @@ func (t *exportTab) showFolder() {
 		err := open(dir)
 		t.sh.do(func() {
 			if err != nil {
-				t.status.SetText(trf("export.open_failed", map[string]any{"Dir": dir, "Error": err.Error()}))
+				t.status.SetText(trf("export.open_failed", map[string]any{"Dir": dir, "Error": errText(err)}))
 			}
 		})
 	}()
@@ -258,7 +258,7 @@ func (t *exportTab) exportKB() {
 			}
 		}
 		if err != nil {
-			text = tr("judges.error") + " " + err.Error()
+			text = tr("judges.error") + " " + errText(err)
 		}
 		t.sh.do(func() {
 			t.busy = false
@@ -296,7 +296,7 @@ func (t *exportTab) start(kinds ...string) {
 			// One line: how many files, where; the folder button opens it.
 			text := trf("export.done", map[string]any{"N": len(written), "Dir": dir})
 			if err != nil {
-				text = tr("judges.error") + " " + err.Error()
+				text = tr("judges.error") + " " + errText(err)
 				if len(written) > 0 {
 					text = trf("export.done", map[string]any{"N": len(written), "Dir": dir}) + "\n" + text
 				}

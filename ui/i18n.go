@@ -111,3 +111,8 @@ func fmtDuration(d time.Duration, lang text.Lang) string {
 	}
 	return fmt.Sprintf("%d h %d min", h, m)
 }
+
+// errText is an error as the window shows it: a bilingual error (the
+// session's refusals, text.Error) in the window's language only, any other
+// as it is.
+func errText(err error) string { return text.Of(err).In(currentLanguage()) }

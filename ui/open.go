@@ -425,7 +425,7 @@ func (w *Window) setSession(path string, sess *session.Session, err error, resto
 	if unreadable(sess, err) && w.sess != nil && path != w.path {
 		why := ""
 		if err != nil {
-			why = err.Error()
+			why = errText(err)
 		} else {
 			var msgs []string
 			for i, p := range sess.Report.Problems {

@@ -246,7 +246,7 @@ func (t *reviewTab) start() {
 	}
 	o, err := t.options()
 	if err != nil {
-		t.status.SetText(err.Error())
+		t.status.SetText(errText(err))
 		return
 	}
 	p := t.profile()
@@ -267,7 +267,7 @@ func (t *reviewTab) generated(ts *session.TestSet, err error) {
 	t.running = false
 	t.run.Enable()
 	if err != nil {
-		t.status.SetText(t.t("Could not write the questions: ", "未能生成问题：") + err.Error())
+		t.status.SetText(t.t("Could not write the questions: ", "未能生成问题：") + errText(err))
 		if ts == nil {
 			return
 		}
@@ -435,7 +435,7 @@ func (t *reviewTab) saveEdit() {
 	t.set.Candidates[t.selected].Edit(t.question.Text)
 	if s := t.sess(); s != nil {
 		if err := s.Refilter(context.Background(), t.set, t.sh.lang().String()); err != nil {
-			t.status.SetText(err.Error())
+			t.status.SetText(errText(err))
 		}
 	}
 	t.changed()
@@ -522,7 +522,7 @@ func (t *reviewTab) saveTo(path string) {
 	}
 	n, err := s.SaveTestSet(path, t.set, t.sh.lang().String())
 	if err != nil {
-		t.status.SetText(err.Error())
+		t.status.SetText(errText(err))
 		return
 	}
 	t.status.SetText(fmt.Sprintf(t.t("Saved %d questions to %s; it is opened for evaluation.", "已将 %d 个问题保存到 %s，并已打开以供评估。"), n, path))

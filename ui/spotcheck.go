@@ -116,7 +116,7 @@ func (t *spotTab) drawSample() {
 	}
 	d, err := s.DrawSpotCheck(context.Background(), humancheck.DrawOptions{N: n, Seed: s.Seed()})
 	if err != nil {
-		t.status.SetText(err.Error())
+		t.status.SetText(errText(err))
 		return
 	}
 	var parts []string
@@ -160,12 +160,12 @@ func (t *spotTab) startRating() {
 		}
 	}
 	if err != nil {
-		t.status.SetText(err.Error())
+		t.status.SetText(errText(err))
 		return
 	}
 	done, err := s.RatingsBy(ctx, name)
 	if err != nil {
-		t.status.SetText(err.Error())
+		t.status.SetText(errText(err))
 		return
 	}
 	t.rating = newRatingScreen(t, s, name, cards, done)
@@ -187,7 +187,7 @@ func (t *spotTab) stopRating() {
 		sc, err := s.HumanAgreement(context.Background())
 		t.sh.do(func() {
 			if err != nil {
-				t.status.SetText(err.Error())
+				t.status.SetText(errText(err))
 				return
 			}
 			t.showResults(sc)
@@ -446,7 +446,7 @@ func (r *ratingScreen) submit(k int, text string) {
 	}
 	c := r.cards[r.pos]
 	if err := r.sess.Rate(context.Background(), c.Seq, r.rater, r.dims[k], v); err != nil {
-		r.message.SetText(err.Error())
+		r.message.SetText(errText(err))
 		return
 	}
 	if r.done[c.Seq] == nil {

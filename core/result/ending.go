@@ -60,15 +60,24 @@ func stopReason(err error) text.Text {
 	case errors.Is(err, context.Canceled):
 		return text.New("运行被内部中止（并非用户取消）", "the run was stopped from inside (not by the user)")
 	}
+	msg := tail(err.Error())
 	var te *text.Error
 	if errors.As(err, &te) { // a message of its own in both languages
-		return text.New("出现错误："+te.ZH, "an error: "+te.EN)
-	}
-	msg := err.Error()
-	if i := strings.LastIndex(msg, ": "); i >= 0 && len(msg)-i > 12 {
-		msg = msg[i+2:]
+		t := text.New("出现错误："+te.ZH, "an error: "+te.EN)
+		if !strings.Contains(te.Error(), msg) { // what the wrapping adds (an endpoint's reply)
+			t = text.New(t.ZH+"（"+msg+"）", t.EN+" ("+msg+")")
+		}
+		return t
 	}
 	return text.New("出现错误："+msg, "an error: "+msg)
+}
+
+// tail is the last part of an error's chain, where its own detail is.
+func tail(msg string) string {
+	if i := strings.LastIndex(msg, ": "); i >= 0 && len(msg)-i > 12 {
+		return msg[i+2:]
+	}
+	return msg
 }
 
 // Text is the ending in lang: 已完成 / 已取消（用户取消） / 已停止：reason.

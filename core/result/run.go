@@ -73,7 +73,8 @@ var ErrBudget = errors.New("engine: the cost budget is used up; raise `budget` i
 // ErrTargetDown stops a run whose system under test failed question after
 // question without one answer (the engine's breaker): the verdict is
 // undetermined, as when a finished run's target failed most questions.
-var ErrTargetDown = errors.New("无法判定：被测系统连续失败，没有回答任何问题 / Undetermined: the system under test failed question after question without one answer")
+var ErrTargetDown error = text.NewError(text.New("无法判定：被测系统连续失败，没有回答任何问题",
+	"Undetermined: the system under test failed question after question without one answer"), nil)
 
 // Outcome is an evaluation's outcome: the workbook with everything the run
 // added (answers, judgements) and the summary.

@@ -3,7 +3,6 @@ package session
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -11,10 +10,11 @@ import (
 	"cubeworkbench/core/chart"
 	"cubeworkbench/core/figures"
 	"cubeworkbench/core/report"
+	"cubeworkbench/core/text"
 )
 
 // ErrNoResult is returned by exports before an evaluation finished.
-var ErrNoResult = errors.New("session: nothing evaluated yet / 尚未完成评估")
+var ErrNoResult error = text.NewError(text.New("尚未完成评估", "nothing evaluated yet"), nil)
 
 // Export kinds, and the file each writes into an export folder.
 const (
@@ -37,7 +37,7 @@ func (s *Session) Export(ctx context.Context, dir, lang string, kinds ...string)
 		return nil, ErrNoResult
 	}
 	if dir == "" {
-		return nil, errors.New("session: export: no folder chosen / 未选择导出文件夹")
+		return nil, refusal("未选择导出文件夹", "no folder chosen for the export")
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("session: export: %w", err)
@@ -100,7 +100,7 @@ func (s *Session) WriteReport(ctx context.Context, path, lang string, progress f
 	// The one-page brief leaders forward by mail goes beside the workbook,
 	// drawn from the same page content as its Summary sheet.
 	if err := report.WriteBrief(report.BriefPath(path), res.Summary, p, lang); err != nil {
-		return fmt.Errorf("session: brief / 一页简报: %w", err)
+		return text.NewError(text.New("未能写出一页简报："+text.Of(err).ZH, "the one-page brief could not be written: "+text.Of(err).EN), err)
 	}
 	return nil
 }

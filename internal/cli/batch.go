@@ -53,13 +53,13 @@ func runBatch(args []string, stdout, stderr io.Writer) int {
 		}
 		f, err := os.Open(positional[1])
 		if err != nil {
-			fmt.Fprintln(stderr, err)
+			sayErr(stderr, err, lang)
 			return ExitBadInput
 		}
 		defer f.Close()
 		rep, err := session.BatchImport(ctx, storeOr(*storePath, positional[0]), f)
 		if err != nil {
-			fmt.Fprintln(stderr, err)
+			sayErr(stderr, err, lang)
 			return ExitBadInput
 		}
 		for _, fl := range rep.Failures {
@@ -95,7 +95,7 @@ func batchExport(ctx context.Context, workbook, storePath, out string, p profile
 		if cerr := session.CheckOutputs(session.File(out)); cerr != nil {
 			err = cerr // names out, not the temporary file
 		}
-		fmt.Fprintln(stderr, err)
+		sayErr(stderr, err, lang)
 		return ExitBadInput
 	}
 	n, err := sess.BatchExport(ctx, p, f, newPrinter(stderr, isTerminal(stderr), lang))
@@ -110,7 +110,7 @@ func batchExport(ctx context.Context, workbook, storePath, out string, p profile
 	}
 	if err != nil {
 		os.Remove(f.Name())
-		fmt.Fprintln(stderr, err)
+		sayErr(stderr, err, lang)
 		return ExitBadInput
 	}
 	fmt.Fprintf(stdout, pick(lang,

@@ -129,7 +129,7 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	printComparison(stdout, res, lang, o.regressions)
 	if o.jsonPath != "" {
 		if err := writeJSON(o.jsonPath, res); err != nil {
-			fmt.Fprintln(stderr, err)
+			sayErr(stderr, err, lang)
 			return ExitBadInput
 		}
 		fmt.Fprintln(stderr, pick(lang, "Wrote ", "已写入 ")+o.jsonPath)

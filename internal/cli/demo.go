@@ -34,12 +34,12 @@ func runDemo(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	lang := text.LangOf(*langFlag) // parsed once: everything below speaks text.Lang
 	if err := os.MkdirAll(*dir, 0o755); err != nil {
-		fmt.Fprintln(stderr, err)
+		sayErr(stderr, err, lang)
 		return ExitBadInput
 	}
 	book := filepath.Join(*dir, sample.FileName)
 	if err := os.WriteFile(book, sample.Workbook(), 0o644); err != nil {
-		fmt.Fprintln(stderr, err)
+		sayErr(stderr, err, lang)
 		return ExitBadInput
 	}
 	p := profile.Default()

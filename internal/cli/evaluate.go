@@ -105,7 +105,7 @@ func evaluate(ctx context.Context, o evalOptions, p profile.Profile, stdin io.Re
 	sess, err := session.Open(ctx, o.workbook, session.OpenOptions{SkipBadRows: o.skipBad, StreamGuides: o.streamGuides, StorePath: o.storePath,
 		ReadHiddenSheets: o.readHidden})
 	if err != nil {
-		fmt.Fprintln(stderr, err)
+		sayErr(stderr, err, lang)
 		return ExitBadInput
 	}
 	if sess.Streamed > 0 {
@@ -125,7 +125,7 @@ func evaluate(ctx context.Context, o evalOptions, p profile.Profile, stdin io.Re
 	}
 	outputs := []session.Output{session.File(o.jsonPath), session.File(o.out)}
 	if err := session.CheckOutputs(outputs...); err != nil {
-		fmt.Fprintln(stderr, err) // before the estimate: nothing is asked or paid for
+		sayErr(stderr, err, lang) // before the estimate: nothing is asked or paid for
 		return ExitBadInput
 	}
 	plan := sess.Plan(p)
@@ -150,7 +150,7 @@ func evaluate(ctx context.Context, o evalOptions, p profile.Profile, stdin io.Re
 	runLine(stdout, res.Summary.Run, lang)
 	if o.jsonPath != "" {
 		if err := sess.WriteSummary(o.jsonPath); err != nil {
-			fmt.Fprintln(stderr, err)
+			sayErr(stderr, err, lang)
 			return ExitBadInput
 		}
 		fmt.Fprintln(stderr, pick(lang, "Wrote ", "已写入 ")+o.jsonPath)
@@ -182,7 +182,7 @@ func writeReport(ctx context.Context, sess *session.Session, path string, lang t
 		pr.Event(result.Event{Step: result.StepReport, Done: done, Total: total, Finished: done == total})
 	})
 	if err != nil {
-		fmt.Fprintln(stderr, err)
+		sayErr(stderr, err, lang)
 		return ExitBadInput
 	}
 	fmt.Fprintln(stderr, pick(lang, "Wrote ", "已写入 ")+path)
@@ -444,4 +444,10 @@ func stopped(ctx context.Context, err error, storePath string, lang text.Lang, s
 		return ExitTargetFailed
 	}
 	return ExitBadInput
+}
+
+// sayErr prints an error in lang: a bilingual error (text.Error, the
+// session's refusals) in that language only, any other as it is.
+func sayErr(w io.Writer, err error, lang text.Lang) {
+	fmt.Fprintln(w, text.Of(err).In(lang))
 }

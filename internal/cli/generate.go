@@ -159,7 +159,7 @@ func GenerateSet(ctx context.Context, o GenerateOptions, stdin io.Reader, stdout
 		}
 	}
 	if err != nil {
-		fmt.Fprintln(stderr, err)
+		sayErr(stderr, err, lang)
 		if ctx.Err() != nil {
 			return ExitInterrupted
 		}
@@ -188,7 +188,7 @@ func GenerateSet(ctx context.Context, o GenerateOptions, stdin io.Reader, stdout
 		return ExitBadInput
 	}
 	if _, err := sess.SaveTestSet(o.Out, ts, lang.String()); err != nil {
-		fmt.Fprintln(stderr, err)
+		sayErr(stderr, err, lang)
 		return ExitBadInput
 	}
 	fmt.Fprintln(stderr, pick(lang, "Wrote ", "已写入 ")+o.Out)

@@ -38,7 +38,7 @@ func runKB(args []string, stdout, stderr io.Writer) int {
 	}
 	res, err := kbexport.Write(sess.Workbook.Guides, *out)
 	if err != nil {
-		fmt.Fprintln(stderr, err)
+		sayErr(stderr, err, lang)
 		return ExitBadInput
 	}
 	fmt.Fprintln(stdout, pick(lang,

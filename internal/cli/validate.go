@@ -30,7 +30,7 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 	}
 	wb, rep, err := session.Read(context.Background(), positional[0], hidden)
 	if err != nil {
-		fmt.Fprintln(stderr, err)
+		sayErr(stderr, err, lang)
 		return ExitBadInput
 	}
 	errorsFound := false
@@ -72,7 +72,7 @@ func hiddenFlags(fs *flag.FlagSet, v *bool) {
 func openClean(ctx context.Context, path string, o session.OpenOptions, lang text.Lang, stderr io.Writer) (*session.Session, bool) {
 	sess, err := session.Open(ctx, path, o)
 	if err != nil {
-		fmt.Fprintln(stderr, err)
+		sayErr(stderr, err, lang)
 		return nil, false
 	}
 	for _, pr := range sess.Report.Problems {
