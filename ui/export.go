@@ -313,5 +313,5 @@ func exportTo(ctx context.Context, sess *session.Session, dir string, lang text.
 	if dir == "" {
 		return nil, fmt.Errorf("ui: export: %s", tr("export.no_folder"))
 	}
-	return sess.Export(ctx, dir, lang.String(), kinds...)
+	return sess.Export(ctx, dir, lang, kinds...)
 }

@@ -434,7 +434,7 @@ func (t *reviewTab) saveEdit() {
 	}
 	t.set.Candidates[t.selected].Edit(t.question.Text)
 	if s := t.sess(); s != nil {
-		if err := s.Refilter(context.Background(), t.set, t.sh.lang().String()); err != nil {
+		if err := s.Refilter(context.Background(), t.set, t.sh.lang()); err != nil {
 			t.status.SetText(errText(err))
 		}
 	}
@@ -520,7 +520,7 @@ func (t *reviewTab) saveTo(path string) {
 	if s == nil || t.set == nil {
 		return
 	}
-	n, err := s.SaveTestSet(path, t.set, t.sh.lang().String())
+	n, err := s.SaveTestSet(path, t.set, t.sh.lang())
 	if err != nil {
 		t.status.SetText(errText(err))
 		return

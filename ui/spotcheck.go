@@ -358,7 +358,7 @@ func newRatingScreen(t *spotTab, s *session.Session, rater string, cards []human
 		e.OnSubmitted = func(text string) { r.submit(i, text) }
 		r.scores = append(r.scores, e)
 		form.Add(container.NewBorder(nil, nil, container.NewGridWrap(fyne.NewSize(120, 36), widget.NewLabel(t.dimTitle(d))), nil, e))
-		rubrics.Append(widget.NewAccordionItem(t.dimTitle(d)+" · "+glossary.Term(glossary.Rubric, lang), wrapLabel(s.Rubric(d, lang.String()))))
+		rubrics.Append(widget.NewAccordionItem(t.dimTitle(d)+" · "+glossary.Term(glossary.Rubric, lang), wrapLabel(s.Rubric(d, lang))))
 	}
 	prev := widget.NewButtonWithIcon(t.t("Previous", "上一个"), theme.NavigateBackIcon(), func() { r.move(-1) })
 	next := widget.NewButtonWithIcon(t.t("Next", "下一个"), theme.NavigateNextIcon(), func() { r.move(1) })

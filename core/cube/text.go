@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"cubeworkbench/core/glossary"
 	"cubeworkbench/core/text"
 )
 
@@ -147,8 +148,9 @@ func FlagText(flag string) text.Text {
 	if zh, ok := flagKindZH[kind]; ok {
 		kind = zh
 	}
-	if zh, ok := flagSubjectZH[subject]; ok {
-		subject = zh
+	zhSubject, ok := flagSubjectZH[subject]
+	if !ok { // a dimension: its glossary name (质量, never quality)
+		zhSubject = glossary.Name(glossary.DimensionID, subject, text.ZH)
 	}
-	return text.New(subject+"："+kind, flag)
+	return text.New(zhSubject+"："+kind, flag)
 }

@@ -53,7 +53,7 @@ func TestMethodNotesAndFlags(t *testing.T) {
 	if got := FlagText("weighted: bounds collapse").In(text.ZH); got != "加权：上下界塌缩" {
 		t.Errorf("FlagText = %q", got)
 	}
-	if got := FlagText("quality: outside bounds").In(text.ZH); got != "quality：超出上下界" {
+	if got := FlagText("quality: outside bounds").In(text.ZH); got != "表达质量：超出上下界" { // the dimension by its glossary name, never its id
 		t.Errorf("FlagText = %q", got)
 	}
 }

@@ -121,8 +121,8 @@ func (s *Session) Generate(ctx context.Context, p profile.Profile, o GenerateOpt
 }
 
 // Refilter runs the filters that need no model again, after edits.
-func (s *Session) Refilter(ctx context.Context, ts *TestSet, lang string) error {
-	o := generate.FilterOptions{Lang: lang}
+func (s *Session) Refilter(ctx context.Context, ts *TestSet, lang text.Lang) error {
+	o := generate.FilterOptions{Lang: lang.String()}
 	for _, it := range s.Workbook.Items {
 		o.Existing = append(o.Existing, it.Question)
 	}
@@ -151,7 +151,7 @@ func (t *TestSet) AcceptUnflagged() (accepted, rejected int) {
 // SaveTestSet writes the accepted questions beside every guide of the
 // workbook (the knowledge base they are evaluated against) as a new
 // workbook that opens like any other; it refuses a set nobody accepted.
-func (s *Session) SaveTestSet(path string, ts *TestSet, lang string) (int, error) {
+func (s *Session) SaveTestSet(path string, ts *TestSet, lang text.Lang) (int, error) {
 	n := 0
 	for _, c := range ts.Candidates {
 		if c.Decision == generate.Accepted {
@@ -167,5 +167,5 @@ func (s *Session) SaveTestSet(path string, ts *TestSet, lang string) (int, error
 	if err := CheckOutputs(File(path)); err != nil {
 		return 0, err
 	}
-	return generate.WriteTestSet(path, s.Workbook.Guides, ts.Candidates, lang)
+	return generate.WriteTestSet(path, s.Workbook.Guides, ts.Candidates, lang.String())
 }

@@ -11,10 +11,10 @@ import (
 )
 
 // wordingPackages are the packages whose words reach a person through
-// every front end: their exported functions take a text.Lang (or return a
+// every front end (and the session, the front ends' one door): their exported functions take a text.Lang (or return a
 // text.Text), never a bare language string that each caller spells and
 // compares its own way ("zh", "zh-CN", "ZH" …).
-var wordingPackages = []string{"../glossary", "../result", "../explain", "../cube", "."}
+var wordingPackages = []string{"../glossary", "../result", "../explain", "../cube", "../session", "."}
 
 // TestNoBareLangString reads the sources of the wording packages and fails
 // on an exported function or method with a string parameter named for a

@@ -178,7 +178,7 @@ func evaluate(ctx context.Context, o evalOptions, p profile.Profile, stdin io.Re
 // writeReport writes the session's report (and its brief) with a progress
 // bar, and says where; evaluate and compare share it.
 func writeReport(ctx context.Context, sess *session.Session, path string, lang text.Lang, pr *printer, stderr io.Writer) int {
-	err := sess.WriteReport(ctx, path, lang.String(), func(done, total int) {
+	err := sess.WriteReport(ctx, path, lang, func(done, total int) {
 		pr.Event(result.Event{Step: result.StepReport, Done: done, Total: total, Finished: done == total})
 	})
 	if err != nil {

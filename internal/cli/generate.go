@@ -187,7 +187,7 @@ func GenerateSet(ctx context.Context, o GenerateOptions, stdin io.Reader, stdout
 		fmt.Fprintln(stderr, pick(lang, "No question passed the filters; nothing saved.", "没有问题通过筛选，未保存。"))
 		return ExitBadInput
 	}
-	if _, err := sess.SaveTestSet(o.Out, ts, lang.String()); err != nil {
+	if _, err := sess.SaveTestSet(o.Out, ts, lang); err != nil {
 		sayErr(stderr, err, lang)
 		return ExitBadInput
 	}
