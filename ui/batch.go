@@ -52,7 +52,7 @@ func (t *evaluateTab) exportBatchTo(path string) {
 			t.setBatchBusy(false)
 			switch {
 			case err != nil:
-				t.status.SetText(tr("eval.failed") + " " + err.Error())
+				t.status.SetText(tr("eval.failed") + " " + errText(err))
 			case n == 0:
 				t.status.SetText(tr("eval.batch_nothing"))
 			default:
@@ -100,7 +100,7 @@ func (t *evaluateTab) importBatchFrom(path string) {
 		t.sh.do(func() {
 			t.setBatchBusy(false)
 			if err != nil {
-				t.status.SetText(tr("eval.failed") + " " + err.Error())
+				t.status.SetText(tr("eval.failed") + " " + errText(err))
 				return
 			}
 			t.status.SetText(trf("eval.batch_imported", map[string]any{

@@ -119,7 +119,7 @@ func (t *chartsTab) render() {
 		return
 	}
 	t.rendering++
-	gen, lang := t.rendering, t.sh.lang()
+	gen, lang := t.rendering, t.sh.lang().String()
 	t.status.SetText(tr("chart.rendering"))
 	t.savePNG.Disable()
 	t.saveSVG.Disable()
@@ -131,7 +131,7 @@ func (t *chartsTab) render() {
 				return
 			}
 			if err != nil {
-				t.status.SetText(tr("judges.error") + " " + err.Error())
+				t.status.SetText(tr("judges.error") + " " + errText(err))
 				return
 			}
 			t.current = fig
@@ -168,7 +168,7 @@ func (t *chartsTab) save(ext string) {
 			}
 			msg := trf("export.wrote", map[string]any{"Path": wc.URI().Path()})
 			if err != nil {
-				msg = tr("judges.error") + " " + err.Error()
+				msg = tr("judges.error") + " " + errText(err)
 			}
 			t.sh.do(func() { t.status.SetText(msg) })
 		}()

@@ -270,7 +270,7 @@ func (t *compareTab) start() {
 		return
 	}
 	p := t.w.prof
-	p.Language = t.w.lang
+	p.Language = t.w.lang.String()
 	offline := t.w.eval != nil && t.w.eval.offline.Checked
 	t.running = true
 	t.run.Disable()
@@ -299,9 +299,13 @@ func (t *compareTab) start() {
 			t.run.Enable()
 			t.cancel.Disable()
 			t.stop = nil
-			stop()
+			// Explain before stop: a context cancelled here, not by the
+			// user, would make every refusal read "cancelled by the user".
 			if err != nil {
 				t.status.SetText(errorText(ctx, err, s.StorePath, lang))
+			}
+			stop()
+			if err != nil {
 				return
 			}
 			if s != t.w.sess { // another workbook opened meanwhile
@@ -317,12 +321,12 @@ func (t *compareTab) start() {
 
 // errorText is why a comparison stopped, in session.Explain's words (the
 // CLI prints the same): an interruption says what was kept.
-func errorText(ctx context.Context, err error, storePath, lang string) string {
+func errorText(ctx context.Context, err error, storePath string, lang text.Lang) string {
 	st := session.Explain(ctx, err, storePath)
 	if st.Kind == session.StopInterrupted {
-		return st.Text.In(text.LangOf(lang))
+		return st.Text.In(lang)
 	}
-	return tr("judges.error") + " " + st.Text.In(text.LangOf(lang))
+	return tr("judges.error") + " " + st.Text.In(lang)
 }
 
 // Cancel stops a running comparison; what was judged stays in the run store.
@@ -356,7 +360,7 @@ func (t *compareTab) show(r *compare.Result) {
 	lang := t.w.lang
 	t.result = r
 	v := compare.VerdictText(r.Verdict)
-	t.verdict.Text = v.In(lang)
+	t.verdict.Text = v.In(lang.String())
 	t.verdict.Refresh()
 	switch r.Verdict {
 	case compare.VerdictBetter:
@@ -369,10 +373,10 @@ func (t *compareTab) show(r *compare.Result) {
 		t.verdictBg.FillColor = colorNeutral
 	}
 	t.verdictBg.Refresh()
-	t.headline.SetText(r.Headline.In(lang))
+	t.headline.SetText(r.Headline.In(lang.String()))
 	var ws []string
 	for _, m := range r.Warnings {
-		ws = append(ws, "⚠ "+m.In(lang))
+		ws = append(ws, "⚠ "+m.In(lang.String()))
 	}
 	t.warnings.SetText(strings.Join(ws, "\n"))
 
@@ -380,7 +384,7 @@ func (t *compareTab) show(r *compare.Result) {
 	// make all seven as wide as the widest, past a 1024 screen).
 	cols := make([]*fyne.Container, 1+compareColumns)
 	na, nb := r.Names() // rag → 被测系统回答
-	for i, h := range []string{tr("compare.col_figure"), na.In(text.LangOf(lang)), nb.In(text.LangOf(lang)), "Δ", tr("compare.col_ci"), tr("compare.col_detectable"), tr("compare.col_verdict")} {
+	for i, h := range []string{tr("compare.col_figure"), na.In(lang), nb.In(lang), "Δ", tr("compare.col_ci"), tr("compare.col_detectable"), tr("compare.col_verdict")} {
 		align := fyne.TextAlignTrailing // over right-aligned numbers
 		if i == 0 {
 			align = fyne.TextAlignLeading
@@ -388,10 +392,10 @@ func (t *compareTab) show(r *compare.Result) {
 		cols[i] = container.NewVBox(widget.NewLabelWithStyle(h, align, fyne.TextStyle{Bold: true}))
 	}
 	t.cells = map[string][]*widget.Label{}
-	for _, row := range compare.Rows(r, lang) {
+	for _, row := range compare.Rows(r, lang.String()) {
 		d := row.Delta
 		cells := []*widget.Label{widget.NewLabel(row.Label)}
-		for _, text := range []string{compare.Fmt1(d.A), compare.Fmt1(d.B), compare.FmtSigned(d.Diff), compare.FmtCI(d.CI95), compare.Fmt1(d.Detectable), compare.VerdictText(d.Verdict).In(lang)} {
+		for _, text := range []string{compare.Fmt1(d.A), compare.Fmt1(d.B), compare.FmtSigned(d.Diff), compare.FmtCI(d.CI95), compare.Fmt1(d.Detectable), compare.VerdictText(d.Verdict).In(lang.String())} {
 			cells = append(cells, widget.NewLabelWithStyle(text, fyne.TextAlignTrailing, fyne.TextStyle{}))
 		}
 		for i, c := range cells {
@@ -409,7 +413,7 @@ func (t *compareTab) show(r *compare.Result) {
 	// each row's numbers sit clear of the next row.
 	t.forest.min.Height = float32(chart.ForestHeight(len(fo.Rows)) * chart.DPI / 72)
 	t.forest.set(func(o chart.Options) (*chart.Figure, error) {
-		o.Lang = lang
+		o.Lang = lang.String()
 		return chart.ForestPlot(fo, o)
 	})
 	t.counts.SetText(trf("compare.counts", map[string]any{"Better": r.Better, "Worse": r.Worse, "Same": r.Same, "NA": r.NotComparable, "Tol": compare.Fmt1(&r.Tolerance)}))
@@ -431,9 +435,9 @@ func (t *compareTab) showRegression(id int) {
 	col := func(title string, l *widget.Label) fyne.CanvasObject {
 		return container.NewBorder(widget.NewLabelWithStyle(title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), nil, nil, nil, container.NewVScroll(l))
 	}
-	lang := text.LangOf(currentLanguage())
+	lang := currentLanguage()
 	title := func(name text.Text, set string) string {
-		if s := glossary.Name(glossary.SetID, set, lang.String()); s != name.In(lang) {
+		if s := glossary.Name(glossary.SetID, set, lang); s != name.In(lang) {
 			return name.In(lang) + " · " + s
 		}
 		return name.In(lang)
@@ -448,9 +452,9 @@ func (t *compareTab) showRegression(id int) {
 }
 
 // forestOf is the forest plot's data: the rows of the delta table.
-func forestOf(r *compare.Result, lang string) chart.Forest {
+func forestOf(r *compare.Result, lang text.Lang) chart.Forest {
 	var fo chart.Forest
-	for _, row := range compare.Rows(r, lang) {
+	for _, row := range compare.Rows(r, lang.String()) {
 		d := row.Delta
 		fr := chart.ForestRow{Label: row.Label, Diff: d.Diff, Verdict: d.Verdict}
 		if d.CI95 != nil {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -11,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"cubeworkbench/core/compare"
+	"cubeworkbench/core/glossary"
 	"cubeworkbench/core/profile"
 	"cubeworkbench/internal/cli"
 	"cubeworkbench/internal/testbook"
@@ -132,4 +134,52 @@ func TestCompareViewMatchesCLI(t *testing.T) {
 func itoa(n int) string {
 	b, _ := json.Marshal(n)
 	return string(b)
+}
+
+// A comparison the session refuses (a SUMMARY.json given as the other
+// side) is said in the window's language only, in the words cubectl prints
+// (session.Explain): Chinese with no English sentence in the zh window,
+// English with no Chinese in the en one.
+func TestCompareRefusalInWindowLanguage(t *testing.T) {
+	for _, lang := range []string{"zh", "en"} {
+		t.Run(lang, func(t *testing.T) {
+			p := profile.Default()
+			p.Judges = []profile.Endpoint{{Name: "lexical", Lexical: true}}
+			w, loop := newTestWindow(t, lang, &p)
+			w.eval.offline.SetChecked(true)
+			dir := t.TempDir()
+			book := testbook.Sample(t, dir)
+			w.openAsync(book)
+			loop.runUntil(t, time.Minute, "the workbook", func() bool { return w.sess != nil || w.loadErr != nil })
+			if w.loadErr != nil {
+				t.Fatal(w.loadErr)
+			}
+			test.Tap(w.eval.start)
+			loop.runUntil(t, 5*time.Minute, "the evaluation", func() bool { return !w.eval.running })
+			if w.result() == nil {
+				t.Fatalf("no result: %s", w.eval.status.Text)
+			}
+			ct := compareTabOf(t, w)
+			w.tabs.Select(ct.item)
+			ct.mode.SetSelected(tr("compare.mode_workbook"))
+			summary := filepath.Join(dir, "SUMMARY.json")
+			ct.setWorkbook(summary)
+			test.Tap(ct.run)
+			loop.runUntil(t, time.Minute, "the refusal", func() bool { return !ct.running })
+			got := ct.status.Text
+			var out, errOut strings.Builder
+			cli.Main([]string{"compare", book, summary, "--offline", "--lang", lang}, &out, &errOut)
+			cliLines := strings.Split(strings.TrimSpace(errOut.String()), "\n")
+			if last := cliLines[len(cliLines)-1]; !strings.Contains(got, last) {
+				t.Errorf("window %q, cubectl %q", got, last)
+			}
+			if lang == "zh" {
+				if bad := glossary.UnexpectedASCII(got, summary); len(bad) > 0 || !strings.Contains(got, "不含逐题评分") {
+					t.Errorf("the Chinese window says %q (English words %v)", got, bad)
+				}
+			} else if regexp.MustCompile(`\p{Han}`).MatchString(got) || !strings.Contains(got, "no per-question judgements") {
+				t.Errorf("the English window says %q", got)
+			}
+		})
+	}
 }

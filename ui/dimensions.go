@@ -76,7 +76,7 @@ func newDimensionsTab(w *Window) *dimensionsTab {
 	}
 	t.use = widget.NewCheck(tr("dims.use"), t.setUsed)
 	t.promptLng = widget.NewSelect([]string{tr("lang.zh"), tr("lang.en")}, func(string) { t.loadPrompt() })
-	t.promptLng.SetSelectedIndex(indexOf(promptLangs, w.lang))
+	t.promptLng.SetSelectedIndex(indexOf(promptLangs, w.lang.String()))
 	t.prompt = widget.NewMultiLineEntry()
 	t.prompt.Wrapping = fyne.TextWrapWord
 	t.save = widget.NewButtonWithIcon(tr("dims.save"), theme.DocumentSaveIcon(), t.savePrompt)
@@ -259,7 +259,7 @@ func (t *dimensionsTab) loadPrompt() {
 		}
 		text, err := prompts.Load("", p, lang)
 		if err != nil {
-			t.status.SetText(err.Error())
+			t.status.SetText(errText(err))
 			return
 		}
 		t.showPrompt(text)
@@ -316,7 +316,7 @@ func (t *dimensionsTab) savePrompt() {
 		}
 	}
 	if err != nil {
-		t.status.SetText(tr("judges.error") + " " + err.Error())
+		t.status.SetText(tr("judges.error") + " " + errText(err))
 		return
 	}
 	t.w.prof.PromptDir = t.w.promptDir()
@@ -330,7 +330,7 @@ func (t *dimensionsTab) restorePrompt() {
 	}
 	err := os.Remove(t.promptFile(t.current, t.promptLang()))
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		t.status.SetText(tr("judges.error") + " " + err.Error())
+		t.status.SetText(tr("judges.error") + " " + errText(err))
 		return
 	}
 	t.loadPrompt()
@@ -349,16 +349,16 @@ func (t *dimensionsTab) addDimension() {
 			return
 		}
 	}
-	text, err := prompts.Load("", "cube/relevance", t.w.lang)
+	text, err := prompts.Load("", "cube/relevance", t.w.lang.String())
 	if err == nil {
 		text = strings.Replace(text, "name: relevance", "name: "+name, 1)
-		file := t.promptFile(name, t.w.lang)
+		file := t.promptFile(name, t.w.lang.String())
 		if err = os.MkdirAll(filepath.Dir(file), 0o755); err == nil {
 			err = os.WriteFile(file, []byte(text), 0o644)
 		}
 	}
 	if err != nil {
-		t.status.SetText(tr("judges.error") + " " + err.Error())
+		t.status.SetText(tr("judges.error") + " " + errText(err))
 		return
 	}
 	t.w.prof.PromptDir = t.w.promptDir()
@@ -440,7 +440,7 @@ func (t *dimensionsTab) promptLang() string {
 	if i := t.promptLng.SelectedIndex(); i >= 0 && i < len(promptLangs) {
 		return promptLangs[i]
 	}
-	return t.w.lang
+	return t.w.lang.String()
 }
 
 // weightsChanged writes the weights mode (and hand weights) to the profile.

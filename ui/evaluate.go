@@ -17,6 +17,7 @@ import (
 	"cubeworkbench/core/llm"
 	"cubeworkbench/core/profile"
 	"cubeworkbench/core/session"
+	"cubeworkbench/core/text"
 )
 
 // eventInterval is how often engine events reach the widgets: about ten
@@ -275,7 +276,7 @@ func (t *evaluateTab) finish(sess *session.Session, idx *resultIndex, err error,
 		t.status.SetText(sentence(end.Text(lang), lang) + " " + trf("eval.cancelled", map[string]any{"Store": sess.StorePath}))
 	default:
 		text := sentence(end.Text(lang), lang) + " " + trf("eval.stopped", map[string]any{"Store": sess.StorePath})
-		if h := llm.Hint(err, lang); h != "" {
+		if h := llm.Hint(err, lang.String()); h != "" {
 			text += "\n" + h
 		}
 		t.status.SetText(text)
@@ -284,7 +285,7 @@ func (t *evaluateTab) finish(sess *session.Session, idx *resultIndex, err error,
 
 // sentence makes an ending's words a sentence of the window: capitalised
 // and closed in English, closed with 。 in Chinese.
-func sentence(s, lang string) string {
+func sentence(s string, lang text.Lang) string {
 	if lang == "zh" {
 		return s + "。"
 	}

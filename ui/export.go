@@ -18,6 +18,7 @@ import (
 
 	"cubeworkbench/core/kbexport"
 	"cubeworkbench/core/session"
+	"cubeworkbench/core/text"
 	"cubeworkbench/core/userdirs"
 )
 
@@ -194,7 +195,7 @@ func (t *exportTab) showFolder() {
 		err := open(dir)
 		t.sh.do(func() {
 			if err != nil {
-				t.status.SetText(trf("export.open_failed", map[string]any{"Dir": dir, "Error": err.Error()}))
+				t.status.SetText(trf("export.open_failed", map[string]any{"Dir": dir, "Error": errText(err)}))
 			}
 		})
 	}()
@@ -257,7 +258,7 @@ func (t *exportTab) exportKB() {
 			}
 		}
 		if err != nil {
-			text = tr("judges.error") + " " + err.Error()
+			text = tr("judges.error") + " " + errText(err)
 		}
 		t.sh.do(func() {
 			t.busy = false
@@ -295,7 +296,7 @@ func (t *exportTab) start(kinds ...string) {
 			// One line: how many files, where; the folder button opens it.
 			text := trf("export.done", map[string]any{"N": len(written), "Dir": dir})
 			if err != nil {
-				text = tr("judges.error") + " " + err.Error()
+				text = tr("judges.error") + " " + errText(err)
 				if len(written) > 0 {
 					text = trf("export.done", map[string]any{"N": len(written), "Dir": dir}) + "\n" + text
 				}
@@ -308,7 +309,7 @@ func (t *exportTab) start(kinds ...string) {
 // exportTo writes the chosen outputs of the session's last evaluation into
 // dir and returns the paths written: the session writes exactly what the
 // CLI writes, with the profile of that evaluation.
-func exportTo(ctx context.Context, sess *session.Session, dir, lang string, kinds ...string) ([]string, error) {
+func exportTo(ctx context.Context, sess *session.Session, dir string, lang text.Lang, kinds ...string) ([]string, error) {
 	if dir == "" {
 		return nil, fmt.Errorf("ui: export: %s", tr("export.no_folder"))
 	}

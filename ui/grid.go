@@ -20,6 +20,7 @@ import (
 	"cubeworkbench/core/glossary"
 	"cubeworkbench/core/result"
 	"cubeworkbench/core/session"
+	"cubeworkbench/core/text"
 )
 
 // questionGrid is the Results tab's question matrix: one row per question,
@@ -469,7 +470,7 @@ func (g *questionGrid) flagText(bitsSet uint8) string {
 }
 
 var flagCache struct {
-	lang string
+	lang text.Lang
 	text map[uint8]string
 }
 

@@ -6,7 +6,6 @@ import (
 
 	"cubeworkbench/core/glossary"
 	"cubeworkbench/core/judge"
-	"cubeworkbench/core/text"
 )
 
 // The judges store their reasons in both languages (core/judge.ReasonText
@@ -47,7 +46,7 @@ func judgeReason(s string) string {
 	if t, ok := legacyLexicalReason(s); ok {
 		return t
 	}
-	return judge.ReasonText(s).In(text.LangOf(currentLanguage()))
+	return judge.ReasonText(s).In(currentLanguage())
 }
 
 // legacyLexicalReason translates a reason the lexical judge stored in

@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/lang"
 
 	"cubeworkbench/assets/i18n"
+	"cubeworkbench/core/text"
 )
 
 // EnvLang forces the window's language ("zh" or "en"), over the preference
@@ -29,10 +30,10 @@ var (
 )
 
 // currentLanguage is the language every label is in now.
-func currentLanguage() string {
+func currentLanguage() text.Lang {
 	langMu.Lock()
 	defer langMu.Unlock()
-	return langNow
+	return text.LangOf(langNow)
 }
 
 // useLanguage makes every lang.X lookup answer in code ("zh" or "en"),
@@ -72,7 +73,7 @@ func trf(key string, data map[string]any) string { return lang.X(key, key, data)
 
 // pick chooses between two literal texts by language, for text that comes
 // from core (which carries both) rather than from the translation files.
-func pick(code, en, zh string) string {
+func pick(code text.Lang, en, zh string) string {
 	if code == "zh" {
 		return zh
 	}
@@ -81,7 +82,7 @@ func pick(code, en, zh string) string {
 
 // fmtDuration is a duration as people write it: 2分39秒 / 2 min 39 s,
 // 4.2秒 / 4.2 s under ten seconds; never Go's 2m39s.
-func fmtDuration(d time.Duration, lang string) string {
+func fmtDuration(d time.Duration, lang text.Lang) string {
 	zh := lang == "zh"
 	switch {
 	case d < 10*time.Second:
@@ -110,3 +111,8 @@ func fmtDuration(d time.Duration, lang string) string {
 	}
 	return fmt.Sprintf("%d h %d min", h, m)
 }
+
+// errText is an error as the window shows it: a bilingual error (the
+// session's refusals, text.Error) in the window's language only, any other
+// as it is.
+func errText(err error) string { return text.Of(err).In(currentLanguage()) }

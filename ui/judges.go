@@ -18,6 +18,7 @@ import (
 	"cubeworkbench/core/llm"
 	"cubeworkbench/core/profile"
 	"cubeworkbench/core/secret"
+	"cubeworkbench/core/text"
 )
 
 // preset is a known OpenAI-compatible server (core/judgepreset).
@@ -496,17 +497,17 @@ func atof(s string) float64 {
 
 // probeVerdict runs Test connection for a judge: the endpoint's errors get
 // judgeVerdict's plain words, a reply the plain words of the probe.
-func probeVerdict(ctx context.Context, ep profile.Endpoint, lep llm.Endpoint, lang string, opts []llm.Option) string {
+func probeVerdict(ctx context.Context, ep profile.Endpoint, lep llm.Endpoint, lang text.Lang, opts []llm.Option) string {
 	lep.MaxRetries = 1
 	c, err := llm.New(lep, opts...)
 	if err != nil {
 		return judgeVerdict(ep, "", err)
 	}
-	p, err := judge.ProbeJudge(ctx, c, lang, nil)
+	p, err := judge.ProbeJudge(ctx, c, lang.String(), nil)
 	if err != nil {
 		return judgeVerdict(ep, "", err)
 	}
-	return p.Text(lang)
+	return p.Text(lang.String())
 }
 
 // currencyText is a currency code as the window shows it: 人民币 and 美元 in

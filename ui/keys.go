@@ -66,7 +66,7 @@ func (k *keyField) Save() {
 		err = secret.Default().Set(ref, key, secret.InMemory)
 	}
 	if err != nil {
-		k.source.SetText(tr("judges.error") + " " + err.Error())
+		k.source.SetText(tr("judges.error") + " " + errText(err))
 		return
 	}
 	k.Refresh(note)
@@ -76,7 +76,7 @@ func (k *keyField) Save() {
 func (k *keyField) Forget() {
 	note := ""
 	if err := secret.Default().Delete(k.ref()); err != nil {
-		note = err.Error()
+		note = errText(err)
 	}
 	k.Refresh(note)
 }

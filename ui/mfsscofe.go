@@ -50,7 +50,7 @@ func grid(head []string, rows [][]string) fyne.CanvasObject {
 
 // otherTables are MFSS and CoFE-RAG as tables, named apart from CuBE's
 // guide recall (指南召回率@k): CoFE's is 关键词召回率.
-func otherTables(win fyne.Window, s *result.Summary, lang string) []fyne.CanvasObject {
+func otherTables(win fyne.Window, s *result.Summary, lang text.Lang) []fyne.CanvasObject {
 	var out []fyne.CanvasObject
 	if m := s.MFSS; m != nil {
 		out = append(out, container.NewHBox(heading("results.mfss"), notesButton(win, lang)),
@@ -148,10 +148,10 @@ func systemOrder[V any](m map[string]V) []string {
 
 // notesButton shows what each MFSS factor measures, can and cannot tell
 // (mfss.FactorNotes, measured on TruthfulQA and the sample).
-func notesButton(win fyne.Window, lang string) *widget.Button {
+func notesButton(win fyne.Window, lang text.Lang) *widget.Button {
 	return widget.NewButtonWithIcon("", theme.QuestionIcon(), func() {
 		var b strings.Builder
-		for _, n := range mfss.FactorNotes(lang) {
+		for _, n := range mfss.FactorNotes(lang.String()) {
 			fmt.Fprintf(&b, "%s\n  %s %s\n  %s %s\n  %s %s\n\n", n.Name, tr("results.note_measures"), n.Measures,
 				tr("results.note_can"), n.Can, tr("results.note_cannot"), n.Cannot)
 		}

@@ -139,7 +139,7 @@ func newOpenTab(sh shell, act openActions) *openTab {
 				return
 			}
 			p := t.problem(id)
-			l.SetText(p.Message(t.sh.lang()))
+			l.SetText(p.Message(t.sh.lang().String()))
 			if p.Severity == dataset.SeverityWarning {
 				icon.SetResource(theme.WarningIcon())
 			} else {
@@ -425,7 +425,7 @@ func (w *Window) setSession(path string, sess *session.Session, err error, resto
 	if unreadable(sess, err) && w.sess != nil && path != w.path {
 		why := ""
 		if err != nil {
-			why = err.Error()
+			why = errText(err)
 		} else {
 			var msgs []string
 			for i, p := range sess.Report.Problems {
@@ -433,7 +433,7 @@ func (w *Window) setSession(path string, sess *session.Session, err error, resto
 					msgs = append(msgs, "…")
 					break
 				}
-				msgs = append(msgs, p.Message(w.lang))
+				msgs = append(msgs, p.Message(w.lang.String()))
 			}
 			why = strings.Join(msgs, "\n")
 		}
@@ -476,7 +476,7 @@ func (w *Window) restoreLast(sess *session.Session) {
 	}
 	w.do(func() {
 		if w.sess == sess && sess.Result() == nil {
-			p.Language = w.lang
+			p.Language = w.lang.String()
 			w.eval.restore(sess, p)
 		}
 	})

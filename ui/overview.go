@@ -13,6 +13,7 @@ import (
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/glossary"
 	"cubeworkbench/core/result"
+	"cubeworkbench/core/text"
 )
 
 // setName is an answer set's name from the glossary ("被测系统回答", …);
@@ -32,12 +33,12 @@ func setName(set string) string {
 // showExplanation fills the why panel from the summary's explanation (the
 // words SUMMARY.json, the CLI and the report show): banners above the
 // headline, bullets, the weakest questions as links, the recommendations.
-func (t *resultsTab) showExplanation(s *result.Summary, lang string) {
+func (t *resultsTab) showExplanation(s *result.Summary, lang text.Lang) {
 	t.banners.Objects = nil
 	t.weakest.Objects = nil
 	defer func() { t.banners.Refresh(); t.weakest.Refresh() }()
 	if m := s.DocMapping; m != nil && m.Loud() {
-		t.banners.Add(banner(strings.Join(m.Messages(lang, 3), "\n")))
+		t.banners.Add(banner(strings.Join(m.Messages(lang.String(), 3), "\n")))
 	}
 	e := s.Explanation
 	if e == nil {
@@ -107,13 +108,13 @@ func (t *resultsTab) openItem(id string) {
 
 // foundText is what the run found in its input, loudly: the summary's
 // warnings (hidden sheets, mapping, MFSS flags) and the document mapping.
-func foundText(s *result.Summary, lang string) string {
+func foundText(s *result.Summary, lang text.Lang) string {
 	var lines []string
 	for _, w := range s.Warnings {
 		lines = append(lines, "⚠ "+w.In(lang))
 	}
 	if m := s.DocMapping; m != nil {
-		for _, msg := range m.Messages(lang, 20) {
+		for _, msg := range m.Messages(lang.String(), 20) {
 			lines = append(lines, "• "+msg)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"cubeworkbench/core/text"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 )
@@ -33,8 +34,8 @@ func TestWhyPanel(t *testing.T) {
 			}
 			r := w.results
 			for _, b := range e.Bullets {
-				if !strings.Contains(r.why.Text, pick(lang, b.EN, b.ZH)) {
-					t.Errorf("why panel %q lacks bullet %q", r.why.Text, pick(lang, b.EN, b.ZH))
+				if !strings.Contains(r.why.Text, b.In(text.Lang(lang))) {
+					t.Errorf("why panel %q lacks bullet %q", r.why.Text, b.In(text.Lang(lang)))
 				}
 			}
 			if len(r.banners.Objects) < len(e.Banners) || len(e.Banners) == 0 {

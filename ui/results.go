@@ -253,7 +253,7 @@ func (t *resultsTab) refresh(sess *session.Session, idx *resultIndex) {
 		t.showJudge()
 		return
 	}
-	t.verdict.Text = " " + pick(lang, s.Verdict.EN, s.Verdict.ZH) + " "
+	t.verdict.Text = " " + s.Verdict.Text.In(lang) + " "
 	t.verdict.Refresh()
 	t.verdictBg.FillColor = verdictColor(s.Verdict.Code)
 	t.verdictBg.Refresh()
@@ -352,7 +352,7 @@ func (t *resultsTab) showJudge() {
 		flag := ""
 		for _, f := range j.Flags {
 			if strings.HasPrefix(f, d+":") {
-				flag = cube.FlagText(f, t.sh.lang())
+				flag = cube.FlagText(f).In(t.sh.lang())
 			}
 		}
 		add(t.normalized, false, dimLabel(d), fmtNum(j.Normalized[d], 2), flag)
@@ -377,7 +377,7 @@ func dimLabel(d string) string {
 		return glossary.Term(id, currentLanguage())
 	}
 	if dim, ok := judge.Builtin(d); ok {
-		return dim.Title(currentLanguage())
+		return dim.Title(currentLanguage().String())
 	}
 	return d
 }
@@ -518,7 +518,7 @@ func (t *resultsTab) showItem(id int) {
 }
 
 // qualificationText lists a judge's qualification checks, failed ones first.
-func qualificationText(j *cube.JudgeResult, lang string) string {
+func qualificationText(j *cube.JudgeResult, lang text.Lang) string {
 	var fail, rest []string
 	for _, c := range j.Qualification {
 		mark := "✓ "

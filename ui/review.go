@@ -21,6 +21,7 @@ import (
 	"cubeworkbench/core/profile"
 	"cubeworkbench/core/querytype"
 	"cubeworkbench/core/session"
+	"cubeworkbench/core/text"
 )
 
 // reviewTab is 问题生成与审核: questions written from the guides (which
@@ -85,14 +86,14 @@ func newReviewTab(sh shell, sess func() *session.Session, prof func() profile.Pr
 	t.perGuide.SetText("1")
 	var typeNames []string
 	for _, qt := range querytype.All() {
-		typeNames = append(typeNames, qt.Title(lang))
+		typeNames = append(typeNames, qt.Title(lang.String()))
 	}
 	t.types = widget.NewCheckGroup(typeNames, nil)
 	t.types.Horizontal = true
 	t.types.SetSelected(typeNames)
 	var aspectNames []string
 	for _, a := range aspect.All() {
-		aspectNames = append(aspectNames, a.Title(lang))
+		aspectNames = append(aspectNames, a.Title(lang.String()))
 	}
 	t.aspects = widget.NewCheckGroup(aspectNames, nil)
 	t.aspects.Horizontal = true
@@ -202,7 +203,7 @@ func (t *reviewTab) options() (session.GenerateOptions, error) {
 	o.Spec.PerGuide = per
 	lang := t.sh.lang()
 	for _, qt := range querytype.All() {
-		if slices.Contains(t.types.Selected, qt.Title(lang)) {
+		if slices.Contains(t.types.Selected, qt.Title(lang.String())) {
 			o.Spec.Types = append(o.Spec.Types, qt.Name)
 		}
 	}
@@ -210,7 +211,7 @@ func (t *reviewTab) options() (session.GenerateOptions, error) {
 		return o, fmt.Errorf("%s", t.t("Choose at least one query type.", "请至少选择一种问题类型。"))
 	}
 	for _, a := range aspect.All() {
-		if slices.Contains(t.aspects.Selected, a.Title(lang)) {
+		if slices.Contains(t.aspects.Selected, a.Title(lang.String())) {
 			o.Spec.Aspects = append(o.Spec.Aspects, a.Name)
 		}
 	}
@@ -245,7 +246,7 @@ func (t *reviewTab) start() {
 	}
 	o, err := t.options()
 	if err != nil {
-		t.status.SetText(err.Error())
+		t.status.SetText(errText(err))
 		return
 	}
 	p := t.profile()
@@ -266,7 +267,7 @@ func (t *reviewTab) generated(ts *session.TestSet, err error) {
 	t.running = false
 	t.run.Enable()
 	if err != nil {
-		t.status.SetText(t.t("Could not write the questions: ", "未能生成问题：") + err.Error())
+		t.status.SetText(t.t("Could not write the questions: ", "未能生成问题：") + errText(err))
 		if ts == nil {
 			return
 		}
@@ -295,7 +296,7 @@ func (t *reviewTab) generated(ts *session.TestSet, err error) {
 
 // pickInt orders two counts for a sentence that names them in a different
 // order in each language.
-func pickInt(lang string, en, zh int) int {
+func pickInt(lang text.Lang, en, zh int) int {
 	if lang == "zh" {
 		return zh
 	}
@@ -323,10 +324,10 @@ func (t *reviewTab) kind(c generate.Candidate) string {
 	lang := t.sh.lang()
 	s := c.QueryType
 	if qt, ok := querytype.Lookup(c.QueryType); ok {
-		s = qt.Title(lang)
+		s = qt.Title(lang.String())
 	}
 	if a, ok := aspect.Lookup(c.Aspect); ok {
-		s += " · " + a.Title(lang)
+		s += " · " + a.Title(lang.String())
 	}
 	return s
 }
@@ -351,10 +352,10 @@ func (t *reviewTab) selectRow(id int) {
 	t.selected = id
 	c := t.set.Candidates[id]
 	t.question.SetText(c.Question)
-	t.info.SetText(fmt.Sprintf("%s · %s · %s · %s %s", c.ID, t.decisionTitle(c.Decision), t.kind(c), c.GuideTitle, generate.OriginTitle(c.Origin, t.sh.lang())))
+	t.info.SetText(fmt.Sprintf("%s · %s · %s · %s %s", c.ID, t.decisionTitle(c.Decision), t.kind(c), c.GuideTitle, generate.OriginTitle(c.Origin, t.sh.lang().String())))
 	var reasons []string
 	for _, f := range c.Flags {
-		reasons = append(reasons, "⚠ "+f.In(t.sh.lang()))
+		reasons = append(reasons, "⚠ "+f.In(t.sh.lang().String()))
 	}
 	if len(reasons) == 0 {
 		reasons = append(reasons, t.t("Passed every filter.", "通过全部筛选。"))
@@ -434,7 +435,7 @@ func (t *reviewTab) saveEdit() {
 	t.set.Candidates[t.selected].Edit(t.question.Text)
 	if s := t.sess(); s != nil {
 		if err := s.Refilter(context.Background(), t.set, t.sh.lang()); err != nil {
-			t.status.SetText(err.Error())
+			t.status.SetText(errText(err))
 		}
 	}
 	t.changed()
@@ -477,12 +478,12 @@ func (t *reviewTab) showCounts() {
 	var types, aspects []string
 	for _, qt := range querytype.All() {
 		if n := allType[qt.Name]; n > 0 {
-			types = append(types, fmt.Sprintf("%s %d/%d", qt.Title(lang), accType[qt.Name], n))
+			types = append(types, fmt.Sprintf("%s %d/%d", qt.Title(lang.String()), accType[qt.Name], n))
 		}
 	}
 	for _, a := range aspect.All() {
 		if n := allAspect[a.Name]; n > 0 {
-			aspects = append(aspects, fmt.Sprintf("%s %d/%d", a.Title(lang), accAspect[a.Name], n))
+			aspects = append(aspects, fmt.Sprintf("%s %d/%d", a.Title(lang.String()), accAspect[a.Name], n))
 		}
 	}
 	if n := allAspect[""]; n > 0 {
@@ -521,7 +522,7 @@ func (t *reviewTab) saveTo(path string) {
 	}
 	n, err := s.SaveTestSet(path, t.set, t.sh.lang())
 	if err != nil {
-		t.status.SetText(err.Error())
+		t.status.SetText(errText(err))
 		return
 	}
 	t.status.SetText(fmt.Sprintf(t.t("Saved %d questions to %s; it is opened for evaluation.", "已将 %d 个问题保存到 %s，并已打开以供评估。"), n, path))

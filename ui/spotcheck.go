@@ -46,7 +46,7 @@ type spotTab struct {
 	confirmed bool
 }
 
-func (t *spotTab) lang() string { return t.sh.lang() }
+func (t *spotTab) lang() text.Lang { return t.sh.lang() }
 
 func (t *spotTab) t(en, zh string) string { return pick(t.lang(), en, zh) }
 
@@ -116,7 +116,7 @@ func (t *spotTab) drawSample() {
 	}
 	d, err := s.DrawSpotCheck(context.Background(), humancheck.DrawOptions{N: n, Seed: s.Seed()})
 	if err != nil {
-		t.status.SetText(err.Error())
+		t.status.SetText(errText(err))
 		return
 	}
 	var parts []string
@@ -128,7 +128,7 @@ func (t *spotTab) drawSample() {
 	t.status.SetText(fmt.Sprintf(t.t("Drew %d answers: %s. Enter your name and rate them.", "已抽取 %d 个回答：%s。请填写评分人姓名后开始评分。"), len(d.Tasks), strings.Join(parts, t.t(", ", "，"))))
 }
 
-func stratumTitle(name, lang string) string {
+func stratumTitle(name string, lang text.Lang) string {
 	switch name {
 	case humancheck.StratumNotRetrieved:
 		return glossary.Term(glossary.NotRetrieved, lang)
@@ -160,12 +160,12 @@ func (t *spotTab) startRating() {
 		}
 	}
 	if err != nil {
-		t.status.SetText(err.Error())
+		t.status.SetText(errText(err))
 		return
 	}
 	done, err := s.RatingsBy(ctx, name)
 	if err != nil {
-		t.status.SetText(err.Error())
+		t.status.SetText(errText(err))
 		return
 	}
 	t.rating = newRatingScreen(t, s, name, cards, done)
@@ -187,7 +187,7 @@ func (t *spotTab) stopRating() {
 		sc, err := s.HumanAgreement(context.Background())
 		t.sh.do(func() {
 			if err != nil {
-				t.status.SetText(err.Error())
+				t.status.SetText(errText(err))
 				return
 			}
 			t.showResults(sc)
@@ -301,7 +301,7 @@ func (t *spotTab) dimTitle(d string) string {
 		return t.t("all dimensions", "全部维度")
 	}
 	if x, ok := dimension.Lookup(d); ok {
-		return x.Title(t.lang())
+		return x.Title(t.lang().String())
 	}
 	return d
 }
@@ -446,7 +446,7 @@ func (r *ratingScreen) submit(k int, text string) {
 	}
 	c := r.cards[r.pos]
 	if err := r.sess.Rate(context.Background(), c.Seq, r.rater, r.dims[k], v); err != nil {
-		r.message.SetText(err.Error())
+		r.message.SetText(errText(err))
 		return
 	}
 	if r.done[c.Seq] == nil {

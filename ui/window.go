@@ -7,6 +7,7 @@ import (
 	"cubeworkbench/core/profile"
 	"cubeworkbench/core/result"
 	"cubeworkbench/core/session"
+	"cubeworkbench/core/text"
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
@@ -36,7 +37,7 @@ const (
 type Window struct {
 	app  fyne.App
 	win  fyne.Window
-	lang string // "zh" or "en"
+	lang text.Lang
 
 	// do runs f on the UI thread; fyne.Do except in tests that stand in a
 	// serial loop of their own to measure how long the UI thread is held.
@@ -78,11 +79,11 @@ type shell struct {
 	app  fyne.App
 	win  fyne.Window
 	do   func(f func()) // runs f on the UI thread
-	lang func() string
+	lang func() text.Lang
 }
 
 func (w *Window) shell() shell {
-	return shell{app: w.app, win: w.win, do: func(f func()) { w.do(f) }, lang: func() string { return w.lang }}
+	return shell{app: w.app, win: w.win, do: func(f func()) { w.do(f) }, lang: func() text.Lang { return w.lang }}
 }
 
 // New builds the main window.
@@ -95,10 +96,10 @@ func New(a fyne.App) *Window {
 	} else {
 		w.dataDir = filepath.Join(os.TempDir(), "cube-workbench")
 	}
-	w.lang = w.chooseLanguage()
-	useLanguage(w.lang)
+	w.lang = text.LangOf(w.chooseLanguage()) // parsed once: the window speaks text.Lang
+	useLanguage(w.lang.String())
 	w.prof = w.loadProfile()
-	w.prof.Language = w.lang
+	w.prof.Language = w.lang.String()
 	w.build()
 	w.win.SetOnDropped(func(_ fyne.Position, uris []fyne.URI) {
 		if len(uris) > 0 {
@@ -125,10 +126,10 @@ func (w *Window) chooseLanguage() string {
 
 // setLanguage switches every label: the tabs are rebuilt from the state.
 func (w *Window) setLanguage(code string) {
-	if code == w.lang || w.eval != nil && w.eval.running {
+	if text.LangOf(code) == w.lang || w.eval != nil && w.eval.running {
 		return
 	}
-	w.lang = code
+	w.lang = text.LangOf(code)
 	w.prof.Language = code
 	w.saveProfile()
 	useLanguage(code)
@@ -172,7 +173,7 @@ func (w *Window) build() {
 			}
 		}
 	})
-	w.langPick.SetSelected(names[w.lang])
+	w.langPick.SetSelected(names[w.lang.String()])
 	w.pathLabel = widget.NewLabel("")
 	w.pathLabel.Truncation = fyne.TextTruncateEllipsis
 	w.showPath()
@@ -232,7 +233,7 @@ func (w *Window) refreshAll() {
 // window's, in the window's language.
 func (w *Window) evalProfile() profile.Profile {
 	p := w.prof
-	p.Language = w.lang
+	p.Language = w.lang.String()
 	return p
 }
 

@@ -76,7 +76,7 @@ func glossaryTerm(id glossary.ID) text.Text {
 
 // recallAt names Recall@k for k as the glossary does (指南召回率@8), as a heading.
 func recallAt(lang string, k int) string {
-	s := glossary.GuideRecallAt(k, lang)
+	s := glossary.GuideRecallAt(k, text.Lang(lang))
 	if lang == LangEN {
 		s = "G" + s[1:]
 	}
@@ -84,7 +84,7 @@ func recallAt(lang string, k int) string {
 }
 
 // verdict is a verdict's words, the glossary's.
-func verdict(lang string, c glossary.VerdictCode) string { return c.Words(lang) }
+func verdict(lang string, c glossary.VerdictCode) string { return c.Words(text.Lang(lang)) }
 
 func trf(lang, key string, a ...any) string { return fmt.Sprintf(tr(lang, key), a...) }
 

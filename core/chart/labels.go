@@ -7,6 +7,7 @@ import (
 	"cubeworkbench/core/dimension"
 	"cubeworkbench/core/glossary"
 	"cubeworkbench/core/querytype"
+	"cubeworkbench/core/text"
 )
 
 // Languages of Options.Lang.
@@ -100,7 +101,7 @@ func queryTypeLabel(lang, key string) string {
 
 // judgeName is a judge's name as drawn: the glossary's for the offline
 // judges (词汇基线评审, not lexical), the user's own otherwise.
-func judgeName(lang, name string) string { return glossary.JudgeName(name, lang) }
+func judgeName(lang, name string) string { return glossary.JudgeName(name, text.Lang(lang)) }
 
 // na is the text drawn where a value is undefined.
 func na(lang string) string { return label(lang, "n/a") }

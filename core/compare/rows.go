@@ -19,7 +19,7 @@ type Row struct {
 // ΔCuBE, the weighted total and every dimension, Recall@k, MFSS, CoFE pass
 // rate, then ΔCuBE per judge when there are several.
 func Rows(r *Result, lang string) []Row {
-	g := text.LangOf(lang).String() // the glossary's "zh" or "en"
+	g := text.LangOf(lang)
 	rows := []Row{{MetricCube, "ΔCuBE", r.Aggregate.Cube}, {MetricWeighted, pickLang(lang, "weighted", "加权总分"), r.Aggregate.Weighted}}
 	for _, d := range r.Dimensions {
 		rows = append(rows, Row{d, glossary.Name(glossary.DimensionID, d, g), r.Aggregate.Normalized[d]}) // 相关性, not relevance
@@ -33,7 +33,7 @@ func Rows(r *Result, lang string) []Row {
 	}
 	if len(r.Judges) > 1 {
 		for _, j := range r.Judges {
-			rows = append(rows, Row{MetricCube + ":" + j.Judge, "ΔCuBE · " + glossary.JudgeName(j.Judge, text.LangOf(lang).String()), j.Cube})
+			rows = append(rows, Row{MetricCube + ":" + j.Judge, "ΔCuBE · " + glossary.JudgeName(j.Judge, g), j.Cube})
 		}
 	}
 	return rows

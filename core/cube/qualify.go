@@ -372,9 +372,9 @@ func (r *Result) NotCounted(lang text.Lang) []string {
 		if zh {
 			sep = "；"
 		}
-		line := fmt.Sprintf("%s %s — %s: %s", glossary.Term(glossary.Judge, string(lang)), j.Judge, glossary.Term(glossary.JudgeNotCounted, string(lang)), strings.Join(why, sep))
+		line := fmt.Sprintf("%s %s — %s: %s", glossary.Term(glossary.Judge, lang), j.Judge, glossary.Term(glossary.JudgeNotCounted, lang), strings.Join(why, sep))
 		if zh {
-			line = fmt.Sprintf("%s %s %s：%s", glossary.Term(glossary.Judge, string(lang)), j.Judge, glossary.Term(glossary.JudgeNotCounted, string(lang)), strings.Join(why, sep))
+			line = fmt.Sprintf("%s %s %s：%s", glossary.Term(glossary.Judge, lang), j.Judge, glossary.Term(glossary.JudgeNotCounted, lang), strings.Join(why, sep))
 		}
 		out = append(out, line)
 	}

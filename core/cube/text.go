@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"cubeworkbench/core/glossary"
 	"cubeworkbench/core/text"
 )
 
@@ -137,21 +138,19 @@ var flagSubjectZH = map[string]string{
 	flagCubeSubject:    "CuBE",
 }
 
-// FlagText renders a flag ("subject: kind") in lang; English flags are
-// returned as they are.
-func FlagText(flag, lang string) string {
-	if lang != "zh" {
-		return flag
-	}
+// FlagText is a flag ("subject: kind") in both languages: the flag itself
+// in English, its subject and kind translated in Chinese.
+func FlagText(flag string) text.Text {
 	subject, kind, ok := strings.Cut(flag, ": ")
 	if !ok {
-		return flag
+		return text.New(flag, flag)
 	}
 	if zh, ok := flagKindZH[kind]; ok {
 		kind = zh
 	}
-	if zh, ok := flagSubjectZH[subject]; ok {
-		subject = zh
+	zhSubject, ok := flagSubjectZH[subject]
+	if !ok { // a dimension: its glossary name (质量, never quality)
+		zhSubject = glossary.Name(glossary.DimensionID, subject, text.ZH)
 	}
-	return subject + "：" + kind
+	return text.New(zhSubject+"："+kind, flag)
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"cubeworkbench/core/dataset"
+	"cubeworkbench/core/text"
 )
 
 func TestHeadline(t *testing.T) {
@@ -49,10 +50,10 @@ func TestMethodNotesAndFlags(t *testing.T) {
 			t.Errorf("note %d not translated: %q", i, zh[i])
 		}
 	}
-	if got := FlagText("weighted: bounds collapse", "zh"); got != "加权：上下界塌缩" {
+	if got := FlagText("weighted: bounds collapse").In(text.ZH); got != "加权：上下界塌缩" {
 		t.Errorf("FlagText = %q", got)
 	}
-	if got := FlagText("quality: outside bounds", "zh"); got != "quality：超出上下界" {
+	if got := FlagText("quality: outside bounds").In(text.ZH); got != "表达质量：超出上下界" { // the dimension by its glossary name, never its id
 		t.Errorf("FlagText = %q", got)
 	}
 }

@@ -34,9 +34,9 @@ func (r *runner) trackTarget(ctx context.Context, tg target.Target) (target.Targ
 		if ok {
 			guides = all
 		} else {
-			r.warn(result.Warning{Source: "docmatch", Code: "partial_matching",
+			r.warn(result.Warning{Source: "docmatch", Code: "partial_matching", Text: text.Text{
 				ZH: fmt.Sprintf("知识库超过 %d 条指南，检索到的文档只与问题涉及的指南对应；其他指南的文档会显示为“未对应”。", matchNamesLimit),
-				EN: fmt.Sprintf("The knowledge base holds more than %d guides: retrieved documents are matched only against the guides the questions name, so documents of other guides show as unmatched.", matchNamesLimit)})
+				EN: fmt.Sprintf("The knowledge base holds more than %d guides: retrieved documents are matched only against the guides the questions name, so documents of other guides show as unmatched.", matchNamesLimit)}})
 		}
 	}
 	r.mapping = docmatch.NewTally(docmatch.New(guides), func(w target.Warning) {
@@ -83,16 +83,16 @@ func (r *runner) applyMapping(sum *result.Summary) {
 		for _, w := range rep.Warnings {
 			zh, en = append(zh, w.Message.ZH), append(en, w.Message.EN)
 		}
-		sum.Warnings = append(sum.Warnings, result.Warning{Source: "docmatch", Code: "recall_missing",
+		sum.Warnings = append(sum.Warnings, result.Warning{Source: "docmatch", Code: "recall_missing", Text: text.Text{
 			ZH: fmt.Sprintf("被测系统的 %d 个回答都没有返回检索到的文档，Recall@k 和 CuBE 无法计算（记为空，不是 0）。请打开被测系统的引用设置：RAGFlow 聊天助理的“显示引文”（quote）、Dify 应用的“引用和归属”（Citations and Attributions），或 MaxKB 应用的“显示知识来源”，然后重新评估。%s",
 				rep.Answers, strings.Join(zh, " ")),
 			EN: fmt.Sprintf("None of the system's %d answers carried retrieved documents, so Recall@k and CuBE cannot be computed (null, not 0). Turn on the system's citations: \"quote\" (显示引文) on the RAGFlow assistant, \"Citations and Attributions\" on the Dify app, or \"Show knowledge source\" on the MaxKB application, and evaluate again. %s",
-				rep.Answers, strings.Join(en, " "))})
+				rep.Answers, strings.Join(en, " "))}})
 		return
 	}
 	if rep.Loud() {
 		sum.Warnings = append(sum.Warnings, result.Warning{Source: "docmatch", Code: "unmatched_documents",
-			ZH: strings.Join(rep.Messages("zh", 20), "\n"), EN: strings.Join(rep.Messages("en", 20), "\n")})
+			Text: text.New(strings.Join(rep.Messages("zh", 20), "\n"), strings.Join(rep.Messages("en", 20), "\n"))})
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 
 	"cubeworkbench/core/cube"
 	"cubeworkbench/core/result"
+	"cubeworkbench/core/text"
 )
 
 // tooFewQuestions is the reason a verdict is undetermined when CuBE rests on
@@ -25,9 +26,8 @@ func tooFewQuestions(res *cube.Result, minimum int) (result.Reason, bool) {
 		return result.Reason{}, false
 	}
 	return result.Reason{Code: "too_few_questions",
-		ZH:       fmt.Sprintf("问题太少，还需 %d 个", minimum-n),
-		EN:       fmt.Sprintf("too few questions, %d more needed", minimum-n),
-		DetailZH: fmt.Sprintf("CuBE 只基于 %d %s，少于作出结论所需的 %d 个，还需 %d 个（问题太少时，一个问题就能使得分变化 3 分以上，置信区间也偏窄）", n, whatZH, minimum, minimum-n),
-		DetailEN: fmt.Sprintf("CuBE rests on only %d %s, fewer than the %d a verdict needs; %d more are needed (with so few, one question moves the score by more than 3 points and the interval is too narrow)", n, what, minimum, minimum-n),
+		Text: text.New(fmt.Sprintf("问题太少，还需 %d 个", minimum-n), fmt.Sprintf("too few questions, %d more needed", minimum-n)),
+		Detail: text.New(fmt.Sprintf("CuBE 只基于 %d %s，少于作出结论所需的 %d 个，还需 %d 个（问题太少时，一个问题就能使得分变化 3 分以上，置信区间也偏窄）", n, whatZH, minimum, minimum-n),
+			fmt.Sprintf("CuBE rests on only %d %s, fewer than the %d a verdict needs; %d more are needed (with so few, one question moves the score by more than 3 points and the interval is too narrow)", n, what, minimum, minimum-n)),
 	}, true
 }

@@ -100,8 +100,8 @@ func TestTooFewQuestionsUndetermined(t *testing.T) {
 	sum := officeRun(t, 2, "检索文档", gold, 30).Summary
 	v := sum.Verdict
 	if v.Code != "undetermined" || v.Cube != nil || sum.Aggregate.Cube.Mean == nil || len(v.Reasons) != 1 ||
-		v.ZH != "无法判定：问题太少，还需 28 个" || v.EN != "Undetermined: too few questions, 28 more needed" ||
-		!strings.Contains(v.Reasons[0].DetailZH, "还需 28 个") || !strings.Contains(v.Reasons[0].DetailEN, "28 more are needed") {
+		v.Text.ZH != "无法判定：问题太少，还需 28 个" || v.Text.EN != "Undetermined: too few questions, 28 more needed" ||
+		!strings.Contains(v.Reasons[0].Detail.ZH, "还需 28 个") || !strings.Contains(v.Reasons[0].Detail.EN, "28 more are needed") {
 		t.Fatalf("verdict = %+v", v)
 	}
 	sum = officeRun(t, 6, "检索文档", gold, 6).Summary

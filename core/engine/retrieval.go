@@ -63,5 +63,5 @@ func (r *runner) applyRetrievalRead(sum *result.Summary) {
 		EN: "Guide recall and the CuBE score are n/a (not 0): " + en + ". Fill the QA sheet's retrieved column (检索文档: the ids of the guides the system retrieved, in rank order), or connect the system under test, and evaluate again.",
 	}
 	sum.Warnings = append(sum.Warnings, result.Warning{Source: "engine", Code: "retrieval_unread",
-		ZH: sum.Result.RecallNA.ZH, EN: sum.Result.RecallNA.EN})
+		Text: *sum.Result.RecallNA})
 }

@@ -25,6 +25,7 @@ import (
 	"cubeworkbench/core/secret"
 	"cubeworkbench/core/store"
 	"cubeworkbench/core/target"
+	"cubeworkbench/core/text"
 )
 
 // Options configure one evaluation.
@@ -173,7 +174,7 @@ func (r *runner) adaptations() []result.Adaptation {
 	var out []result.Adaptation
 	for _, a := range r.adapters {
 		for _, x := range a.Adaptations() {
-			out = append(out, result.Adaptation{Endpoint: x.Endpoint, Param: x.Param, ZH: x.ZH, EN: x.EN})
+			out = append(out, result.Adaptation{Endpoint: x.Endpoint, Param: x.Param, Text: text.New(x.ZH, x.EN)})
 		}
 	}
 	return out
@@ -538,11 +539,10 @@ func (r *runner) reranker() (rerank.Reranker, error) {
 func mfssWarnings(res *mfss.Result) []result.Warning {
 	var out []result.Warning
 	for _, f := range res.Uninformative {
-		out = append(out, result.Warning{Source: "mfss", Code: "uninformative_factor", Where: f.Factor, ZH: f.Reason.ZH, EN: f.Reason.EN})
+		out = append(out, result.Warning{Source: "mfss", Code: "uninformative_factor", Where: f.Factor, Text: f.Reason})
 	}
 	if res.ZeroVectors.Texts > 0 {
-		m := res.ZeroVectors.Message()
-		out = append(out, result.Warning{Source: "mfss", Code: "zero_vectors", ZH: m.ZH, EN: m.EN})
+		out = append(out, result.Warning{Source: "mfss", Code: "zero_vectors", Text: res.ZeroVectors.Message()})
 	}
 	return out
 }

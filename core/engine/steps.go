@@ -18,6 +18,7 @@ import (
 	"cubeworkbench/core/secret"
 	"cubeworkbench/core/store"
 	"cubeworkbench/core/target"
+	"cubeworkbench/core/text"
 )
 
 // defaultCompleter builds the client for an endpoint; an endpoint with
@@ -150,7 +151,7 @@ func (r *runner) applyStoredAnswers(ctx context.Context) error {
 	}
 	for _, w := range st.warnings() {
 		r.warn(w)
-		r.opt.Progress.Event(Event{Message: w.In(r.lang)})
+		r.opt.Progress.Event(Event{Message: w.In(text.Lang(r.lang))})
 	}
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"cubeworkbench/core/result"
+	"cubeworkbench/core/text"
 )
 
 // TargetFailShare is the share of questions the system under test must fail
@@ -39,10 +40,10 @@ func targetFailed(t targetTally) (result.Reason, bool) {
 		quote = append(quote[:80], '…')
 	}
 	return result.Reason{Code: result.WarnTargetFailed,
-		ZH:       fmt.Sprintf("被测系统 %d 个问题中有 %d 个没有回答（%s）", t.total, t.failed, string(quote)),
-		EN:       fmt.Sprintf("the system under test failed %d of its %d questions (%s)", t.failed, t.total, string(quote)),
-		DetailZH: fmt.Sprintf("被测系统在 %d 个问题中有 %d 个没有回答，剩下的回答不足以代表它。第一个失败：%s。请先排除这个故障（密钥、地址或被测系统自身的模型），再次评估只会重问失败的问题。", t.total, t.failed, t.first),
-		DetailEN: fmt.Sprintf("The system under test failed %d of its %d questions; the answers left cannot stand for it. First failure: %s. Fix it first (key, address, or the system's own model); evaluating again asks only the failed questions.", t.failed, t.total, t.first),
+		Text: text.New(fmt.Sprintf("被测系统 %d 个问题中有 %d 个没有回答（%s）", t.total, t.failed, string(quote)),
+			fmt.Sprintf("the system under test failed %d of its %d questions (%s)", t.failed, t.total, string(quote))),
+		Detail: text.New(fmt.Sprintf("被测系统在 %d 个问题中有 %d 个没有回答，剩下的回答不足以代表它。第一个失败：%s。请先排除这个故障（密钥、地址或被测系统自身的模型），再次评估只会重问失败的问题。", t.total, t.failed, t.first),
+			fmt.Sprintf("The system under test failed %d of its %d questions; the answers left cannot stand for it. First failure: %s. Fix it first (key, address, or the system's own model); evaluating again asks only the failed questions.", t.failed, t.total, t.first)),
 	}, true
 }
 
@@ -61,5 +62,5 @@ func (r *runner) applyTargetFailed(sum *result.Summary) {
 	if t.failed == t.total && sum.Result != nil {
 		withoutRecall(sum.Result)
 	}
-	sum.Warnings = append(sum.Warnings, result.Warning{Source: "target", Code: result.WarnTargetFailed, ZH: why.DetailZH, EN: why.DetailEN})
+	sum.Warnings = append(sum.Warnings, result.Warning{Source: "target", Code: result.WarnTargetFailed, Text: why.Detail})
 }

@@ -24,13 +24,13 @@ func TestGlossaryVerdictsMatchTheProduct(t *testing.T) {
 		}
 		zh, en := glossary.Term(id, "zh"), glossary.Term(id, "en")
 		if v.Code == "undetermined" { // engine adds the reason after a colon
-			if len(v.ZH) < len(zh) || v.ZH[:len(zh)] != zh || v.EN[:len(en)] != en {
-				t.Errorf("%s: engine %q / %q, glossary %q / %q", v.Code, v.ZH, v.EN, zh, en)
+			if len(v.Text.ZH) < len(zh) || v.Text.ZH[:len(zh)] != zh || v.Text.EN[:len(en)] != en {
+				t.Errorf("%s: engine %q / %q, glossary %q / %q", v.Code, v.Text.ZH, v.Text.EN, zh, en)
 			}
 			continue
 		}
-		if v.ZH != zh || v.EN != en {
-			t.Errorf("%s: engine %q / %q, glossary %q / %q", v.Code, v.ZH, v.EN, zh, en)
+		if v.Text.ZH != zh || v.Text.EN != en {
+			t.Errorf("%s: engine %q / %q, glossary %q / %q", v.Code, v.Text.ZH, v.Text.EN, zh, en)
 		}
 	}
 	for _, code := range []string{compare.VerdictBetter, compare.VerdictNone, compare.VerdictWorse, compare.VerdictUndefined} {

@@ -7,6 +7,7 @@ import (
 
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/glossary"
+	"cubeworkbench/core/text"
 )
 
 // baselineNames are engine.LexicalJudge and engine.SemanticJudge: scores
@@ -91,16 +92,14 @@ func banners(in Input) []Banner {
 			zh += "；其分数已计入 CuBE 得分"
 			en += "; its scores are part of the CuBE score"
 		}
-		out = append(out, Banner{Code: BannerBaselineJudge, ZH: zh, EN: en,
-			Evidence: map[string]any{"judges": names, "all_judges": all}})
+		out = append(out, Banner{Code: BannerBaselineJudge, Text: text.New(zh, en), Evidence: map[string]any{"judges": names, "all_judges": all}})
 	}
 	out = append(out, notCountedBanners(in)...)
 	byGuides := IsBundledSample(in.Guides)
 	if in.SampleFile || byGuides {
-		out = append(out, Banner{Code: BannerSampleData,
-			ZH:       "这是" + glossary.Term(glossary.Sample, "zh") + "（“" + sampleRegion + "”是虚构的省份）：结论不代表任何真实系统",
-			EN:       fmt.Sprintf("This is the %s (\"Yunchuan Province\" does not exist): the verdict says nothing about any real system", glossary.Term(glossary.Sample, "en")),
-			Evidence: map[string]any{"opened_as_sample": in.SampleFile, "guides_of_invented_province": byGuides}})
+		out = append(out, Banner{Code: BannerSampleData, Text: text.New(
+			"这是"+glossary.Term(glossary.Sample, "zh")+"（“"+sampleRegion+"”是虚构的省份）：结论不代表任何真实系统",
+			fmt.Sprintf("This is the %s (\"Yunchuan Province\" does not exist): the verdict says nothing about any real system", glossary.Term(glossary.Sample, "en"))), Evidence: map[string]any{"opened_as_sample": in.SampleFile, "guides_of_invented_province": byGuides}})
 	}
 	return out
 }
@@ -134,12 +133,11 @@ func notCountedBanners(in Input) []Banner {
 		for _, r := range j.QualificationReasons {
 			zh, en = append(zh, r.ZH), append(en, r.EN)
 		}
-		out = append(out, Banner{Code: BannerJudgeNotCounted,
-			ZH: fmt.Sprintf("%s %s %s（未通过%s）：%s", glossary.Term(glossary.Judge, "zh"), j.Judge,
+		out = append(out, Banner{Code: BannerJudgeNotCounted, Text: text.New(
+			fmt.Sprintf("%s %s %s（未通过%s）：%s", glossary.Term(glossary.Judge, "zh"), j.Judge,
 				glossary.Term(glossary.JudgeNotCounted, "zh"), glossary.Term(glossary.JudgeQualification, "zh"), strings.Join(zh, "；")),
-			EN: fmt.Sprintf("%s %s is %s (it failed %s): %s", capital(glossary.Term(glossary.Judge, "en")), j.Judge,
-				glossary.Term(glossary.JudgeNotCounted, "en"), glossary.Term(glossary.JudgeQualification, "en"), strings.Join(en, "; ")),
-			Evidence: map[string]any{"judge": j.Judge, "checks": j.Qualification}})
+			fmt.Sprintf("%s %s is %s (it failed %s): %s", capital(glossary.Term(glossary.Judge, "en")), j.Judge,
+				glossary.Term(glossary.JudgeNotCounted, "en"), glossary.Term(glossary.JudgeQualification, "en"), strings.Join(en, "; "))), Evidence: map[string]any{"judge": j.Judge, "checks": j.Qualification}})
 	}
 	return out
 }

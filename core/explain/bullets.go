@@ -7,6 +7,7 @@ import (
 
 	"cubeworkbench/core/cube"
 	"cubeworkbench/core/glossary"
+	"cubeworkbench/core/text"
 )
 
 // maxBullets keeps the why panel readable: the first five that apply, in
@@ -16,7 +17,7 @@ const maxBullets = 5
 func bullets(in Input) []Bullet {
 	res := in.Result
 	if res == nil {
-		return []Bullet{{Code: BulletCube, ZH: "无法判定：没有 CuBE 评估结果", EN: "Undetermined: there is no CuBE result", Numbers: map[string]any{"cube": nil}}}
+		return []Bullet{{Code: BulletCube, Text: text.New("无法判定：没有 CuBE 评估结果", "Undetermined: there is no CuBE result"), Numbers: map[string]any{"cube": nil}}}
 	}
 	out := []Bullet{retrievalBullet(res), effectivenessBullet(res), cubeBullet(res, in.Verdict), judgesBullet(res)}
 	if b, ok := unscorableBullet(res); ok {
@@ -37,22 +38,25 @@ func retrievalBullet(res *cube.Result) Bullet {
 	var b Bullet
 	switch {
 	case res.RecallAtK == nil && res.RecallNA != nil:
-		b = Bullet{Code: BulletRecallUndefined, ZH: res.RecallNA.ZH, EN: res.RecallNA.EN}
+		b = Bullet{Code: BulletRecallUndefined, Text: text.New(res.RecallNA.ZH, res.RecallNA.EN)}
 	case res.RecallAtK == nil || known <= 0:
-		b = Bullet{Code: BulletRecallUndefined,
-			ZH: fmt.Sprintf("没有问题标注了标准指南，无法计算%s", recallZH),
-			EN: fmt.Sprintf("No question names its gold guide, so %s cannot be computed", recallEN)}
+		b = Bullet{Code: BulletRecallUndefined, Text: text.New(
+			fmt.Sprintf("没有问题标注了标准指南，无法计算%s", recallZH),
+			fmt.Sprintf("No question names its gold guide, so %s cannot be computed", recallEN))}
+
 	case missed == 0:
-		b = Bullet{Code: BulletAllRetrieved,
-			ZH: fmt.Sprintf("全部 %d 个问题都检索到了标准指南（%s 为 100 %%）", known, recallZH),
-			EN: fmt.Sprintf("All %d questions retrieved their gold guide (%s 100 %%)", known, recallEN)}
+		b = Bullet{Code: BulletAllRetrieved, Text: text.New(
+			fmt.Sprintf("全部 %d 个问题都检索到了标准指南（%s 为 100 %%）", known, recallZH),
+			fmt.Sprintf("All %d questions retrieved their gold guide (%s 100 %%)", known, recallEN))}
+
 		nums["share_missed"] = 0.0
 	default:
 		share := float64(missed) / float64(known)
 		nums["share_missed"] = share
-		b = Bullet{Code: BulletNotRetrieved,
-			ZH: fmt.Sprintf("%d 个问题（%s）未检索到标准指南（%s 为 %s）", missed, pct(share), recallZH, pct(*res.RecallAtK)),
-			EN: fmt.Sprintf("%d questions (%s) did not retrieve their gold guide (%s %s)", missed, pct(share), recallEN, pct(*res.RecallAtK))}
+		b = Bullet{Code: BulletNotRetrieved, Text: text.New(
+			fmt.Sprintf("%d 个问题（%s）未检索到标准指南（%s 为 %s）", missed, pct(share), recallZH, pct(*res.RecallAtK)),
+			fmt.Sprintf("%d questions (%s) did not retrieve their gold guide (%s %s)", missed, pct(share), recallEN, pct(*res.RecallAtK)))}
+
 	}
 	if res.UnknownGold > 0 && b.Code != BulletRecallUndefined {
 		b.ZH += fmt.Sprintf("；另有 %d 个问题未标注标准指南，不计入", res.UnknownGold)
@@ -138,20 +142,20 @@ func judgesBullet(res *cube.Result) Bullet {
 	agg := res.Aggregate.Cube
 	switch {
 	case agg.N >= 2 && agg.SD != nil:
-		return Bullet{Code: BulletJudgesSpread,
-			ZH:      fmt.Sprintf("%d 个评审模型之间的 CuBE 得分相差 ±%s 分（标准差）", agg.N, two(*agg.SD)),
-			EN:      fmt.Sprintf("The %d judges' CuBE scores differ by ±%s points (SD)", agg.N, two(*agg.SD)),
-			Numbers: map[string]any{"judges": agg.N, "sd": agg.SD}}
+		return Bullet{Code: BulletJudgesSpread, Text: text.New(
+			fmt.Sprintf("%d 个评审模型之间的 CuBE 得分相差 ±%s 分（标准差）", agg.N, two(*agg.SD)),
+			fmt.Sprintf("The %d judges' CuBE scores differ by ±%s points (SD)", agg.N, two(*agg.SD))), Numbers: map[string]any{"judges": agg.N, "sd": agg.SD}}
+
 	case agg.N == 1:
-		return Bullet{Code: BulletSingleJudge,
-			ZH:      glossary.Term(glossary.SingleJudge, "zh") + "：无法估计换一个评审模型结论会变多少",
-			EN:      "Only 1 judge: nothing says how much another judge would change the verdict",
-			Numbers: map[string]any{"judges": 1, "sd": nil}}
+		return Bullet{Code: BulletSingleJudge, Text: text.New(
+			glossary.Term(glossary.SingleJudge, "zh")+"：无法估计换一个评审模型结论会变多少",
+			"Only 1 judge: nothing says how much another judge would change the verdict"), Numbers: map[string]any{"judges": 1, "sd": nil}}
+
 	}
-	return Bullet{Code: BulletNoJudge,
-		ZH:      "没有评审模型给出 CuBE 得分",
-		EN:      "No judge produced a CuBE score",
-		Numbers: map[string]any{"judges": agg.N, "sd": nil}}
+	return Bullet{Code: BulletNoJudge, Text: text.New(
+		"没有评审模型给出 CuBE 得分",
+		"No judge produced a CuBE score"), Numbers: map[string]any{"judges": agg.N, "sd": nil}}
+
 }
 
 func unscorableBullet(res *cube.Result) (Bullet, bool) {
@@ -164,10 +168,11 @@ func unscorableBullet(res *cube.Result) (Bullet, bool) {
 		return Bullet{}, false
 	}
 	share := float64(un) / float64(all)
-	return Bullet{Code: BulletUnscorable,
-		ZH:      fmt.Sprintf("%d 条评审回复（%s）%s，未计入任何平均", un, pct(share), glossary.Term(glossary.Unscorable, "zh")),
-		EN:      fmt.Sprintf("%d judge replies (%s) were unscorable and left out of every mean", un, pct(share)),
-		Numbers: map[string]any{"unscorable": un, "judgements": all, "share": share}}, true
+	return Bullet{Code: BulletUnscorable, Text: text.New(
+			fmt.Sprintf("%d 条评审回复（%s）%s，未计入任何平均", un, pct(share), glossary.Term(glossary.Unscorable, "zh")),
+			fmt.Sprintf("%d judge replies (%s) were unscorable and left out of every mean", un, pct(share))), Numbers: map[string]any{"unscorable": un, "judgements": all, "share": share}},
+
+		true
 }
 
 // weakestDimension is the dimension with the lowest mean bounded score
@@ -194,10 +199,11 @@ func dimensionBullet(res *cube.Result) (Bullet, bool) {
 		return Bullet{}, false
 	}
 	dims := slices.Clone(res.Dimensions)
-	return Bullet{Code: BulletWeakestDimension,
-		ZH: fmt.Sprintf("最弱的%s是%s：达到%s水平的 %s %%", glossary.Term(glossary.Dimension, "zh"),
-			glossary.Name(glossary.DimensionID, dim, "zh"), glossary.Term(glossary.SetFullShort, "zh"), points(n)),
-		EN: fmt.Sprintf("The weakest dimension is %s: %s %% of the level of %s", glossary.Name(glossary.DimensionID, dim, "en"),
-			points(n), glossary.Term(glossary.SetFullShort, "en")),
-		Numbers: map[string]any{"dimension": dim, "normalized": n, "dimensions": dims}}, true
+	return Bullet{Code: BulletWeakestDimension, Text: text.New(
+			fmt.Sprintf("最弱的%s是%s：达到%s水平的 %s %%", glossary.Term(glossary.Dimension, "zh"),
+				glossary.Name(glossary.DimensionID, dim, "zh"), glossary.Term(glossary.SetFullShort, "zh"), points(n)),
+			fmt.Sprintf("The weakest dimension is %s: %s %% of the level of %s", glossary.Name(glossary.DimensionID, dim, "en"),
+				points(n), glossary.Term(glossary.SetFullShort, "en"))), Numbers: map[string]any{"dimension": dim, "normalized": n, "dimensions": dims}},
+
+		true
 }

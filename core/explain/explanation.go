@@ -1,9 +1,18 @@
 package explain
 
-import "cubeworkbench/core/glossary"
+import (
+	"cubeworkbench/core/glossary"
+	"cubeworkbench/core/text"
+)
 
 // The JSON names below are meant for SUMMARY.json ("explanation"): add
 // fields freely, rename none. Undefined numbers are nil and marshal as null.
+//
+// The words of a bullet, banner, weak question, recommendation and the
+// precision are one text.Text, embedded: encoding/json writes an embedded
+// struct's fields where the embedding stands, so the file keeps its "zh",
+// "en" keys in the order it always had them (the sample's golden checks
+// the bytes), and x.In(lang) is the sentence in one language.
 
 // Explanation is the why of one verdict.
 type Explanation struct {
@@ -20,9 +29,8 @@ type Explanation struct {
 
 // Bullet is one plain sentence and the numbers it states.
 type Bullet struct {
-	Code    string         `json:"code"`
-	ZH      string         `json:"zh"`
-	EN      string         `json:"en"`
+	Code string `json:"code"`
+	text.Text
 	Numbers map[string]any `json:"numbers"`
 }
 
@@ -63,8 +71,7 @@ type WeakItem struct {
 	Bounded      *float64 `json:"bounded"`      // Score between the run's bounds, 0–100; null when they collapse
 	Disagreement *float64 `json:"disagreement"` // SD across judges, 0–10
 	Unscorable   int      `json:"unscorable"`   // unscorable judgements of this question
-	ZH           string   `json:"zh"`           // the reasons in words
-	EN           string   `json:"en"`
+	text.Text             // the reasons in words
 }
 
 // Recommendation sides: change the system under test, or the evaluation.
@@ -78,11 +85,10 @@ const (
 // adds its own three (CodeRetrievalMisses, CodeDimensionFocus,
 // CodeEffectivenessGap).
 type Recommendation struct {
-	Code     string         `json:"code"`
-	Severity string         `json:"severity"` // high | medium | low
-	Side     string         `json:"side"`     // system | evaluation
-	ZH       string         `json:"zh"`
-	EN       string         `json:"en"`
+	Code     string `json:"code"`
+	Severity string `json:"severity"` // high | medium | low
+	Side     string `json:"side"`     // system | evaluation
+	text.Text
 	Evidence map[string]any `json:"evidence"`
 }
 
@@ -104,8 +110,7 @@ type Precision struct {
 	More       *int     `json:"more_questions"`   // Needed − Questions, ≥ 0
 	Resamples  int      `json:"resamples"`
 	IsEstimate bool     `json:"estimate"`
-	ZH         string   `json:"zh"`
-	EN         string   `json:"en"`
+	text.Text
 }
 
 // Banner codes.
@@ -119,8 +124,7 @@ const (
 
 // Banner is a warning to show wherever the verdict is shown.
 type Banner struct {
-	Code     string         `json:"code"`
-	ZH       string         `json:"zh"`
-	EN       string         `json:"en"`
+	Code string `json:"code"`
+	text.Text
 	Evidence map[string]any `json:"evidence"`
 }

@@ -45,7 +45,7 @@ func findingText(f cube.Finding) text.Text {
 	case cube.RuleBounds:
 		zh := make([]string, len(e.Flags))
 		for i, fl := range e.Flags {
-			zh[i] = cube.FlagText(fl, "zh")
+			zh[i] = cube.FlagText(fl).ZH
 		}
 		return text.Text{
 			EN: fmt.Sprintf("Judge %s: %s. The zero and full answers do not bracket the system here; check that the full set was given the gold guide and the zero set no context.", e.Judge, strings.Join(e.Flags, "; ")),

@@ -6,6 +6,7 @@ import (
 
 	"cubeworkbench/core/cube"
 	"cubeworkbench/core/glossary"
+	"cubeworkbench/core/text"
 )
 
 // maxExamples caps the question ids quoted in a recommendation.
@@ -69,8 +70,9 @@ func Recommend(in Input) []Recommendation {
 // SUMMARY.json has always given them.
 func FromFinding(f cube.Finding) Recommendation {
 	t := findingText(f)
-	return Recommendation{Code: string(f.Rule), Severity: string(f.Severity), Side: sideOf(f.Rule),
-		ZH: t.ZH, EN: t.EN, Evidence: evidenceOf(f)}
+	return Recommendation{Code: string(f.Rule), Severity: string(f.Severity), Side: sideOf(f.Rule), Text: text.New(
+		t.ZH, t.EN), Evidence: evidenceOf(f)}
+
 }
 
 // sideOf says what a rule's advice changes: retrieval, a weak dimension
@@ -130,20 +132,21 @@ func retrievalMisses(res *cube.Result, th Thresholds) (Recommendation, bool) {
 		zh += fmt.Sprintf("%s 为 %s，正处在 %s 的提示门槛上。", glossary.GuideRecallAt(res.TopN, "zh"), pct(*res.RecallAtK), pct(th.RecallLow))
 		en += fmt.Sprintf(" %s is %s, right at the %s threshold.", capitalize(glossary.GuideRecallAt(res.TopN, "en")), pct(*res.RecallAtK), pct(th.RecallLow))
 	}
-	return Recommendation{Code: CodeRetrievalMisses, Severity: sev, Side: SideSystem, ZH: zh, EN: en,
-		Evidence: map[string]any{"missed": len(missed), "gold_known": known, "recall_at_k": *res.RecallAtK,
-			"threshold": th.RecallLow, "top_n": res.TopN, "examples": ex}}, true
+	return Recommendation{Code: CodeRetrievalMisses, Severity: sev, Side: SideSystem, Text: text.New(zh, en), Evidence: map[string]any{"missed": len(missed), "gold_known": known, "recall_at_k": *res.RecallAtK,
+			"threshold": th.RecallLow, "top_n": res.TopN, "examples": ex}},
+
+		true
 }
 
 func dimensionFocus(dim string, n float64) Recommendation {
 	// The advice is the dimension registry's, the same words CuBE's own
 	// dimension_weak rule is given.
 	adv := advice(dim)
-	return Recommendation{Code: CodeDimensionFocus, Severity: "medium", Side: SideSystem,
-		ZH: fmt.Sprintf("%s是最弱的%s（达到标准指南回答水平的 %s %%）：%s。", glossary.Name(glossary.DimensionID, dim, "zh"),
+	return Recommendation{Code: CodeDimensionFocus, Severity: "medium", Side: SideSystem, Text: text.New(
+		fmt.Sprintf("%s是最弱的%s（达到标准指南回答水平的 %s %%）：%s。", glossary.Name(glossary.DimensionID, dim, "zh"),
 			glossary.Term(glossary.Dimension, "zh"), points(n), adv.ZH),
-		EN:       fmt.Sprintf("%s is the weakest dimension (%s %% of the level of gold-guide answers): %s.", capitalize(glossary.Name(glossary.DimensionID, dim, "en")), points(n), adv.EN),
-		Evidence: map[string]any{"dimension": dim, "normalized": n}}
+		fmt.Sprintf("%s is the weakest dimension (%s %% of the level of gold-guide answers): %s.", capitalize(glossary.Name(glossary.DimensionID, dim, "en")), points(n), adv.EN)), Evidence: map[string]any{"dimension": dim, "normalized": n}}
+
 }
 
 func effectivenessGap(res *cube.Result) Recommendation {
@@ -154,8 +157,8 @@ func effectivenessGap(res *cube.Result) Recommendation {
 		zh = fmt.Sprintf("被测系统回答只达到标准指南回答的 %s %%：在提示词中要求只依据检索到的指南作答、写明材料和时限，并抽查得分最低的问题。", points(*n))
 		en = fmt.Sprintf("The system answers reach only %s %% of the gold-guide answers: ask in the prompt to answer only from the retrieved guide, with its materials and time limits, and read the lowest-scoring questions.", points(*n))
 	}
-	return Recommendation{Code: CodeEffectivenessGap, Severity: "medium", Side: SideSystem, ZH: zh, EN: en,
-		Evidence: map[string]any{"normalized": n}}
+	return Recommendation{Code: CodeEffectivenessGap, Severity: "medium", Side: SideSystem, Text: text.New(zh, en), Evidence: map[string]any{"normalized": n}}
+
 }
 
 func capitalize(s string) string {

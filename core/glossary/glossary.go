@@ -7,7 +7,11 @@
 // the comparison verdicts) that name wins, so the file and the window agree.
 package glossary
 
-import "fmt"
+import (
+	"fmt"
+
+	"cubeworkbench/core/text"
+)
 
 // ID names one thing.
 type ID string
@@ -233,19 +237,19 @@ var terms = map[ID][2]string{
 	CompareUndefined: {"无法判断", "cannot tell"},
 }
 
-// Term is id's name in lang: "zh" for Chinese, anything else English. An
-// unknown id comes back as itself in brackets, so a typo shows on screen
-// and in tests instead of an empty label.
-func Term(id ID, lang string) string {
+// Text is id's name in both languages. An unknown id comes back as itself
+// in brackets, so a typo shows on screen and in tests instead of an empty
+// label.
+func Text(id ID) text.Text {
 	t, ok := terms[id]
 	if !ok {
-		return "[" + string(id) + "]"
+		return text.New("["+string(id)+"]", "["+string(id)+"]")
 	}
-	if lang == "zh" {
-		return t[0]
-	}
-	return t[1]
+	return text.New(t[0], t[1])
 }
+
+// Term is id's name in lang (Text(id).In(lang)).
+func Term(id ID, lang text.Lang) string { return Text(id).In(lang) }
 
 // Known reports whether id has names.
 func Known(id ID) bool {
@@ -263,20 +267,15 @@ func IDs() []ID {
 }
 
 // GuideRecallAt names Recall@k for a given k: 指南召回率@8 / guide recall@8.
-func GuideRecallAt(k int, lang string) string {
-	if lang == "zh" {
-		return fmt.Sprintf("指南召回率@%d", k)
-	}
-	return fmt.Sprintf("guide recall@%d", k)
+func GuideRecallAt(k int, lang text.Lang) string {
+	return text.New(fmt.Sprintf("指南召回率@%d", k), fmt.Sprintf("guide recall@%d", k)).In(lang)
 }
 
 // Interval95With names the 95 % interval with b resamples (Interval95 says
 // 1,000, the default).
-func Interval95With(b int, lang string) string {
-	if lang == "zh" {
-		return fmt.Sprintf("95 %% 置信区间（重抽样 %d 次）", b)
-	}
-	return fmt.Sprintf("95 %% interval (%s resamples)", thousands(b))
+func Interval95With(b int, lang text.Lang) string {
+	return text.New(fmt.Sprintf("95 %% 置信区间（重抽样 %d 次）", b),
+		fmt.Sprintf("95 %% interval (%s resamples)", thousands(b))).In(lang)
 }
 
 func thousands(n int) string {

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"cubeworkbench/core/dimension"
+	"cubeworkbench/core/text"
 )
 
 // Lookups from the codes the rest of the product uses (set names,
@@ -45,7 +46,7 @@ func JudgeID(name string) (ID, bool) {
 
 // JudgeName is a judge's name as people read it in lang: the glossary's
 // for the offline judges, the user's own otherwise.
-func JudgeName(name, lang string) string { return Name(JudgeID, name, lang) }
+func JudgeName(name string, lang text.Lang) string { return Name(JudgeID, name, lang) }
 
 // VerdictID is the id of a deployment verdict code (deployable,
 // needs_work, not_ready, undetermined).
@@ -73,7 +74,7 @@ func MFSSFactorID(f string) (ID, bool) {
 
 // Name is code's glossary name in lang via lookup, or code itself when the
 // glossary does not name it (a user's dimension keeps the user's name).
-func Name(lookup func(string) (ID, bool), code, lang string) string {
+func Name(lookup func(string) (ID, bool), code string, lang text.Lang) string {
 	if id, ok := lookup(code); ok {
 		return Term(id, lang)
 	}

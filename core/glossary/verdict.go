@@ -1,5 +1,7 @@
 package glossary
 
+import "cubeworkbench/core/text"
+
 // VerdictCode is a deployment verdict as SUMMARY.json spells it
 // (result.Verdict.Code). Its words come from here only: the report, the
 // brief, the window and the CLI all call Words, so one export cannot say
@@ -25,11 +27,14 @@ func (c VerdictCode) ID() ID { return ID("verdict." + string(c)) }
 // Known says c is one of the four verdicts.
 func (c VerdictCode) Known() bool { return Known(c.ID()) }
 
-// Words is the verdict's name in lang ("zh" or English), e.g. 需改进后部署;
-// an unknown code is shown as it is.
-func (c VerdictCode) Words(lang string) string {
+// Text is the verdict's name in both languages, e.g. 需改进后部署; an
+// unknown code is shown as it is.
+func (c VerdictCode) Text() text.Text {
 	if !c.Known() {
-		return string(c)
+		return text.New(string(c), string(c))
 	}
-	return Term(c.ID(), lang)
+	return Text(c.ID())
 }
+
+// Words is the verdict's name in lang.
+func (c VerdictCode) Words(lang text.Lang) string { return c.Text().In(lang) }

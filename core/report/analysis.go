@@ -15,6 +15,7 @@ import (
 	"cubeworkbench/core/judge"
 	"cubeworkbench/core/mfss"
 	"cubeworkbench/core/querytype"
+	"cubeworkbench/core/text"
 )
 
 // correlationsSheet shows r(rank score, rag score) per judge × dimension over
@@ -439,7 +440,7 @@ func (p problemsPage) problemsWarnings() error {
 			return err
 		}
 		for _, x := range w.s.Warnings {
-			if err := s.line(x.Source, x.Code, x.Where, nil, nil, nil, x.In(w.lang)); err != nil {
+			if err := s.line(x.Source, x.Code, x.Where, nil, nil, nil, x.In(text.Lang(w.lang))); err != nil {
 				return err
 			}
 		}
@@ -520,7 +521,7 @@ func (p problemsPage) problemsFlags() error {
 		for _, j := range w.s.Judges {
 			for _, fl := range j.Flags {
 				n++
-				if err := s.line(j.Judge, nil, nil, nil, nil, nil, cube.FlagText(fl, w.lang)); err != nil {
+				if err := s.line(j.Judge, nil, nil, nil, nil, nil, cube.FlagText(fl).In(text.Lang(w.lang))); err != nil {
 					return err
 				}
 			}

@@ -13,7 +13,6 @@ import (
 	"cubeworkbench/core/explain"
 	"cubeworkbench/core/profile"
 	"cubeworkbench/core/result"
-	"cubeworkbench/core/text"
 )
 
 // The one-page PDF brief beside the workbook (issue 15): the page leaders
@@ -51,7 +50,7 @@ func BriefContent(s *result.Summary, p profile.Profile, lang string) brief.Conte
 		if i > 0 {
 			c.Undetermined += w.say(txtSemicolon)
 		}
-		c.Undetermined += w.say(text.New(r.DetailZH, r.DetailEN))
+		c.Undetermined += w.say(r.Detail)
 	}
 	if s.Run.Workbook == "" {
 		c.Workbook = ""

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"cubeworkbench/core/result"
+	"cubeworkbench/core/text"
 )
 
 // The brief is drawn from the Summary page's own words (one source), is one
@@ -72,10 +73,10 @@ func TestBriefQuotesTargetFailure(t *testing.T) {
 		in := fixture(t)
 		s := in.Summary
 		s.Verdict.Undetermine(result.Reason{Code: result.WarnTargetFailed,
-			ZH:       "被测系统 4 个问题中有 4 个没有回答（ragflow: HTTP 401: Access token is invalid）",
-			EN:       "the system under test failed 4 of its 4 questions (ragflow: HTTP 401: Access token is invalid)",
-			DetailZH: "被测系统在 4 个问题中有 4 个没有回答。第一个失败：ragflow: HTTP 401: Access token is invalid。",
-			DetailEN: "The system under test failed 4 of its 4 questions. First failure: ragflow: HTTP 401: Access token is invalid."})
+			Text: text.New("被测系统 4 个问题中有 4 个没有回答（ragflow: HTTP 401: Access token is invalid）",
+				"the system under test failed 4 of its 4 questions (ragflow: HTTP 401: Access token is invalid)"),
+			Detail: text.New("被测系统在 4 个问题中有 4 个没有回答。第一个失败：ragflow: HTTP 401: Access token is invalid。",
+				"The system under test failed 4 of its 4 questions. First failure: ragflow: HTTP 401: Access token is invalid.")})
 		bc := BriefContent(s, in.Profile, lang)
 		if !strings.Contains(bc.Undetermined, "Access token is invalid") || bc.Verdict != "undetermined" {
 			t.Errorf("%s: brief %q, verdict %s", lang, bc.Undetermined, bc.Verdict)

@@ -203,7 +203,7 @@ func (w *writer) judgeBounded(g *sheetPage, j cube.JudgeResult, cols, titles []s
 		nc = append(nc, j.Normalized[d])
 	}
 	g.line(nc...)
-	g.line(styled{glossary.GuideRecallAt(w.s.TopN, w.lang), w.st.label}, pct{w.s.RecallAtK})
+	g.line(styled{glossary.GuideRecallAt(w.s.TopN, text.Lang(w.lang)), w.st.label}, pct{w.s.RecallAtK})
 	g.line(styled{w.say(judgesCuBEScoreWeighted), w.st.label}, j.Cube)
 	var lo, hi *float64
 	if j.CubeCI95 != nil {

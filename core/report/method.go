@@ -393,7 +393,7 @@ func yesNo(b bool) text.Text {
 // spent is what the run's calls cost, each currency apart, unknown for an
 // endpoint without a price (never 0); a run without paid calls says none.
 func (w *writer) spent(r result.RunInfo) string {
-	if m := r.Spent(w.lang); m != "" {
+	if m := r.Spent(text.Lang(w.lang)); m != "" {
 		return m
 	}
 	return w.say(methodNoneNoPaid)

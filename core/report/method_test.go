@@ -7,6 +7,7 @@ import (
 	"cubeworkbench/core/docmatch"
 	"cubeworkbench/core/mfss"
 	"cubeworkbench/core/result"
+	"cubeworkbench/core/text"
 )
 
 // The Method sheet shows what the run adapted and counted, how documents
@@ -27,7 +28,7 @@ func TestMethodAdditionsAndLoudMapping(t *testing.T) {
 		{"everything", func(in *Input) {
 			s := in.Summary
 			s.Run.Attempts, s.Run.Replies, s.Run.Throttled = 1234, 1200, 17
-			s.Run.Adaptations = []result.Adaptation{{Endpoint: "http://10.0.0.5:11434/v1", Param: "think", EN: "Ollama refused think; requests go without it.", ZH: "Ollama 拒绝了 think 参数，之后的请求不再带它。"}}
+			s.Run.Adaptations = []result.Adaptation{{Endpoint: "http://10.0.0.5:11434/v1", Param: "think", Text: text.New("Ollama 拒绝了 think 参数，之后的请求不再带它。", "Ollama refused think; requests go without it.")}}
 			s.DocMapping = &docmatch.Report{Answers: 24, Retrieved: 40, Resolved: 8, Unmatched: []docmatch.Unresolved{{Name: "养老保险.pdf", Count: 30}}}
 			s.MFSS.Uninformative = []mfss.Flag{uninf}
 			s.MFSS.ZeroVectors = mfss.ZeroVectors{Texts: 2, Examples: []string{"S."}, Touched: map[string]map[string]int{"accuracy": {"rag": 1}}}

@@ -110,12 +110,9 @@ func (w *writer) page() Page {
 	pg.Notices = w.notices()
 	v := s.Verdict
 	pg.VerdictCode = v.Code
-	pg.Verdict = v.EN
-	if w.lang == "zh" {
-		pg.Verdict = v.ZH
-	}
+	pg.Verdict = v.Text.In(text.Lang(w.lang))
 	if pg.Verdict == "" {
-		pg.Verdict = result.Undetermined.Words(w.lang)
+		pg.Verdict = result.Undetermined.Words(text.Lang(w.lang))
 	}
 	pg.VerdictRule = w.verdictRule()
 	pg.Headline = w.headlineWords()
@@ -209,7 +206,7 @@ func (w *writer) verdictRule() string {
 		c = fmt.Sprintf(w.say(pageCuBEScore), *v.Cube)
 	}
 	return fmt.Sprintf(w.say(pageMoreDeployableUp),
-		c, v.Deployable, v.NeedsWork, result.Deployable.Words(w.lang), result.NeedsWork.Words(w.lang), result.NotReady.Words(w.lang))
+		c, v.Deployable, v.NeedsWork, result.Deployable.Words(text.Lang(w.lang)), result.NeedsWork.Words(text.Lang(w.lang)), result.NotReady.Words(text.Lang(w.lang)))
 }
 
 // resamples is the number of resamples behind the intervals.
@@ -221,7 +218,9 @@ func (w *writer) resamples() int {
 }
 
 // intervalName is the 95 % interval in words a director uses.
-func (w *writer) intervalName() string { return glossary.Interval95With(w.resamples(), w.lang) }
+func (w *writer) intervalName() string {
+	return glossary.Interval95With(w.resamples(), text.Lang(w.lang))
+}
 
 // headlineWords is the score with its interval and recall in one sentence.
 func (w *writer) headlineWords() string {
@@ -254,7 +253,7 @@ func (w *writer) recallArgs(r float64) []any {
 func (w *writer) onlyOneJudge() string { return w.say(pageSingleJudge) }
 
 // term is the glossary's name of a thing in the report's language.
-func (w *writer) term(id glossary.ID) string { return glossary.Term(id, w.lang) }
+func (w *writer) term(id glossary.ID) string { return glossary.Term(id, text.Lang(w.lang)) }
 
 func (w *writer) pageFigures() []PageFigure {
 	s := w.s
@@ -363,7 +362,7 @@ func (w *writer) pageJudges() PageJudges {
 				why = append(why, t.In(text.Lang(w.lang)))
 			}
 			r.NotCounted = strings.Join(why, w.say(txtSemicolon))
-			r.Note = glossary.Term(glossary.JudgeNotCounted, w.lang) + w.say(txtColon) + r.NotCounted
+			r.Note = glossary.Term(glossary.JudgeNotCounted, text.Lang(w.lang)) + w.say(txtColon) + r.NotCounted
 		}
 		pj.Rows = append(pj.Rows, r)
 	}

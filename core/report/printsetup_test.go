@@ -15,6 +15,7 @@ import (
 
 	"cubeworkbench/core/explain"
 	"cubeworkbench/core/result"
+	"cubeworkbench/core/text"
 )
 
 // TestPageSetupOfEverySheet checks how each sheet prints: the Summary is
@@ -283,7 +284,7 @@ func TestPageBreaksBetweenTables(t *testing.T) {
 	path, f, _ := writeFixture(t, "en", func(in *Input) {
 		for i := range 40 {
 			in.Summary.Run.Adaptations = append(in.Summary.Run.Adaptations, result.Adaptation{Endpoint: fmt.Sprintf("http://10.0.0.%d:8000/v1", i),
-				Param: "max_tokens", EN: "The endpoint refused max_tokens; requests send max_completion_tokens instead.", ZH: "服务端拒绝 max_tokens，之后改用 max_completion_tokens。"})
+				Param: "max_tokens", Text: text.New("服务端拒绝 max_tokens，之后改用 max_completion_tokens。", "The endpoint refused max_tokens; requests send max_completion_tokens instead.")})
 		}
 	})
 	idx, _ := f.GetSheetIndex(SheetMethod)

@@ -181,7 +181,7 @@ func newWriter(ctx context.Context, in Input, progress func(int, int)) (*writer,
 // judgeName is a judge as people read it: the glossary's name for the
 // offline judges (词汇基线评审, not "lexical"), the user's own otherwise.
 // The grey data sheets keep the ids, which evaluate reads back.
-func (w *writer) judgeName(name string) string { return glossary.JudgeName(name, w.lang) }
+func (w *writer) judgeName(name string) string { return glossary.JudgeName(name, text.Lang(w.lang)) }
 
 func (w *writer) na() string { return w.say(wordNA) }
 

@@ -128,9 +128,9 @@ func TestSheetsAndHeadline(t *testing.T) {
 					t.Errorf("%s (%s) = %v, want %v", cell, c.label, got, c.want)
 				}
 			}
-			wantVerdict := s.Verdict.EN
+			wantVerdict := s.Verdict.Text.EN
 			if lang == "zh" {
-				wantVerdict = s.Verdict.ZH
+				wantVerdict = s.Verdict.Text.ZH
 			}
 			findCell(t, f, SheetSummary, tr("Verdict: ", "结论：")+wantVerdict)
 			// The Judges sheet's CuBE column holds each C_J.

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"cubeworkbench/core/result"
+	"cubeworkbench/core/text"
 )
 
 // The Problems sheet lists the rows skipped when reading and the warnings
@@ -11,7 +12,7 @@ import (
 // says "None." under each heading.
 func TestProblemsSheetListsSkippedRowsAndWarnings(t *testing.T) {
 	skipped := "qa.xlsx, sheet qa, row 7: the id q3 appears twice"
-	warn := result.Warning{Source: "ingest", Code: "hidden_sheet", Where: "book.xlsx · notes", EN: "The sheet notes is hidden and was not read.", ZH: "工作表 notes 被隐藏，未读取。"}
+	warn := result.Warning{Source: "ingest", Code: "hidden_sheet", Where: "book.xlsx · notes", Text: text.New("工作表 notes 被隐藏，未读取。", "The sheet notes is hidden and was not read.")}
 	cases := []struct {
 		name string
 		edit func(*Input)

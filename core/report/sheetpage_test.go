@@ -2,6 +2,7 @@ package report
 
 import (
 	"context"
+	"cubeworkbench/core/text"
 	"slices"
 	"strings"
 	"testing"
@@ -153,7 +154,7 @@ func TestMethodPageUsesGlossaryNames(t *testing.T) {
 		w := modelWriter(t, lang, nil)
 		words := w.methodPage().text()
 		for _, id := range []glossary.ID{glossary.Tokens, glossary.Dimension, glossary.Profile} {
-			name := capitalize(glossary.Term(id, lang))
+			name := capitalize(glossary.Term(id, text.Lang(lang)))
 			if !slices.Contains(words, name) {
 				t.Errorf("%s: the Method page does not name %s as the glossary does (%q)", lang, id, name)
 			}
@@ -165,8 +166,8 @@ func TestMethodPageUsesGlossaryNames(t *testing.T) {
 				}
 			}
 		}
-		if !slices.Contains(words, glossary.Term(glossary.JudgeLexical, lang)) {
-			t.Errorf("%s: the lexical judge's kind is not %q", lang, glossary.Term(glossary.JudgeLexical, lang))
+		if !slices.Contains(words, glossary.Term(glossary.JudgeLexical, text.Lang(lang))) {
+			t.Errorf("%s: the lexical judge's kind is not %q", lang, glossary.Term(glossary.JudgeLexical, text.Lang(lang)))
 		}
 	}
 }

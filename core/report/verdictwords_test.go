@@ -8,6 +8,7 @@ import (
 	"cubeworkbench/core/brief"
 	"cubeworkbench/core/glossary"
 	"cubeworkbench/core/result"
+	"cubeworkbench/core/text"
 )
 
 // The report's Summary page and the brief of one export say the same
@@ -19,7 +20,7 @@ func TestReportAndBriefSayTheSameVerdict(t *testing.T) {
 	words := func(lang string) []string {
 		w := []string{"暂不具备部署条件", "Not ready"}
 		for _, c := range glossary.VerdictCodes() {
-			w = append(w, c.Words(lang))
+			w = append(w, c.Words(text.Lang(lang)))
 		}
 		return w
 	}
@@ -63,7 +64,7 @@ func TestReportAndBriefSayTheSameVerdict(t *testing.T) {
 						rule = s
 					}
 				}
-				own := code.Words(lang)
+				own := code.Words(text.Lang(lang))
 				if !strings.Contains(pg.Verdict, own) || !strings.Contains(verdictLine, own) {
 					t.Errorf("verdict words %q: report %q, brief %q", own, pg.Verdict, verdictLine)
 				}

@@ -32,7 +32,7 @@ type SummaryJSON struct {
 	CoFE        *cofe.Result         `json:"cofe,omitempty"`
 	Sweep       *cofe.SweepResult    `json:"cofe_sweep,omitempty"`
 	Baselines   *Baselines           `json:"baselines,omitempty"`
-	Verdict     Verdict              `json:"verdict"`
+	Verdict     VerdictJSON          `json:"verdict"`
 	Run         RunInfo              `json:"run"`
 	Problems    []Problem            `json:"problems"`
 	Skipped     []string             `json:"skipped_rows,omitempty"`
@@ -49,6 +49,42 @@ type Words struct {
 	EN string `json:"en"`
 	ZH string `json:"zh"`
 }
+
+// VerdictJSON is the verdict (Verdict) in SUMMARY.json: its words in
+// English, then Chinese.
+type VerdictJSON struct {
+	Code       VerdictCode  `json:"code"` // deployable | needs_work | not_ready | undetermined
+	EN         string       `json:"en"`
+	ZH         string       `json:"zh"`
+	Cube       *float64     `json:"cube"`
+	Deployable float64      `json:"deployable_at"`
+	NeedsWork  float64      `json:"needs_work_at"`
+	Reasons    []ReasonJSON `json:"undetermined_reasons,omitempty"`
+}
+
+// ReasonJSON is why a verdict is undetermined (Reason): its few words,
+// then the full reason.
+type ReasonJSON struct {
+	Code     string `json:"code"`
+	ZH       string `json:"zh"`
+	EN       string `json:"en"`
+	DetailZH string `json:"detail_zh"`
+	DetailEN string `json:"detail_en"`
+}
+
+// JSON is v as SUMMARY.json says it.
+func (v Verdict) JSON() VerdictJSON {
+	out := VerdictJSON{Code: v.Code, EN: v.Text.EN, ZH: v.Text.ZH, Cube: v.Cube,
+		Deployable: v.Deployable, NeedsWork: v.NeedsWork}
+	for _, r := range v.Reasons {
+		out.Reasons = append(out.Reasons, ReasonJSON{Code: r.Code, ZH: r.Text.ZH, EN: r.Text.EN,
+			DetailZH: r.Detail.ZH, DetailEN: r.Detail.EN})
+	}
+	return out
+}
+
+// MarshalJSON writes v as VerdictJSON, wherever a Verdict is written.
+func (v Verdict) MarshalJSON() ([]byte, error) { return json.Marshal(v.JSON()) }
 
 // CubeJSON is one CuBE evaluation (cube.Result) in SUMMARY.json.
 type CubeJSON struct {
@@ -199,7 +235,7 @@ func (s *Summary) JSON() SummaryJSON {
 		CoFE:        s.CoFE,
 		Sweep:       s.Sweep,
 		Baselines:   s.Baselines,
-		Verdict:     s.Verdict,
+		Verdict:     s.Verdict.JSON(),
 		Run:         s.Run,
 		Problems:    s.Problems,
 		Skipped:     s.Skipped,

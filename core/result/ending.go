@@ -2,6 +2,7 @@ package result
 
 import (
 	"context"
+	"cubeworkbench/core/text"
 	"errors"
 	"strings"
 )
@@ -24,9 +25,9 @@ var ErrEndpointDown = errors.New("engine: the endpoint does not answer; check ba
 // that stopped is never called cancelled: only the user cancels.
 type Ending struct {
 	Status string // RunDone, RunInterrupted (cancelled) or RunFailed (stopped)
-	// Reason says why a run stopped, bilingual; empty when it finished or
-	// was cancelled.
-	ReasonEN, ReasonZH string
+	// Reason says why a run stopped; empty when it finished or was
+	// cancelled.
+	Reason text.Text
 }
 
 // EndOf classifies a run's outcome: err is what Run returned, cancelled
@@ -39,55 +40,55 @@ func EndOf(err error, cancelled bool) Ending {
 	case cancelled && errors.Is(err, context.Canceled):
 		return Ending{Status: RunInterrupted}
 	}
-	en, zh := stopReason(err)
-	return Ending{Status: RunFailed, ReasonEN: en, ReasonZH: zh}
+	return Ending{Status: RunFailed, Reason: stopReason(err)}
 }
 
 // stopReason names the cause of a stop in plain words; the error's own text
 // follows for an unknown cause (its technical detail is left to Detail).
-func stopReason(err error) (en, zh string) {
+func stopReason(err error) text.Text {
 	switch {
 	case errors.Is(err, ErrBudget):
-		return "the cost budget is used up; raise the budget to resume",
-			"费用预算已用完；提高预算后可继续"
+		return text.New("费用预算已用完；提高预算后可继续", "the cost budget is used up; raise the budget to resume")
 	case errors.Is(err, ErrEndpointDown):
-		return "an endpoint failed again and again without a single answer; check its address, model name and key",
-			"接口连续多次失败且从未回复；请检查接口地址、模型名和密钥"
+		return text.New("接口连续多次失败且从未回复；请检查接口地址、模型名和密钥",
+			"an endpoint failed again and again without a single answer; check its address, model name and key")
 	case errors.Is(err, ErrOffline):
-		return "the run is offline and a step needs an endpoint the run store cannot answer for",
-			"离线运行，而某一步需要调用接口且运行库中没有相应结果"
+		return text.New("离线运行，而某一步需要调用接口且运行库中没有相应结果",
+			"the run is offline and a step needs an endpoint the run store cannot answer for")
 	case errors.Is(err, context.DeadlineExceeded):
-		return "the run took longer than its time limit", "运行超过了时间上限"
+		return text.New("运行超过了时间上限", "the run took longer than its time limit")
 	case errors.Is(err, context.Canceled):
-		return "the run was stopped from inside (not by the user)", "运行被内部中止（并非用户取消）"
+		return text.New("运行被内部中止（并非用户取消）", "the run was stopped from inside (not by the user)")
 	}
-	msg := err.Error()
-	if i := strings.LastIndex(msg, ": "); i >= 0 && len(msg)-i > 12 {
-		msg = msg[i+2:]
+	msg := tail(err.Error())
+	var te *text.Error
+	if errors.As(err, &te) { // a message of its own in both languages
+		t := text.New("出现错误："+te.ZH, "an error: "+te.EN)
+		if !strings.Contains(te.Error(), msg) { // what the wrapping adds (an endpoint's reply)
+			t = text.New(t.ZH+"（"+msg+"）", t.EN+" ("+msg+")")
+		}
+		return t
 	}
-	return "an error: " + msg, "出现错误：" + msg
+	return text.New("出现错误："+msg, "an error: "+msg)
 }
 
-// Text is the ending in lang ("zh" or "en"): 已完成 / 已取消（用户取消） /
-// 已停止：reason.
-func (e Ending) Text(lang string) string {
-	zh := strings.HasPrefix(lang, "zh")
+// tail is the last part of an error's chain, where its own detail is.
+func tail(msg string) string {
+	if i := strings.LastIndex(msg, ": "); i >= 0 && len(msg)-i > 12 {
+		return msg[i+2:]
+	}
+	return msg
+}
+
+// Text is the ending in lang: 已完成 / 已取消（用户取消） / 已停止：reason.
+func (e Ending) Text(lang text.Lang) string {
 	switch e.Status {
 	case RunDone:
-		if zh {
-			return "已完成"
-		}
-		return "finished"
+		return text.New("已完成", "finished").In(lang)
 	case RunInterrupted:
-		if zh {
-			return "已取消（用户取消）"
-		}
-		return "cancelled by the user"
+		return text.New("已取消（用户取消）", "cancelled by the user").In(lang)
 	}
-	if zh {
-		return "已停止：" + e.ReasonZH
-	}
-	return "stopped: " + e.ReasonEN
+	return text.New("已停止："+e.Reason.ZH, "stopped: "+e.Reason.EN).In(lang)
 }
 
 // Stored is the text the run store keeps beside the status: both

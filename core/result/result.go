@@ -1,7 +1,6 @@
 package result
 
 import (
-	"strings"
 	"time"
 
 	"cubeworkbench/core/glossary"
@@ -14,6 +13,7 @@ import (
 	"cubeworkbench/core/humancheck"
 	"cubeworkbench/core/llm"
 	"cubeworkbench/core/mfss"
+	"cubeworkbench/core/text"
 )
 
 // Summary is what an evaluation produces, written as SUMMARY.json. Its
@@ -87,27 +87,28 @@ func (s *Summary) HasCoFERetrieval() bool {
 }
 
 // Verdict answers "can we deploy?" against the profile's thresholds.
+// Its JSON is VerdictJSON (contract.go).
 type Verdict struct {
-	Code       VerdictCode `json:"code"` // deployable | needs_work | not_ready | undetermined
-	EN         string      `json:"en"`
-	ZH         string      `json:"zh"`
-	Cube       *float64    `json:"cube"`
-	Deployable float64     `json:"deployable_at"`
-	NeedsWork  float64     `json:"needs_work_at"`
+	Code VerdictCode // deployable | needs_work | not_ready | undetermined
+	// Text is the verdict in words: the glossary's, and why when it is
+	// undetermined.
+	Text       text.Text
+	Cube       *float64
+	Deployable float64
+	NeedsWork  float64
 	// Reasons say why a verdict the score alone would give is undetermined
 	// (too few questions, …), each in both languages; empty otherwise.
-	Reasons []Reason `json:"undetermined_reasons,omitempty"`
+	Reasons []Reason
 }
 
 // Reason is one reason a verdict is undetermined: a few words for the
 // verdict itself (the window's banner does not wrap), and the full reason
 // that leads the why of the verdict, the report and the brief.
+// Its JSON is ReasonJSON (contract.go).
 type Reason struct {
-	Code     string `json:"code"`
-	ZH       string `json:"zh"`
-	EN       string `json:"en"`
-	DetailZH string `json:"detail_zh"`
-	DetailEN string `json:"detail_en"`
+	Code   string
+	Text   text.Text // the few words
+	Detail text.Text // the full reason
 }
 
 // Undetermine makes the verdict undetermined (无法判定, the glossary's
@@ -116,12 +117,11 @@ type Reason struct {
 func (v *Verdict) Undetermine(r Reason) {
 	v.Reasons = append(v.Reasons, r)
 	v.Code, v.Cube = Undetermined, nil
-	zh, en := make([]string, len(v.Reasons)), make([]string, len(v.Reasons))
+	why := make([]text.Text, len(v.Reasons))
 	for i, x := range v.Reasons {
-		zh[i], en[i] = x.ZH, x.EN
+		why[i] = x.Text
 	}
-	v.ZH = v.Code.Words("zh") + "：" + strings.Join(zh, "；")
-	v.EN = v.Code.Words("en") + ": " + strings.Join(en, "; ")
+	v.Text = text.JoinWith([]text.Text{v.Code.Text(), text.JoinWith(why, text.New("；", "; "))}, text.New("：", ": "))
 }
 
 // RunInfo names exactly what produced a summary.
@@ -184,8 +184,7 @@ type JudgeInfo struct {
 type Adaptation struct {
 	Endpoint string `json:"endpoint"`
 	Param    string `json:"param"`
-	ZH       string `json:"zh"`
-	EN       string `json:"en"`
+	text.Text
 }
 
 // Problem is something the run could not do for an item: a target that
@@ -204,20 +203,14 @@ type Problem struct {
 // guide, a factor MFSS doubts. Source names the package that found it
 // ("ingest", "target", "mfss", …), Code the kind; Where names the file,
 // sheet, row or item when there is one.
+//
+// Text is embedded so that SUMMARY.json keeps its keys "zh", "en" after
+// "where" (a golden checks the bytes); w.In(lang) is the message.
 type Warning struct {
 	Source string `json:"source"`
 	Code   string `json:"code"`
 	Where  string `json:"where,omitempty"`
-	ZH     string `json:"zh"`
-	EN     string `json:"en"`
-}
-
-// In is the warning's message in lang ("zh" or English).
-func (w Warning) In(lang string) string {
-	if lang == "zh" {
-		return w.ZH
-	}
-	return w.EN
+	text.Text
 }
 
 // Baselines are the traditional metrics beside the judges (the CuBE paper's
@@ -260,10 +253,9 @@ func VerdictFor(c *float64, deployable, needsWork float64) Verdict {
 	default:
 		v.Code = NotReady
 	}
-	v.ZH, v.EN = v.Code.Words("zh"), v.Code.Words("en")
+	v.Text = v.Code.Text()
 	if v.Code == Undetermined {
-		v.ZH += "：未能算出 CuBE 分数"
-		v.EN += ": no CuBE score could be computed"
+		v.Text = text.New(v.Text.ZH+"：未能算出 CuBE 分数", v.Text.EN+": no CuBE score could be computed")
 	}
 	return v
 }
@@ -276,20 +268,20 @@ func NoQualifiedJudge(v Verdict, r *cube.Result) Verdict {
 		return v
 	}
 	v.Undetermine(Reason{Code: "no_qualified_judge",
-		ZH: "没有评审模型通过评审资格检查", EN: "no judge qualified",
-		DetailZH: "没有评审模型通过评审资格检查，它们的分数不能作为结论依据（各评审模型的原因见其卡片）",
-		DetailEN: "no judge qualified, so their scores are no basis for a verdict (each judge's card says why)"})
+		Text: text.New("没有评审模型通过评审资格检查", "no judge qualified"),
+		Detail: text.New("没有评审模型通过评审资格检查，它们的分数不能作为结论依据（各评审模型的原因见其卡片）",
+			"no judge qualified, so their scores are no basis for a verdict (each judge's card says why)")})
 	return v
 }
 
 // Spent is what the run's calls cost in lang: each currency apart, unknown
 // for an endpoint without a price (never 0), "" when nothing was paid for.
-func (r RunInfo) Spent(lang string) string {
-	if m := llm.Spent(r.Costs, r.Unpriced, lang); m != "" {
+func (r RunInfo) Spent(lang text.Lang) string {
+	if m := llm.Spent(r.Costs, r.Unpriced, lang.String()); m != "" {
 		return m
 	}
 	if r.Cost > 0 { // a summary written before currencies were recorded
-		return llm.Money(r.Cost, "", lang)
+		return llm.Money(r.Cost, "", lang.String())
 	}
 	return ""
 }

@@ -8,6 +8,7 @@ import (
 
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/llm"
+	"cubeworkbench/core/text"
 )
 
 // Step names, in the order an evaluation runs them.
@@ -72,7 +73,8 @@ var ErrBudget = errors.New("engine: the cost budget is used up; raise `budget` i
 // ErrTargetDown stops a run whose system under test failed question after
 // question without one answer (the engine's breaker): the verdict is
 // undetermined, as when a finished run's target failed most questions.
-var ErrTargetDown = errors.New("无法判定：被测系统连续失败，没有回答任何问题 / Undetermined: the system under test failed question after question without one answer")
+var ErrTargetDown error = text.NewError(text.New("无法判定：被测系统连续失败，没有回答任何问题",
+	"Undetermined: the system under test failed question after question without one answer"), nil)
 
 // Outcome is an evaluation's outcome: the workbook with everything the run
 // added (answers, judgements) and the summary.
@@ -108,7 +110,7 @@ type Preflight struct {
 }
 
 // Describe lists the steps, e.g. "judge qwen 4,800 calls; bounds gen 240 calls".
-func (p Preflight) Describe(lang string) string {
+func (p Preflight) Describe(lang text.Lang) string {
 	var parts []string
 	for _, s := range p.Steps {
 		label := StepName(s.Step, lang)
@@ -122,13 +124,13 @@ func (p Preflight) Describe(lang string) string {
 
 // Estimate is the sentence shown before a paid run: an upper bound, re-asks
 // of unreadable replies included, and the cost in each currency or unknown.
-func (p Preflight) Estimate(lang string) string {
-	cost := llm.Spent(p.CostBy, p.Unpriced, lang)
+func (p Preflight) Estimate(lang text.Lang) string {
+	cost := llm.Spent(p.CostBy, p.Unpriced, lang.String())
 	about, aboutZH := "; cost at most about ", "；费用至多约 "
 	if len(p.CostBy) == 0 { // only unknown costs: no amount to be "about"
 		about, aboutZH = "; cost ", "；"
 	}
-	if lang == "zh" {
+	if text.LangOf(string(lang)) == text.ZH {
 		if cost != "" {
 			cost = aboutZH + cost
 		}
@@ -153,15 +155,12 @@ var stepNames = map[string][2]string{
 }
 
 // StepName is a step's name in lang; the id itself for an unknown step.
-func StepName(step, lang string) string {
+func StepName(step string, lang text.Lang) string {
 	n, ok := stepNames[step]
-	switch {
-	case !ok:
+	if !ok {
 		return step
-	case lang == "zh":
-		return n[1]
 	}
-	return n[0]
+	return text.New(n[1], n[0]).In(lang)
 }
 
 // BatchFailure is one line of a batch result file that carried no usable reply.
@@ -188,12 +187,12 @@ type BatchReport struct {
 // Money is what the step's calls cost so far, in lang: the amount in its
 // currency, "unknown" for an unpriced endpoint that made calls, "" when
 // there is nothing to say.
-func (e Event) Money(lang string) string {
+func (e Event) Money(lang text.Lang) string {
 	switch {
 	case e.Unpriced && e.Calls > 0:
-		return llm.Spent(nil, []string{e.Label}, lang)
+		return llm.Spent(nil, []string{e.Label}, lang.String())
 	case e.Cost > 0:
-		return llm.Money(e.Cost, e.Currency, lang)
+		return llm.Money(e.Cost, e.Currency, lang.String())
 	}
 	return ""
 }

@@ -2,7 +2,6 @@ package session
 
 import (
 	"context"
-	"errors"
 	"io"
 	"sync"
 
@@ -11,6 +10,7 @@ import (
 	"cubeworkbench/core/llm"
 	"cubeworkbench/core/profile"
 	"cubeworkbench/core/result"
+	"cubeworkbench/core/text"
 )
 
 // Backend is what a session drives: the workbook reader (core/ingest,
@@ -70,7 +70,8 @@ var (
 
 // ErrNoBackend says a program opened a session without linking
 // core/session/backend.
-var ErrNoBackend = errors.New("session: no backend is linked; import _ \"cubeworkbench/core/session/backend\" in the program / 未链接评测引擎")
+var ErrNoBackend error = text.NewError(text.New("未链接评测引擎（程序需导入 cubeworkbench/core/session/backend）",
+	"no backend is linked; import _ \"cubeworkbench/core/session/backend\" in the program"), nil)
 
 // Register makes b the backend of every session; core/session/backend
 // calls it from its init. The last registration wins.

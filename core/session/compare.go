@@ -2,7 +2,6 @@ package session
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -13,6 +12,7 @@ import (
 	"cubeworkbench/core/mfss"
 	"cubeworkbench/core/profile"
 	"cubeworkbench/core/result"
+	"cubeworkbench/core/text"
 )
 
 // StepCompare is the progress step of a comparison: evaluate side A, judge
@@ -39,7 +39,13 @@ type CompareSide struct {
 
 // ErrSummaryOnly refuses a SUMMARY.json as a side: it holds each side's
 // figures but not the per-question judgements a paired comparison needs.
-var ErrSummaryOnly = errors.New("session: compare: a SUMMARY.json holds no per-question judgements, so it cannot be paired; give the workbook it was made from (and its run store with --store) / SUMMARY.json 不含逐题评分，无法配对比较；请给出生成它的工作簿（及其运行库）")
+var ErrSummaryOnly = &text.Error{Text: text.New("SUMMARY.json 不含逐题评分，无法配对比较；请给出生成它的工作簿（及其运行库）",
+	"a SUMMARY.json holds no per-question judgements, so it cannot be paired; give the workbook it was made from (and its run store with --store)")}
+
+// summaryOnly is ErrSummaryOnly naming the file.
+func summaryOnly(path string) error {
+	return text.NewError(text.New(ErrSummaryOnly.ZH+"（"+path+"）", ErrSummaryOnly.EN+" ("+path+")"), ErrSummaryOnly)
+}
 
 // OtherSystems lists the answer sets of wb that are systems besides rag
 // (the bounds zero and full are not), in workbook order, each with at least
@@ -92,17 +98,19 @@ func (s *Session) CompareSets(ctx context.Context, p profile.Profile, setA, setB
 	if setB == "" {
 		others := OtherSystems(s.Workbook)
 		if len(others) == 0 {
-			return nil, fmt.Errorf("session: compare: %s has no answer set besides rag to compare with / %s 除 rag 外没有其他系统的回答可供比较", filepath.Base(s.Path), filepath.Base(s.Path))
+			return nil, refusal(fmt.Sprintf("%s 中除%s外没有其他系统的回答可供比较", filepath.Base(s.Path), setName(dataset.SetRAG)),
+				fmt.Sprintf("%s has no answer set besides rag to compare with", filepath.Base(s.Path)))
 		}
 		setB = others[0]
 	}
 	if setA == setB {
-		return nil, fmt.Errorf("session: compare: both sides are the answer set %q / 两方是同一个答案集 %q", setA, setA)
+		return nil, refusal(fmt.Sprintf("两方是同一个答案集“%s”", setName(setA)), fmt.Sprintf("both sides are the answer set %q", setA))
 	}
 	for _, set := range []string{setA, setB} {
 		if set != dataset.SetRAG && !slices.Contains(OtherSystems(s.Workbook), set) {
-			return nil, fmt.Errorf("session: compare: %s has no answers of the set %q (its sets: rag %s) / %s 中没有答案集 %q 的回答（现有：rag %s）",
-				filepath.Base(s.Path), set, strings.Join(OtherSystems(s.Workbook), " "), filepath.Base(s.Path), set, strings.Join(OtherSystems(s.Workbook), " "))
+			others := strings.Join(OtherSystems(s.Workbook), " ")
+			return nil, refusal(fmt.Sprintf("%s 中没有答案集“%s”的回答（现有：%s %s）", filepath.Base(s.Path), set, setName(dataset.SetRAG), others),
+				fmt.Sprintf("%s has no answers of the set %q (its sets: rag %s)", filepath.Base(s.Path), set, others))
 		}
 	}
 	prog := progressOf(o.Progress)
@@ -158,11 +166,12 @@ type Comparison struct {
 func CompareWorkbooks(ctx context.Context, p profile.Profile, sa, sb CompareSide, o CompareOptions) (*Comparison, error) {
 	for _, side := range []CompareSide{sa, sb} {
 		if strings.EqualFold(filepath.Ext(side.Path), ".json") {
-			return nil, fmt.Errorf("%w (%s)", ErrSummaryOnly, side.Path)
+			return nil, summaryOnly(side.Path)
 		}
 	}
 	if filepath.Clean(sa.Path) == filepath.Clean(sb.Path) && sa.Store == sb.Store {
-		return nil, fmt.Errorf("session: compare: both sides are %s; give --sets to compare two answer sets of one workbook / 两方是同一个工作簿 %s；比较同一工作簿的两个答案集请用 --sets", sa.Path, sa.Path)
+		return nil, refusal(fmt.Sprintf("两方是同一个工作簿 %s；比较同一工作簿的两个答案集请用 --sets", sa.Path),
+			fmt.Sprintf("both sides are %s; give --sets to compare two answer sets of one workbook", sa.Path))
 	}
 	a, err := Open(ctx, sa.Path, OpenOptions{StorePath: sa.Store})
 	if err != nil {
@@ -176,7 +185,7 @@ func CompareWorkbooks(ctx context.Context, p profile.Profile, sa, sb CompareSide
 // it on the workbook it has open.
 func (s *Session) CompareWith(ctx context.Context, p profile.Profile, setA string, sb CompareSide, o CompareOptions) (*Comparison, error) {
 	if strings.EqualFold(filepath.Ext(sb.Path), ".json") {
-		return nil, fmt.Errorf("%w (%s)", ErrSummaryOnly, sb.Path)
+		return nil, summaryOnly(sb.Path)
 	}
 	prog := progressOf(o.Progress)
 	step := func(done int, label string) {
@@ -305,7 +314,7 @@ func (s *Session) judgeSet(ctx context.Context, p profile.Profile, base *dataset
 		wb.Items = append(wb.Items, c)
 	}
 	if len(wb.Items) == 0 {
-		return nil, fmt.Errorf("session: compare: no question has an answer of the set %q / 没有任何问题有答案集 %q 的回答", set, set)
+		return nil, refusal(fmt.Sprintf("没有任何问题有答案集“%s”的回答", setName(set)), fmt.Sprintf("no question has an answer of the set %q", set))
 	}
 	wb.Scores = nil
 	for _, j := range base.Scores {

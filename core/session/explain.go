@@ -31,7 +31,7 @@ func explainSummary(sum *result.Summary, wb *dataset.Workbook) {
 	// why: the verdict's banner only has room for its few words.
 	var lead []explain.Bullet
 	for _, r := range sum.Verdict.Reasons {
-		lead = append(lead, explain.Bullet{Code: "undetermined_" + r.Code, ZH: r.DetailZH, EN: r.DetailEN})
+		lead = append(lead, explain.Bullet{Code: "undetermined_" + r.Code, Text: r.Detail})
 	}
 	e.Bullets = append(lead, e.Bullets...)
 	sum.Explanation = &e

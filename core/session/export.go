@@ -3,7 +3,6 @@ package session
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -11,10 +10,11 @@ import (
 	"cubeworkbench/core/chart"
 	"cubeworkbench/core/figures"
 	"cubeworkbench/core/report"
+	"cubeworkbench/core/text"
 )
 
 // ErrNoResult is returned by exports before an evaluation finished.
-var ErrNoResult = errors.New("session: nothing evaluated yet / 尚未完成评估")
+var ErrNoResult error = text.NewError(text.New("尚未完成评估", "nothing evaluated yet"), nil)
 
 // Export kinds, and the file each writes into an export folder.
 const (
@@ -32,12 +32,12 @@ const (
 
 // Export writes the chosen outputs into dir in lang and returns the paths
 // written, in order.
-func (s *Session) Export(ctx context.Context, dir, lang string, kinds ...string) ([]string, error) {
+func (s *Session) Export(ctx context.Context, dir string, lang text.Lang, kinds ...string) ([]string, error) {
 	if s.Result() == nil {
 		return nil, ErrNoResult
 	}
 	if dir == "" {
-		return nil, errors.New("session: export: no folder chosen / 未选择导出文件夹")
+		return nil, refusal("未选择导出文件夹", "no folder chosen for the export")
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("session: export: %w", err)
@@ -88,19 +88,19 @@ func (s *Session) Export(ctx context.Context, dir, lang string, kinds ...string)
 
 // WriteReport writes the Excel report of the last evaluation in lang;
 // progress, when set, hears rows done and rows in all.
-func (s *Session) WriteReport(ctx context.Context, path, lang string, progress func(done, total int)) error {
+func (s *Session) WriteReport(ctx context.Context, path string, lang text.Lang, progress func(done, total int)) error {
 	res, p := s.last()
 	if res == nil {
 		return ErrNoResult
 	}
-	p.Language = lang
-	if err := report.Write(ctx, path, report.Input{Summary: res.Summary, Workbook: s.withSpotRatings(ctx, res.Workbook), Profile: p, Lang: lang}, progress); err != nil {
+	p.Language = lang.String()
+	if err := report.Write(ctx, path, report.Input{Summary: res.Summary, Workbook: s.withSpotRatings(ctx, res.Workbook), Profile: p, Lang: lang.String()}, progress); err != nil {
 		return fmt.Errorf("session: report: %w", err)
 	}
 	// The one-page brief leaders forward by mail goes beside the workbook,
 	// drawn from the same page content as its Summary sheet.
-	if err := report.WriteBrief(report.BriefPath(path), res.Summary, p, lang); err != nil {
-		return fmt.Errorf("session: brief / 一页简报: %w", err)
+	if err := report.WriteBrief(report.BriefPath(path), res.Summary, p, lang.String()); err != nil {
+		return text.NewError(text.New("未能写出一页简报："+text.Of(err).ZH, "the one-page brief could not be written: "+text.Of(err).EN), err)
 	}
 	return nil
 }
@@ -132,13 +132,13 @@ func (s *Session) Figures() []figures.Figure {
 }
 
 // WriteCharts renders every chart as PNG and SVG into dir.
-func (s *Session) WriteCharts(dir, lang string) ([]string, error) {
+func (s *Session) WriteCharts(dir string, lang text.Lang) ([]string, error) {
 	var written []string
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("session: charts: %w", err)
 	}
 	for _, f := range s.Figures() {
-		fig, err := f.Build(chart.Options{Lang: lang})
+		fig, err := f.Build(chart.Options{Lang: lang.String()})
 		if err != nil {
 			return written, fmt.Errorf("session: chart %s: %w", f.File, err)
 		}

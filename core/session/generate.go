@@ -2,7 +2,6 @@ package session
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -10,10 +9,11 @@ import (
 	"cubeworkbench/core/generate"
 	"cubeworkbench/core/llm"
 	"cubeworkbench/core/profile"
+	"cubeworkbench/core/text"
 )
 
 // ErrNoGenerator refuses to write questions without a generator model.
-var ErrNoGenerator = errors.New("session: no generator model in the profile / 评估配置中没有生成模型")
+var ErrNoGenerator error = text.NewError(text.New("评估配置中没有生成模型", "no generator model in the profile"), nil)
 
 // GenerateOptions say which guides, how many questions of which kinds, and
 // whether the critic checks them.
@@ -73,14 +73,15 @@ func (s *Session) Generate(ctx context.Context, p profile.Profile, o GenerateOpt
 	if s.Streamed > 0 {
 		// Only the guides the questions name are in memory: a set written
 		// from them, and saved beside them, would silently miss the rest.
-		return nil, fmt.Errorf("session: %d guides are in the run store, not in memory; open the workbook with every guide (cubectl generate does) / 有 %d 条指南保存在运行记录库而不在内存中：请以载入全部指南的方式打开工作簿（cubectl generate 即如此）", s.Streamed, s.Streamed)
+		return nil, refusal(fmt.Sprintf("有 %d 条指南保存在运行记录库而不在内存中：请以载入全部指南的方式打开工作簿（cubectl generate 即如此）", s.Streamed),
+			fmt.Sprintf("%d guides are in the run store, not in memory; open the workbook with every guide (cubectl generate does)", s.Streamed))
 	}
 	guides, err := generate.Select(s.Workbook.Guides, o.Select)
 	if err != nil {
 		return nil, err
 	}
 	if len(guides) == 0 {
-		return nil, errors.New("session: the workbook has no guides / 工作簿中没有办事指南")
+		return nil, refusal("工作簿中没有办事指南", "the workbook has no guides")
 	}
 	b, err := people()
 	if err != nil {
@@ -102,7 +103,7 @@ func (s *Session) Generate(ctx context.Context, p profile.Profile, o GenerateOpt
 	}
 	ts := &TestSet{Candidates: cands, Guides: guides, Problems: problems, Model: c.Model()}
 	if len(cands) == 0 {
-		return ts, fmt.Errorf("session: no question could be written (%d failed) / 未能生成任何问题（失败 %d 次）", len(problems), len(problems))
+		return ts, refusal(fmt.Sprintf("未能生成任何问题（失败 %d 次）", len(problems)), fmt.Sprintf("no question could be written (%d failed)", len(problems)))
 	}
 	o.Filter.Lang = p.Language
 	for _, it := range s.Workbook.Items {
@@ -120,8 +121,8 @@ func (s *Session) Generate(ctx context.Context, p profile.Profile, o GenerateOpt
 }
 
 // Refilter runs the filters that need no model again, after edits.
-func (s *Session) Refilter(ctx context.Context, ts *TestSet, lang string) error {
-	o := generate.FilterOptions{Lang: lang}
+func (s *Session) Refilter(ctx context.Context, ts *TestSet, lang text.Lang) error {
+	o := generate.FilterOptions{Lang: lang.String()}
 	for _, it := range s.Workbook.Items {
 		o.Existing = append(o.Existing, it.Question)
 	}
@@ -150,21 +151,21 @@ func (t *TestSet) AcceptUnflagged() (accepted, rejected int) {
 // SaveTestSet writes the accepted questions beside every guide of the
 // workbook (the knowledge base they are evaluated against) as a new
 // workbook that opens like any other; it refuses a set nobody accepted.
-func (s *Session) SaveTestSet(path string, ts *TestSet, lang string) (int, error) {
+func (s *Session) SaveTestSet(path string, ts *TestSet, lang text.Lang) (int, error) {
 	n := 0
 	for _, c := range ts.Candidates {
 		if c.Decision == generate.Accepted {
 			if strings.TrimSpace(c.Question) == "" {
-				return 0, fmt.Errorf("session: question %s is empty / 问题 %s 为空", c.ID, c.ID)
+				return 0, refusal(fmt.Sprintf("问题 %s 为空", c.ID), fmt.Sprintf("question %s is empty", c.ID))
 			}
 			n++
 		}
 	}
 	if n == 0 {
-		return 0, errors.New("session: no question accepted; nothing to save / 没有已采用的问题，无可保存")
+		return 0, refusal("没有已采用的问题，无可保存", "no question accepted; nothing to save")
 	}
 	if err := CheckOutputs(File(path)); err != nil {
 		return 0, err
 	}
-	return generate.WriteTestSet(path, s.Workbook.Guides, ts.Candidates, lang)
+	return generate.WriteTestSet(path, s.Workbook.Guides, ts.Candidates, lang.String())
 }

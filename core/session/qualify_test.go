@@ -205,18 +205,18 @@ func TestNoQualifiedJudgeUndetermined(t *testing.T) {
 		t.Fatal(err)
 	}
 	v := res.Summary.Verdict
-	if v.Code != "undetermined" || len(v.Reasons) == 0 || !strings.Contains(v.ZH, "无法判定") {
+	if v.Code != "undetermined" || len(v.Reasons) == 0 || !strings.Contains(v.Text.ZH, "无法判定") {
 		t.Fatalf("verdict %+v", v)
 	}
 	e := res.Summary.Explanation
 	found := false
 	for _, b := range e.Bullets {
-		if strings.Contains(b.ZH, v.Reasons[0].ZH) {
+		if strings.Contains(b.ZH, v.Reasons[0].Text.ZH) {
 			found = true
 		}
 	}
 	if !found {
-		t.Errorf("no bullet gives the reason %q: %+v", v.Reasons[0].ZH, e.Bullets)
+		t.Errorf("no bullet gives the reason %q: %+v", v.Reasons[0].Text.ZH, e.Bullets)
 	}
 }
 

@@ -214,7 +214,7 @@ func (s *Session) complete(sum *result.Summary, lang string) {
 	for _, p := range s.Report.Problems {
 		if p.Severity == dataset.SeverityWarning {
 			sum.Warnings = append(sum.Warnings, result.Warning{Source: "ingest", Code: p.Code, Where: where(p),
-				ZH: p.Message("zh"), EN: p.Message("en")})
+				Text: text.New(p.Message("zh"), p.Message("en"))})
 		}
 	}
 }

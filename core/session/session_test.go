@@ -297,10 +297,10 @@ func TestTooFewQuestionsOnEverySurface(t *testing.T) {
 	}
 	sum := res.Summary
 	v := sum.Verdict
-	if v.Code != "undetermined" || len(v.Reasons) != 1 || !strings.Contains(v.EN, "more needed") {
+	if v.Code != "undetermined" || len(v.Reasons) != 1 || !strings.Contains(v.Text.EN, "more needed") {
 		t.Fatalf("verdict %+v", v)
 	}
-	detail := v.Reasons[0].DetailEN
+	detail := v.Reasons[0].Detail.EN
 	if e := sum.Explanation; e == nil || len(e.Bullets) == 0 || e.Bullets[0].EN != detail {
 		t.Fatalf("the why does not lead with the reason: %+v", sum.Explanation)
 	}

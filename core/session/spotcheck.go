@@ -12,6 +12,7 @@ import (
 	"cubeworkbench/core/explain"
 	"cubeworkbench/core/humancheck"
 	"cubeworkbench/core/result"
+	"cubeworkbench/core/text"
 )
 
 // ErrNoSpotCheck is returned when ratings are entered before a sample was drawn.
@@ -98,9 +99,9 @@ func (s *Session) SpotDimensions() []string {
 }
 
 // Rubric is a dimension's scoring guidance as the judges read it.
-func (s *Session) Rubric(dimension, lang string) string {
+func (s *Session) Rubric(dimension string, lang text.Lang) string {
 	_, p := s.last()
-	return humancheck.Rubric(dimension, lang, p.PromptDir)
+	return humancheck.Rubric(dimension, lang.String(), p.PromptDir)
 }
 
 // Rate stores one rating of the newest sample's answer seq at once (so a
@@ -231,13 +232,13 @@ func (s *Session) spotCheckAfter(ctx context.Context, sum *result.Summary) {
 	sc, err := s.HumanAgreement(ctx)
 	if err != nil {
 		sum.Warnings = append(sum.Warnings, result.Warning{Source: "spot_check", Code: "spot_check_unread", Where: s.StorePath,
-			ZH: "未能读取人工抽检评分：" + err.Error(), EN: "The spot check's ratings could not be read: " + err.Error()})
+			Text: text.New("未能读取人工抽检评分："+err.Error(), "The spot check's ratings could not be read: "+err.Error())})
 		return
 	}
 	// People disagreeing with every judge is a doubt about the verdict: a
 	// banner, so the window, the report and the brief say it in one wording.
 	if t, ok := sc.Doubt(); ok && sum.Explanation != nil {
-		sum.Explanation.Banners = append(sum.Explanation.Banners, explain.Banner{Code: BannerSpotCheckDoubt, ZH: t.ZH, EN: t.EN,
+		sum.Explanation.Banners = append(sum.Explanation.Banners, explain.Banner{Code: BannerSpotCheckDoubt, Text: t,
 			Evidence: map[string]any{"judge": sc.Trust, "answers": sc.Answers}})
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"cubeworkbench/core/compare"
+	"cubeworkbench/core/glossary"
 	"cubeworkbench/core/llm"
 	"cubeworkbench/core/result"
 	"cubeworkbench/core/text"
@@ -66,24 +67,55 @@ func Explain(ctx context.Context, err error, storePath string) Stop {
 	}
 	if errors.Is(err, result.ErrTargetDown) {
 		t := text.Of(err)
-		if h := (text.Text{ZH: llm.Hint(err, "zh"), EN: llm.Hint(err, "en")}); !h.IsZero() {
-			t = text.New(t.ZH+"\n"+h.ZH, t.EN+"\n"+h.EN)
+		if last := lastFailure(err); last != "" { // the endpoint's own words
+			t = text.New(t.ZH+"\n最后一次失败："+last, t.EN+"\nLast failure: "+last)
 		}
-		return Stop{Kind: StopTargetFailed, Text: t}
+		return Stop{Kind: StopTargetFailed, Text: withHint(t, err)}
 	}
 	var ce *compare.Error
 	if errors.As(err, &ce) {
 		return Stop{Kind: StopFailed, Text: text.New(ce.In("zh"), ce.In("en"))}
+	}
+	var te *text.Error
+	if errors.As(err, &te) {
+		// A refusal in words of its own (the session's, a connector's …):
+		// said as it is, one language per front end, with the LLM client's
+		// hint when the cause has one.
+		return Stop{Kind: StopFailed, Text: withHint(te.Text, err)}
 	}
 	// Stopped, in the words the window and the run store use (Ending),
 	// then the error itself.
 	end := EndOf(err, false)
 	t := text.Of(err)
 	t = text.New(end.Text("zh")+"\n"+t.ZH, end.Text("en")+"\n"+t.EN)
+	return Stop{Kind: StopFailed, Text: withHint(t, err)}
+}
+
+// withHint is t and, on a line of its own, the LLM client's hint for err.
+func withHint(t text.Text, err error) text.Text {
 	if h := (text.Text{ZH: llm.Hint(err, "zh"), EN: llm.Hint(err, "en")}); !h.IsZero() {
 		t = text.New(t.ZH+"\n"+h.ZH, t.EN+"\n"+h.EN)
 	}
-	return Stop{Kind: StopFailed, Text: t}
+	return t
+}
+
+// refusal is an error of the session said to a person: both languages,
+// which each front end shows one of (through Explain or text.Of).
+func refusal(zh, en string) error { return text.NewError(text.New(zh, en), nil) }
+
+// setName is an answer set's name as people read it in Chinese (被测系统回答
+// for rag); a further system keeps its own name.
+func setName(set string) string { return glossary.Name(glossary.SetID, set, text.ZH) }
+
+// lastFailure is the system under test's last failure that the engine's
+// breaker quotes ("… (last: ragflow: HTTP 401 …)"), or "".
+func lastFailure(err error) string {
+	msg := err.Error()
+	i := strings.LastIndex(msg, "(last: ")
+	if i < 0 {
+		return ""
+	}
+	return strings.TrimSuffix(msg[i+len("(last: "):], ")")
 }
 
 // offlineDetail is what an offline refusal names after the engine's own

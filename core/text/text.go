@@ -34,8 +34,9 @@ func LangOf(s string) Lang {
 	return EN
 }
 
-// String is the language code.
-func (l Lang) String() string { return string(l) }
+// String is the language code, "zh" or "en", whatever setting l was
+// made from (code that still takes a bare string compares it to "zh").
+func (l Lang) String() string { return string(LangOf(string(l))) }
 
 // Text is one sentence (or name) in both languages. The zero Text is
 // empty; a Text with one language missing shows the other in both.
@@ -125,10 +126,16 @@ type Error struct {
 // NewError is an error saying t, wrapping err.
 func NewError(t Text, err error) *Error { return &Error{Text: t, Err: err} }
 
-// Error is "zh / en", and the cause's text after a colon when it adds one.
+// Error is "zh / en", and the cause's text after a colon when it adds one
+// (a cause whose words e already says, such as a sentinel e names with a
+// file, adds none).
 func (e *Error) Error() string {
 	s := e.Both()
-	if e.Err != nil && !strings.Contains(s, e.Err.Error()) {
+	if e.Err == nil {
+		return s
+	}
+	c := Of(e.Err)
+	if !strings.Contains(e.ZH, c.ZH) && !strings.Contains(e.EN, c.EN) {
 		s += ": " + e.Err.Error()
 	}
 	return s

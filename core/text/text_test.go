@@ -81,3 +81,19 @@ func TestError(t *testing.T) {
 		t.Error("Of(nil) is not empty")
 	}
 }
+
+// A sentinel named with a file wraps the sentinel (errors.Is sees it) and
+// does not say its words twice.
+func TestErrorNamingItsSentinel(t *testing.T) {
+	sentinel := NewError(New("不含逐题评分", "no per-question judgements"), nil)
+	e := NewError(New(sentinel.ZH+"（a.json）", sentinel.EN+" (a.json)"), sentinel)
+	if !errors.Is(e, sentinel) {
+		t.Error("errors.Is does not see the sentinel")
+	}
+	if got := e.Error(); got != "不含逐题评分（a.json） / no per-question judgements (a.json)" {
+		t.Errorf("Error() = %q", got)
+	}
+	if Of(e).In(ZH) != "不含逐题评分（a.json）" || Of(e).In(EN) != "no per-question judgements (a.json)" {
+		t.Errorf("Of = %+v", Of(e))
+	}
+}

@@ -12,6 +12,7 @@ import (
 
 	"cubeworkbench/core/profile"
 	"cubeworkbench/core/session"
+	"cubeworkbench/core/text"
 )
 
 // runBatch is `cubectl batch export|import`: move an evaluation's LLM calls
@@ -37,7 +38,7 @@ func runBatch(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, err)
 		return ExitBadInput
 	}
-	lang := p.Language
+	lang := text.LangOf(p.Language)
 	switch args[0] {
 	case "export":
 		if len(positional) != 1 || *out == "" {
@@ -52,13 +53,13 @@ func runBatch(args []string, stdout, stderr io.Writer) int {
 		}
 		f, err := os.Open(positional[1])
 		if err != nil {
-			fmt.Fprintln(stderr, err)
+			sayErr(stderr, err, lang)
 			return ExitBadInput
 		}
 		defer f.Close()
 		rep, err := session.BatchImport(ctx, storeOr(*storePath, positional[0]), f)
 		if err != nil {
-			fmt.Fprintln(stderr, err)
+			sayErr(stderr, err, lang)
 			return ExitBadInput
 		}
 		for _, fl := range rep.Failures {
@@ -82,7 +83,7 @@ func storeOr(path, workbook string) string {
 // batchExport runs the evaluation with recorders in place of the judge and
 // generator endpoints, then writes what they deferred.
 func batchExport(ctx context.Context, workbook, storePath, out string, p profile.Profile, stdout, stderr io.Writer) int {
-	lang := p.Language
+	lang := text.LangOf(p.Language)
 	sess, ok := openClean(ctx, workbook, session.OpenOptions{StorePath: storePath}, lang, stderr)
 	if !ok {
 		return ExitBadInput
@@ -94,7 +95,7 @@ func batchExport(ctx context.Context, workbook, storePath, out string, p profile
 		if cerr := session.CheckOutputs(session.File(out)); cerr != nil {
 			err = cerr // names out, not the temporary file
 		}
-		fmt.Fprintln(stderr, err)
+		sayErr(stderr, err, lang)
 		return ExitBadInput
 	}
 	n, err := sess.BatchExport(ctx, p, f, newPrinter(stderr, isTerminal(stderr), lang))
@@ -109,7 +110,7 @@ func batchExport(ctx context.Context, workbook, storePath, out string, p profile
 	}
 	if err != nil {
 		os.Remove(f.Name())
-		fmt.Fprintln(stderr, err)
+		sayErr(stderr, err, lang)
 		return ExitBadInput
 	}
 	fmt.Fprintf(stdout, pick(lang,

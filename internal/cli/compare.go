@@ -24,13 +24,14 @@ const compareUsage = `  cubectl compare A [B] [--sets rag,系统B] [--profile P]
 `
 
 type compareOptions struct {
-	a, b              string
-	setA, setB        string
-	profilePath, lang string
-	jsonPath, out     string
-	storeA, storeB    string
-	offline           bool
-	regressions       int
+	a, b           string
+	setA, setB     string
+	profilePath    string
+	langFlag       string
+	jsonPath, out  string
+	storeA, storeB string
+	offline        bool
+	regressions    int
 }
 
 func parseCompare(args []string, stderr io.Writer) (compareOptions, error) {
@@ -42,7 +43,7 @@ func parseCompare(args []string, stderr io.Writer) (compareOptions, error) {
 	fs.StringVar(&o.profilePath, "profile", "", "evaluation profile (TOML)")
 	fs.StringVar(&o.jsonPath, "json", "", "write the comparison as JSON here")
 	fs.StringVar(&o.out, "out", "", "write the Excel report of A with its Comparison sheet here")
-	fs.StringVar(&o.lang, "lang", "", "language of the output: zh or en (default: the profile's)")
+	fs.StringVar(&o.langFlag, "lang", "", "language of the output: zh or en (default: the profile's)")
 	fs.BoolVar(&o.offline, "offline", false, "forbid every network call")
 	fs.IntVar(&o.regressions, "regressions", 10, "how many regressions to list")
 	positional, err := parseInterspersed(fs, args)
@@ -71,8 +72,8 @@ func parseCompare(args []string, stderr io.Writer) (compareOptions, error) {
 		}
 		o.storeA, o.storeB = strings.TrimSpace(parts[0]), strings.TrimSpace(parts[1])
 	}
-	if o.lang != "" && o.lang != "zh" && o.lang != "en" {
-		return o, fmt.Errorf("--lang %q: zh or en", o.lang)
+	if o.langFlag != "" && o.langFlag != "zh" && o.langFlag != "en" {
+		return o, fmt.Errorf("--lang %q: zh or en", o.langFlag)
 	}
 	return o, nil
 }
@@ -88,10 +89,10 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, err)
 		return ExitBadInput
 	}
-	if o.lang != "" {
-		p.Language = o.lang
+	if o.langFlag != "" {
+		p.Language = o.langFlag
 	}
-	lang := p.Language
+	lang := text.LangOf(p.Language)
 	if len(p.Judges) == 0 {
 		// As the demo and the window's default: a first comparison works
 		// anywhere, and says plainly that the judge is not an LLM.
@@ -128,7 +129,7 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	printComparison(stdout, res, lang, o.regressions)
 	if o.jsonPath != "" {
 		if err := writeJSON(o.jsonPath, res); err != nil {
-			fmt.Fprintln(stderr, err)
+			sayErr(stderr, err, lang)
 			return ExitBadInput
 		}
 		fmt.Fprintln(stderr, pick(lang, "Wrote ", "已写入 ")+o.jsonPath)
@@ -140,42 +141,42 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 }
 
 // checked prints what the reader found and refuses a workbook with errors.
-func checked(s *session.Session, lang string, stderr io.Writer) error {
+func checked(s *session.Session, lang text.Lang, stderr io.Writer) error {
 	if rep := s.Report; rep != nil {
 		for _, pr := range rep.Problems {
-			fmt.Fprintln(stderr, pr.Message(lang))
+			fmt.Fprintln(stderr, pr.Message(lang.String()))
 		}
 	}
 	return s.Check()
 }
 
-func compareFailed(ctx context.Context, err error, lang string, stderr io.Writer) int {
+func compareFailed(ctx context.Context, err error, lang text.Lang, stderr io.Writer) int {
 	return stopped(ctx, err, "", lang, stderr)
 }
 
 // printComparison prints the headline, the verdict, the warnings, the delta
 // table, the per-question counts and the regressions worst first.
-func printComparison(w io.Writer, r *compare.Result, lang string, maxRegressions int) {
-	fmt.Fprintln(w, r.Headline.In(lang))
+func printComparison(w io.Writer, r *compare.Result, lang text.Lang, maxRegressions int) {
+	fmt.Fprintln(w, r.Headline.In(lang.String()))
 	v := compare.VerdictText(r.Verdict)
-	fmt.Fprintf(w, "%s%s (%s)\n", pick(lang, "Verdict: ", "结论："), v.In(lang), v.In(otherLang(lang)))
+	fmt.Fprintf(w, "%s%s (%s)\n", pick(lang, "Verdict: ", "结论："), v.In(lang.String()), v.In(otherLang(lang)))
 	if len(r.Warnings) > 0 {
 		fmt.Fprintln(w)
 		for _, m := range r.Warnings {
-			fmt.Fprintf(w, "!! %s %s\n", pick(lang, "WARNING", "警告"), m.In(lang))
+			fmt.Fprintf(w, "!! %s %s\n", pick(lang, "WARNING", "警告"), m.In(lang.String()))
 		}
 	}
 	fmt.Fprintln(w)
 	na, nb := r.Names() // rag → 被测系统回答 / system answers
-	nameA, nameB := na.In(text.LangOf(lang)), nb.In(text.LangOf(lang))
+	nameA, nameB := na.In(lang), nb.In(lang)
 	fmt.Fprintf(w, "%s %s → %s: %d %s\n", pick(lang, "Compared", "比较"), nameA, nameB, r.Paired,
 		pick(lang, "paired questions (B − A; paired resampling, "+fmt.Sprint(r.BootstrapB)+" resamples, seed "+fmt.Sprint(r.Seed)+")",
 			"个配对问题（B − A；配对重抽样 "+fmt.Sprint(r.BootstrapB)+" 次，种子 "+fmt.Sprint(r.Seed)+"）"))
 	t := &table{}
 	t.add(pick(lang, "figure", "指标"), nameA, nameB, "Δ", pick(lang, "95% CI", "95% 区间"), pick(lang, "detectable", "可检测差异"), pick(lang, "verdict", "结论"))
-	for _, row := range compare.Rows(r, lang) {
+	for _, row := range compare.Rows(r, lang.String()) {
 		d := row.Delta
-		t.add(row.Label, compare.Fmt1(d.A), compare.Fmt1(d.B), compare.FmtSigned(d.Diff), compare.FmtCI(d.CI95), compare.Fmt1(d.Detectable), compare.VerdictText(d.Verdict).In(lang))
+		t.add(row.Label, compare.Fmt1(d.A), compare.Fmt1(d.B), compare.FmtSigned(d.Diff), compare.FmtCI(d.CI95), compare.Fmt1(d.Detectable), compare.VerdictText(d.Verdict).In(lang.String()))
 	}
 	t.write(w)
 	fmt.Fprintln(w)
@@ -195,11 +196,11 @@ func printComparison(w io.Writer, r *compare.Result, lang string, maxRegressions
 		if b.Code == "items" || strings.HasPrefix(b.Code, "dimension:") || b.Code == "sides" {
 			continue // in the table and the counts above
 		}
-		fmt.Fprintln(w, "→ "+b.In(lang))
+		fmt.Fprintln(w, "→ "+b.In(lang.String()))
 	}
 }
 
-func otherLang(lang string) string {
+func otherLang(lang text.Lang) string {
 	if lang == "zh" {
 		return "en"
 	}

@@ -4,12 +4,14 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/xuri/excelize/v2"
 
 	"cubeworkbench/core/compare"
+	"cubeworkbench/core/glossary"
 	"cubeworkbench/core/report"
 	"cubeworkbench/internal/testbook"
 )
@@ -136,3 +138,34 @@ func TestCompareExitCodes(t *testing.T) {
 		}
 	}
 }
+
+// TestCompareRefusalsInOneLanguage: a comparison the session refuses is
+// said in the CLI's language only — no Chinese in the English output, no
+// English sentence (session: compare: …) in the Chinese one — in the words
+// of session.Explain, which the window shows too.
+func TestCompareRefusalsInOneLanguage(t *testing.T) {
+	dir := t.TempDir()
+	book := testbook.Sample(t, dir)
+	for _, args := range [][]string{
+		{"compare", book, filepath.Join(dir, "SUMMARY.json"), "--offline"},
+		{"compare", book, book, "--offline"},
+		{"compare", book, "--sets", "rag,rag", "--offline"},
+	} {
+		for _, lang := range []string{"en", "zh"} {
+			code, _, stderr := run(t, append(args, "--lang", lang)...)
+			if code != ExitBadInput {
+				t.Errorf("%v --lang %s: exit %d\n%s", args, lang, code, stderr)
+			}
+			if lang == "en" && hanRe.MatchString(stderr) {
+				t.Errorf("%v: the English CLI shows Chinese: %q", args, stderr)
+			}
+			if lang == "zh" {
+				if bad := glossary.UnexpectedASCII(stderr, book, "rag", "--sets", "--store", "--offline"); len(bad) > 0 {
+					t.Errorf("%v: the Chinese CLI shows English %v: %q", args, bad, stderr)
+				}
+			}
+		}
+	}
+}
+
+var hanRe = regexp.MustCompile(`\p{Han}`)

@@ -12,6 +12,7 @@ import (
 
 	"cubeworkbench/assets/sample"
 	"cubeworkbench/core/profile"
+	"cubeworkbench/core/text"
 )
 
 // runDemo writes the bundled sample workbook into DIR and evaluates it
@@ -23,27 +24,28 @@ func runDemo(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	dir := fs.String("out", "cube-demo", "folder for the sample, the report and SUMMARY.json")
-	lang := fs.String("lang", envLang("zh"), "language of the report and the output: zh or en")
+	langFlag := fs.String("lang", envLang("zh"), "language of the report and the output: zh or en")
 	if _, err := parseInterspersed(fs, args); err != nil {
 		return ExitUsage
 	}
-	if *lang != "zh" && *lang != "en" {
-		fmt.Fprintf(stderr, "--lang %q: zh or en\n", *lang)
+	if *langFlag != "zh" && *langFlag != "en" {
+		fmt.Fprintf(stderr, "--lang %q: zh or en\n", *langFlag)
 		return ExitUsage
 	}
+	lang := text.LangOf(*langFlag) // parsed once: everything below speaks text.Lang
 	if err := os.MkdirAll(*dir, 0o755); err != nil {
-		fmt.Fprintln(stderr, err)
+		sayErr(stderr, err, lang)
 		return ExitBadInput
 	}
 	book := filepath.Join(*dir, sample.FileName)
 	if err := os.WriteFile(book, sample.Workbook(), 0o644); err != nil {
-		fmt.Fprintln(stderr, err)
+		sayErr(stderr, err, lang)
 		return ExitBadInput
 	}
 	p := profile.Default()
-	p.Language = *lang
+	p.Language = *langFlag
 	p.Judges = []profile.Endpoint{{Name: "lexical", Lexical: true}, {Name: "semantic", Semantic: true}}
-	fmt.Fprintln(stderr, pick(*lang,
+	fmt.Fprintln(stderr, pick(lang,
 		"Demo: the bundled fictional sample, judged offline by two baseline judges, lexical (word overlap) and semantic (embedding similarity); neither is an LLM.",
 		"演示：使用内置的虚构示例数据，由两个离线基线评审评分：词汇基线评审（按词语重合）与语义基线评审（按字面相似度），都不是大模型。"))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)

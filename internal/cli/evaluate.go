@@ -101,11 +101,11 @@ func runEvaluate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // evaluate is the shared body of evaluate and demo: a thin adapter that
 // prints what the session does.
 func evaluate(ctx context.Context, o evalOptions, p profile.Profile, stdin io.Reader, stdout, stderr io.Writer) int {
-	lang := p.Language
+	lang := text.LangOf(p.Language)
 	sess, err := session.Open(ctx, o.workbook, session.OpenOptions{SkipBadRows: o.skipBad, StreamGuides: o.streamGuides, StorePath: o.storePath,
 		ReadHiddenSheets: o.readHidden})
 	if err != nil {
-		fmt.Fprintln(stderr, err)
+		sayErr(stderr, err, lang)
 		return ExitBadInput
 	}
 	if sess.Streamed > 0 {
@@ -114,7 +114,7 @@ func evaluate(ctx context.Context, o evalOptions, p profile.Profile, stdin io.Re
 	}
 	if rep := sess.Report; rep != nil {
 		for _, pr := range rep.Problems {
-			fmt.Fprintln(stderr, pr.Message(lang))
+			fmt.Fprintln(stderr, pr.Message(lang.String()))
 		}
 	}
 	if sess.Check() != nil {
@@ -125,7 +125,7 @@ func evaluate(ctx context.Context, o evalOptions, p profile.Profile, stdin io.Re
 	}
 	outputs := []session.Output{session.File(o.jsonPath), session.File(o.out)}
 	if err := session.CheckOutputs(outputs...); err != nil {
-		fmt.Fprintln(stderr, err) // before the estimate: nothing is asked or paid for
+		sayErr(stderr, err, lang) // before the estimate: nothing is asked or paid for
 		return ExitBadInput
 	}
 	plan := sess.Plan(p)
@@ -150,7 +150,7 @@ func evaluate(ctx context.Context, o evalOptions, p profile.Profile, stdin io.Re
 	runLine(stdout, res.Summary.Run, lang)
 	if o.jsonPath != "" {
 		if err := sess.WriteSummary(o.jsonPath); err != nil {
-			fmt.Fprintln(stderr, err)
+			sayErr(stderr, err, lang)
 			return ExitBadInput
 		}
 		fmt.Fprintln(stderr, pick(lang, "Wrote ", "已写入 ")+o.jsonPath)
@@ -161,10 +161,10 @@ func evaluate(ctx context.Context, o evalOptions, p profile.Profile, stdin io.Re
 	}
 	if code == ExitOK && res.Summary.TargetFailed() {
 		// The outputs are written (they say why); the exit says no verdict.
-		fmt.Fprintln(stderr, pick(lang, res.Summary.Verdict.EN, res.Summary.Verdict.ZH))
+		fmt.Fprintln(stderr, res.Summary.Verdict.Text.In(text.Lang(lang)))
 		for _, w := range res.Summary.Warnings {
 			if w.Code == result.WarnTargetFailed {
-				fmt.Fprintln(stderr, w.In(lang))
+				fmt.Fprintln(stderr, w.In(text.Lang(lang)))
 			}
 		}
 		return ExitTargetFailed
@@ -177,12 +177,12 @@ func evaluate(ctx context.Context, o evalOptions, p profile.Profile, stdin io.Re
 
 // writeReport writes the session's report (and its brief) with a progress
 // bar, and says where; evaluate and compare share it.
-func writeReport(ctx context.Context, sess *session.Session, path, lang string, pr *printer, stderr io.Writer) int {
+func writeReport(ctx context.Context, sess *session.Session, path string, lang text.Lang, pr *printer, stderr io.Writer) int {
 	err := sess.WriteReport(ctx, path, lang, func(done, total int) {
 		pr.Event(result.Event{Step: result.StepReport, Done: done, Total: total, Finished: done == total})
 	})
 	if err != nil {
-		fmt.Fprintln(stderr, err)
+		sayErr(stderr, err, lang)
 		return ExitBadInput
 	}
 	fmt.Fprintln(stderr, pick(lang, "Wrote ", "已写入 ")+path)
@@ -194,7 +194,7 @@ func isTerminal(r any) bool {
 	return ok && term.IsTerminal(int(f.Fd()))
 }
 
-func pick(lang, en, zh string) string {
+func pick(lang text.Lang, en, zh string) string {
 	if lang == "zh" {
 		return zh
 	}
@@ -210,7 +210,7 @@ func writeJSON(path string, v any) error {
 }
 
 // printResults prints the headline, the per-judge tables and MFSS.
-func printResults(w io.Writer, res *result.Outcome, lang string) {
+func printResults(w io.Writer, res *result.Outcome, lang text.Lang) {
 	s := res.Summary
 	if s.Result == nil && s.MFSS == nil && s.CoFE == nil {
 		fmt.Fprintln(w, nothingToScore(res.Workbook, lang))
@@ -218,9 +218,9 @@ func printResults(w io.Writer, res *result.Outcome, lang string) {
 	}
 	if s.Result != nil {
 		fmt.Fprintln(w, s.Headline(text.Lang(lang)))
-		fmt.Fprintf(w, "%s%s\n\n", pick(lang, "Verdict: ", "结论："), pick(lang, s.Verdict.EN, s.Verdict.ZH))
+		fmt.Fprintf(w, "%s%s\n\n", pick(lang, "Verdict: ", "结论："), s.Verdict.Text.In(text.Lang(lang)))
 		if m := s.DocMapping; m != nil {
-			if lines := m.Messages(lang, 20); len(lines) > 0 {
+			if lines := m.Messages(lang.String(), 20); len(lines) > 0 {
 				for _, l := range lines {
 					fmt.Fprintln(w, l)
 				}
@@ -276,7 +276,7 @@ func printResults(w io.Writer, res *result.Outcome, lang string) {
 			fmt.Fprintln(w)
 		} else {
 			for _, r := range s.Recommendations() {
-				fmt.Fprintln(w, "→ "+pick(lang, r.EN, r.ZH))
+				fmt.Fprintln(w, "→ "+r.In(text.Lang(lang)))
 			}
 			if len(s.Recommendations()) > 0 {
 				fmt.Fprintln(w)
@@ -360,7 +360,7 @@ func printResults(w io.Writer, res *result.Outcome, lang string) {
 // runLine says what the run cost the endpoints: calls, and what the
 // servers saw (attempts with retries, replies, 429s), and each parameter an
 // endpoint refused and the client changed.
-func runLine(w io.Writer, r result.RunInfo, lang string) {
+func runLine(w io.Writer, r result.RunInfo, lang text.Lang) {
 	fmt.Fprintf(w, pick(lang, "Run %d: %d calls (%d HTTP attempts, %d replies, %d throttled), %d from the store, %d failed, %d unscorable, %d tokens",
 		"运行 %d：调用 %d 次（HTTP 请求 %d 次，收到回复 %d 次，限流 %d 次），运行库提供 %d 次，失败 %d 次，无法评分 %d 条，%d 个"+glossary.Term(glossary.Tokens, "zh")),
 		r.ID, r.Calls, r.Attempts, r.Replies, r.Throttled, r.Cached, r.Failed, r.Unscorable, r.Tokens)
@@ -372,7 +372,7 @@ func runLine(w io.Writer, r result.RunInfo, lang string) {
 	}
 	fmt.Fprintln(w)
 	for _, a := range r.Adaptations {
-		fmt.Fprintf(w, "  %s (%s): %s\n", a.Endpoint, a.Param, pick(lang, a.EN, a.ZH))
+		fmt.Fprintf(w, "  %s (%s): %s\n", a.Endpoint, a.Param, a.In(text.Lang(lang)))
 	}
 }
 
@@ -392,7 +392,7 @@ func pct(v *float64) string {
 	return fmt.Sprintf("%.1f %%", 100**v)
 }
 
-func queryTypeLabel(qt, lang string) string {
+func queryTypeLabel(qt string, lang text.Lang) string {
 	if t, ok := querytype.Lookup(qt); ok && lang == "zh" {
 		return t.TitleZH
 	}
@@ -403,7 +403,7 @@ func f3(v float64) string { return fmt.Sprintf("%.3f", v) }
 
 // nothingToScore explains an evaluation that produced no figure: what the
 // workbook lacks for each method.
-func nothingToScore(wb *dataset.Workbook, lang string) string {
+func nothingToScore(wb *dataset.Workbook, lang text.Lang) string {
 	answers, refs, keywords := 0, 0, 0
 	for _, it := range wb.Items {
 		if it.Answer(dataset.SetRAG) != "" {
@@ -431,9 +431,9 @@ func nothingToScore(wb *dataset.Workbook, lang string) string {
 // forbade the calls), and returns the exit code: an
 // interruption or a budget stop can be resumed (ExitInterrupted), anything
 // else is the input's or the profile's (ExitBadInput).
-func stopped(ctx context.Context, err error, storePath, lang string, stderr io.Writer) int {
+func stopped(ctx context.Context, err error, storePath string, lang text.Lang, stderr io.Writer) int {
 	st := session.Explain(ctx, err, storePath)
-	fmt.Fprintln(stderr, st.Text.In(text.LangOf(lang)))
+	fmt.Fprintln(stderr, st.Text.In(lang))
 	if st.Kind == session.StopOffline { // how, in this front end's terms
 		fmt.Fprintln(stderr, pick(lang, "(--offline forbids the calls; remove it to allow them.)", "（--offline 禁止了这些调用；去掉它即可调用。）"))
 	}
@@ -444,4 +444,10 @@ func stopped(ctx context.Context, err error, storePath, lang string, stderr io.W
 		return ExitTargetFailed
 	}
 	return ExitBadInput
+}
+
+// sayErr prints an error in lang: a bilingual error (text.Error, the
+// session's refusals) in that language only, any other as it is.
+func sayErr(w io.Writer, err error, lang text.Lang) {
+	fmt.Fprintln(w, text.Of(err).In(lang))
 }

@@ -19,6 +19,7 @@ import (
 	"cubeworkbench/core/profile"
 	"cubeworkbench/core/querytype"
 	"cubeworkbench/core/session"
+	"cubeworkbench/core/text"
 )
 
 const generateUsage = `  cubectl generate WORKBOOK --per-guide N --out QA.xlsx [--types factual,…] [--aspects 申请材料,…]
@@ -124,7 +125,7 @@ func GenerateSet(ctx context.Context, o GenerateOptions, stdin io.Reader, stdout
 			return ExitBadInput
 		}
 	}
-	lang := p.Language
+	lang := text.LangOf(p.Language)
 	sess, ok := openClean(ctx, o.Workbook, session.OpenOptions{AllGuides: true, StorePath: o.StorePath}, lang, stderr)
 	if !ok {
 		return ExitBadInput
@@ -158,7 +159,7 @@ func GenerateSet(ctx context.Context, o GenerateOptions, stdin io.Reader, stdout
 		}
 	}
 	if err != nil {
-		fmt.Fprintln(stderr, err)
+		sayErr(stderr, err, lang)
 		if ctx.Err() != nil {
 			return ExitInterrupted
 		}
@@ -166,7 +167,7 @@ func GenerateSet(ctx context.Context, o GenerateOptions, stdin io.Reader, stdout
 	}
 	for _, c := range ts.Candidates {
 		for _, f := range c.Flags {
-			fmt.Fprintf(stdout, "%s %s\n    %s\n", c.ID, c.Question, f.In(lang))
+			fmt.Fprintf(stdout, "%s %s\n    %s\n", c.ID, c.Question, f.In(lang.String()))
 		}
 	}
 	var accepted, rejected int
@@ -187,7 +188,7 @@ func GenerateSet(ctx context.Context, o GenerateOptions, stdin io.Reader, stdout
 		return ExitBadInput
 	}
 	if _, err := sess.SaveTestSet(o.Out, ts, lang); err != nil {
-		fmt.Fprintln(stderr, err)
+		sayErr(stderr, err, lang)
 		return ExitBadInput
 	}
 	fmt.Fprintln(stderr, pick(lang, "Wrote ", "已写入 ")+o.Out)
@@ -195,19 +196,19 @@ func GenerateSet(ctx context.Context, o GenerateOptions, stdin io.Reader, stdout
 }
 
 // printCounts prints the kept questions per query type and aspect.
-func printCounts(w io.Writer, ts *session.TestSet, lang string) {
+func printCounts(w io.Writer, ts *session.TestSet, lang text.Lang) {
 	byType, byAspect := ts.Counts(generate.Accepted)
 	var parts []string
 	for _, t := range querytype.All() {
 		if n := byType[t.Name]; n > 0 {
-			parts = append(parts, fmt.Sprintf("%s %d", t.Title(lang), n))
+			parts = append(parts, fmt.Sprintf("%s %d", t.Title(lang.String()), n))
 		}
 	}
 	fmt.Fprintln(w, pick(lang, "By query type: ", "按问题类型：")+strings.Join(parts, pick(lang, ", ", "，")))
 	parts = nil
 	for _, a := range aspect.All() {
 		if n := byAspect[a.Name]; n > 0 {
-			parts = append(parts, fmt.Sprintf("%s %d", a.Title(lang), n))
+			parts = append(parts, fmt.Sprintf("%s %d", a.Title(lang.String()), n))
 		}
 	}
 	if n := byAspect[""]; n > 0 {

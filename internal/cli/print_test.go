@@ -10,6 +10,7 @@ import (
 	"cubeworkbench/core/engine"
 	"cubeworkbench/core/mfss"
 	"cubeworkbench/core/result"
+	"cubeworkbench/core/text"
 )
 
 // What evaluate prints beside the tables: the document-mapping report after
@@ -25,11 +26,11 @@ func TestPrintMappingFlagsAndRunLine(t *testing.T) {
 			Systems:       map[string]mfss.Factors{"rag": {Accuracy: 0.5, Coherence: 0, Missing: []string{"coherence"}, Total: 0.6}},
 			Uninformative: []mfss.Flag{{Factor: "conciseness", Reason: mfss.Text{EN: "conciseness: every answer scores 1", ZH: "简洁性：所有回答均得 1 分"}}}},
 		Run: result.RunInfo{ID: 7, Calls: 10, Attempts: 13, Replies: 12, Throttled: 2, Cached: 5,
-			Adaptations: []result.Adaptation{{Endpoint: "gpt5", Param: "temperature", EN: "sent without temperature", ZH: "不再指定温度"}}},
+			Adaptations: []result.Adaptation{{Endpoint: "gpt5", Param: "temperature", Text: text.New("不再指定温度", "sent without temperature")}}},
 	}
 	res := &engine.Result{Workbook: &dataset.Workbook{}, Summary: sum}
 	cases := []struct {
-		lang string
+		lang text.Lang
 		want []string
 	}{
 		{"en", []string{"Warning: most retrieved documents match no guide", "scan_0001.pdf / 3f2a (3×)", "n/a",

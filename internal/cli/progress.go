@@ -10,6 +10,7 @@ import (
 
 	"cubeworkbench/core/glossary"
 	"cubeworkbench/core/result"
+	"cubeworkbench/core/text"
 )
 
 // printer shows engine events on stderr: a redrawn bar on a terminal, plain
@@ -20,11 +21,11 @@ type printer struct {
 	terminal bool
 	last     map[string]int // step → last tenth printed (plain mode)
 	drawn    time.Time
-	open     bool   // a bar is on the current line
-	lang     string // "zh" prints the bars in Chinese
+	open     bool // a bar is on the current line
+	lang     text.Lang
 }
 
-func newPrinter(w io.Writer, terminal bool, lang string) *printer {
+func newPrinter(w io.Writer, terminal bool, lang text.Lang) *printer {
 	return &printer{w: w, terminal: terminal, last: map[string]int{}, lang: lang}
 }
 
@@ -85,9 +86,9 @@ func (p *printer) endBar() {
 // cached 0 tokens 52k ETA 1m20s"; in Chinese "评分 qwen [#####.....] 120/400
 // 失败 2 调用 118 缓存 0 词元 52k 预计还需 1分20秒", the offline judges by
 // their glossary names.
-func barLine(e result.Event, width int, lang string) string {
+func barLine(e result.Event, width int, lang text.Lang) string {
 	w := barWordsEN
-	if lang == "zh" {
+	if lang.String() == "zh" {
 		w = barWordsZH
 	}
 	var b strings.Builder
@@ -127,9 +128,10 @@ func barLine(e result.Event, width int, lang string) string {
 
 // barWords are the words of a progress line in one language.
 type barWords struct {
-	step, label                                          func(string) string
-	elapsed, left                                        func(time.Duration) string
-	lang, failed, calls, cached, tokens, cost, done, eta string
+	step, label                                    func(string) string
+	elapsed, left                                  func(time.Duration) string
+	lang                                           text.Lang
+	failed, calls, cached, tokens, cost, done, eta string
 }
 
 var (

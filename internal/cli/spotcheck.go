@@ -10,7 +10,7 @@ import (
 
 // printSpotCheck prints the spot check's line, which judge to trust and
 // its notes, as the Summary page and the window say them.
-func printSpotCheck(w io.Writer, s *result.Summary, lang string) {
+func printSpotCheck(w io.Writer, s *result.Summary, lang text.Lang) {
 	sc := s.SpotCheck
 	if sc == nil || sc.Ratings == 0 {
 		return

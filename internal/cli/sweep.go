@@ -17,6 +17,7 @@ import (
 	"cubeworkbench/core/chunk"
 	"cubeworkbench/core/cofe"
 	"cubeworkbench/core/session"
+	"cubeworkbench/core/text"
 )
 
 // runSweep is `cubectl sweep`: CoFE-RAG over several chunkers and
@@ -41,7 +42,7 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, err)
 		return ExitBadInput
 	}
-	lang := p.Language
+	lang := text.LangOf(p.Language)
 	var cs []chunk.Chunker
 	var sizes []int // chunk size of each chunker, 0 when it has none
 	for _, spec := range strings.Split(*chunkers, ",") {
@@ -53,7 +54,7 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 		}
 		c, err := chunk.New(kind, size, ov)
 		if err != nil {
-			fmt.Fprintln(stderr, err)
+			sayErr(stderr, err, lang)
 			return ExitUsage
 		}
 		cs = append(cs, c)
@@ -67,7 +68,7 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if err := session.CheckOutputs(session.File(*jsonPath), session.File(*pngPath)); err != nil {
-		fmt.Fprintln(stderr, err)
+		sayErr(stderr, err, lang)
 		return ExitBadInput
 	}
 	sess, ok := openClean(ctx, positional[0], session.OpenOptions{AllGuides: true}, lang, stderr)
@@ -86,7 +87,7 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 		return ExitBadInput
 	}
 	if err != nil {
-		fmt.Fprintln(stderr, err)
+		sayErr(stderr, err, lang)
 		if ctx.Err() != nil {
 			return ExitInterrupted
 		}
@@ -99,13 +100,13 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	t.write(stdout)
 	if *jsonPath != "" {
 		if err := writeJSON(*jsonPath, res); err != nil {
-			fmt.Fprintln(stderr, err)
+			sayErr(stderr, err, lang)
 			return ExitBadInput
 		}
 	}
 	if *pngPath != "" {
-		if err := sweepChart(res, cs, sizes, rs, lang, *pngPath); err != nil {
-			fmt.Fprintln(stderr, err)
+		if err := sweepChart(res, cs, sizes, rs, lang.String(), *pngPath); err != nil {
+			sayErr(stderr, err, lang)
 			return ExitBadInput
 		}
 		fmt.Fprintln(stderr, pick(lang, "Wrote ", "已写入 ")+*pngPath)

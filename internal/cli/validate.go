@@ -8,6 +8,7 @@ import (
 	"io"
 
 	"cubeworkbench/core/session"
+	"cubeworkbench/core/text"
 )
 
 // runValidate checks a workbook's schema and prints one line per problem;
@@ -15,25 +16,26 @@ import (
 func runValidate(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("validate", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	lang := fs.String("lang", envLang("zh"), "language of the messages: zh or en (default: CUBE_LANG, else zh)")
+	langFlag := fs.String("lang", envLang("zh"), "language of the messages: zh or en (default: CUBE_LANG, else zh)")
 	var hidden bool
 	hiddenFlags(fs, &hidden)
 	positional, err := parseInterspersed(fs, args)
 	if err != nil {
 		return ExitUsage
 	}
+	lang := text.LangOf(*langFlag) // parsed once: everything below speaks text.Lang
 	if len(positional) != 1 {
 		fmt.Fprintln(stderr, "validate needs exactly one WORKBOOK")
 		return ExitUsage
 	}
 	wb, rep, err := session.Read(context.Background(), positional[0], hidden)
 	if err != nil {
-		fmt.Fprintln(stderr, err)
+		sayErr(stderr, err, lang)
 		return ExitBadInput
 	}
 	errorsFound := false
 	for _, p := range rep.Problems {
-		fmt.Fprintln(stdout, p.Message(*lang))
+		fmt.Fprintln(stdout, p.Message(lang.String()))
 		if p.Severity == dataset.SeverityError {
 			errorsFound = true
 		}
@@ -44,12 +46,12 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 	if len(wb.Items) == 0 {
 		// Guides alone, or scores without questions: nothing an evaluation
 		// could score, which a schema "OK" must not hide.
-		fmt.Fprintln(stdout, pick(*lang,
+		fmt.Fprintln(stdout, pick(lang,
 			fmt.Sprintf("Nothing to evaluate: no questions were read (%d guides, %d scores). Add a question sheet (qa/问答集) with a question column (问题).", len(wb.Guides), len(wb.Scores)),
 			fmt.Sprintf("没有可评估的内容：未读取到任何问题（办事指南 %d 条，评分 %d 条）。请添加含“问题”列的问答集工作表（qa/问答集）。", len(wb.Guides), len(wb.Scores))))
 		return ExitBadInput
 	}
-	fmt.Fprintln(stdout, pick(*lang,
+	fmt.Fprintln(stdout, pick(lang,
 		fmt.Sprintf("OK: %d guides, %d questions, %d scores, %d expert ratings.", len(wb.Guides), len(wb.Items), len(wb.Scores), len(wb.Human)),
 		fmt.Sprintf("通过：办事指南 %d 条，问题 %d 个，评分 %d 条，人工评分 %d 条。", len(wb.Guides), len(wb.Items), len(wb.Scores), len(wb.Human))))
 	return ExitOK
@@ -67,14 +69,14 @@ func hiddenFlags(fs *flag.FlagSet, v *bool) {
 // openClean opens a workbook for a command that cannot skip bad rows:
 // every problem is printed, and any error stops the command. o says where
 // the run store is and whether every guide must stay in memory.
-func openClean(ctx context.Context, path string, o session.OpenOptions, lang string, stderr io.Writer) (*session.Session, bool) {
+func openClean(ctx context.Context, path string, o session.OpenOptions, lang text.Lang, stderr io.Writer) (*session.Session, bool) {
 	sess, err := session.Open(ctx, path, o)
 	if err != nil {
-		fmt.Fprintln(stderr, err)
+		sayErr(stderr, err, lang)
 		return nil, false
 	}
 	for _, pr := range sess.Report.Problems {
-		fmt.Fprintln(stderr, pr.Message(lang))
+		fmt.Fprintln(stderr, pr.Message(lang.String()))
 	}
 	return sess, sess.Check() == nil
 }

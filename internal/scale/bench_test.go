@@ -14,6 +14,7 @@ import (
 
 	"cubeworkbench/core/profile"
 	"cubeworkbench/core/session"
+	"cubeworkbench/core/text"
 )
 
 // benchStage is one stage of the end-to-end benchmark: wall and CPU time
@@ -98,7 +99,7 @@ func BenchmarkEndToEnd(b *testing.B) {
 				return sess.WriteSummary(filepath.Join(dir, session.SummaryFile))
 			}},
 			{"report", func() error {
-				err := sess.WriteReport(ctx, filepath.Join(dir, "report.xlsx"), p.Language, nil)
+				err := sess.WriteReport(ctx, filepath.Join(dir, "report.xlsx"), text.LangOf(p.Language), nil)
 				heapSnapshot(b, "after-report")
 				return err
 			}},
