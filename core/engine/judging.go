@@ -59,7 +59,7 @@ func (r *runner) judges() ([]activeJudge, error) {
 			out = append(out, activeJudge{ep: ep, kind: "llm", s: j, repeats: repeats, limit: concurrency(ep)})
 		}
 	}
-	if len(out) == 0 && len(r.wb.Scores) == 0 {
+	if len(out) == 0 && r.wb.Scores.Len() == 0 {
 		out = append(out, activeJudge{ep: profile.Endpoint{Name: LexicalJudge, Lexical: true}, kind: "lexical", s: judge.NewLexical(), repeats: 1, limit: 2})
 		r.opt.Progress.Event(Event{Message: msg(r.lang,
 			"No judge configured and no scores in the workbook: the offline lexical judge (a baseline, not an LLM) scores this run.",
@@ -112,11 +112,13 @@ func (r *runner) builtin(name string) (judge.Dimension, error) {
 	return d, nil
 }
 
+// judgeTask is one judgement owed: 12 bytes, since a judge's list holds
+// one per judgement (1.2 million at 100,000 questions).
 type judgeTask struct {
-	item   int
-	set    string
-	dim    int
-	repeat int
+	item   int32  // index in Workbook.Items
+	repeat int32  // 1-based
+	dim    uint16 // index in the run's dimensions
+	set    uint16 // index in the run's judged sets
 }
 
 // judgeAll has every judge score every answer of the three CuBE sets on
@@ -142,9 +144,9 @@ func (r *runner) judgeAll(ctx context.Context, judges []activeJudge) error {
 		names[k] = dims[k].Name // a rubric file may name its dimension itself
 	}
 	if r.opt.ReaskUnscorable {
-		r.wb.Scores = dropUnscorable(r.wb.Scores, judges)
+		dropUnscorable(&r.wb.Scores, judges)
 	}
-	have := haveJudgements(r.wb.Scores)
+	have := haveJudgements(&r.wb.Scores)
 	idx := r.wb.GuideIndex()
 	// Room for every judgement owed, made once: growing the scores judge
 	// by judge held the old array, the new one and a judge's results at
@@ -158,17 +160,23 @@ func (r *runner) judgeAll(ctx context.Context, judges []activeJudge) error {
 			func(int, string, int, int) { owed[k]++ })
 		total += owed[k]
 	}
-	r.wb.Scores = slices.Grow(r.wb.Scores, total)
+	r.wb.Scores.Grow(total)
 	for k, aj := range judges {
+		setIndex := make(map[string]uint16, len(sets))
+		for s, set := range sets {
+			setIndex[set] = uint16(s)
+		}
 		tasks := make([]judgeTask, 0, owed[k])
 		owedJudgements(r.wb.Items, sets, names, cubeDims, aj.repeats,
 			func(it *dataset.Item, set string) bool { return it.Answer(set) != "" },
 			func(id, set, dim string, rep int) bool { return have[slot{id, set, aj.ep.Name, dim, rep}] },
-			func(i int, set string, d, rep int) { tasks = append(tasks, judgeTask{i, set, d, rep}) })
+			func(i int, set string, d, rep int) {
+				tasks = append(tasks, judgeTask{item: int32(i), repeat: int32(rep), dim: uint16(d), set: setIndex[set]})
+			})
 		if len(tasks) == 0 {
 			continue
 		}
-		if err := r.judgeTasks(ctx, aj, dims, tasks, idx); err != nil {
+		if err := r.judgeTasks(ctx, aj, dims, sets, tasks, idx); err != nil {
 			return err
 		}
 		if aj.kind != "llm" {
@@ -178,19 +186,13 @@ func (r *runner) judgeAll(ctx context.Context, judges []activeJudge) error {
 			judges[k].s = nil
 		}
 	}
-	sort.SliceStable(r.wb.Scores, func(a, b int) bool {
-		x, y := r.wb.Scores[a], r.wb.Scores[b]
-		if x.Judge != y.Judge {
-			return x.Judge < y.Judge
-		}
-		return false
-	})
+	r.wb.Scores.SortByJudge()
 	return nil
 }
 
-func (r *runner) judgeTasks(ctx context.Context, aj activeJudge, dims []judge.Dimension, tasks []judgeTask, idx map[string]int) error {
+func (r *runner) judgeTasks(ctx context.Context, aj activeJudge, dims []judge.Dimension, sets []string, tasks []judgeTask, idx map[string]int) error {
 	if b, ok := aj.s.(judge.Batcher); ok && aj.kind != "llm" {
-		return r.judgeOffline(ctx, aj.ep.Name, b, dims, tasks, idx)
+		return r.judgeOffline(ctx, aj.ep.Name, b, dims, sets, tasks, idx)
 	}
 	counter := newStepCounter(r.opt.Progress, StepJudge, aj.ep.Name, len(tasks))
 	if aj.kind == "llm" {
@@ -217,18 +219,19 @@ func (r *runner) judgeTasks(ctx context.Context, aj activeJudge, dims []judge.Di
 			break
 		}
 		it := &r.wb.Items[t.item]
+		set, repeat := sets[t.set], int(t.repeat)
 		doc := ""
 		if i, ok := idx[it.DocID]; ok {
 			doc = r.wb.Guides[i].Text
 		}
-		in := judge.Inputs{Question: it.Question, Answer: it.Answer(t.set), Document: doc, Reference: it.Reference, Contexts: r.contexts(it, idx)}
+		in := judge.Inputs{Question: it.Question, Answer: it.Answer(set), Document: doc, Reference: it.Reference, Contexts: r.contexts(it, idx)}
 		eg.Go(func() error {
-			out, err := aj.s.Score(ectx, dims[t.dim], in, t.repeat)
+			out, err := aj.s.Score(ectx, dims[t.dim], in, repeat)
 			if err != nil {
 				return err
 			}
 			if r.opt.ReaskUnscorable {
-				if out, err = reask(ectx, aj.s, dims[t.dim], in, t.repeat, out); err != nil {
+				if out, err = reask(ectx, aj.s, dims[t.dim], in, repeat, out); err != nil {
 					return err
 				}
 			}
@@ -254,13 +257,13 @@ func (r *runner) judgeTasks(ctx context.Context, aj activeJudge, dims []judge.Di
 			if n, tripped := down.record(out); tripped {
 				return fmt.Errorf("%w: judge %s failed %d times in a row without a single answer (last: %s)", ErrEndpointDown, aj.ep.Name, n, out.Reason)
 			}
-			j := dataset.Judgement{ItemID: it.ID, Set: t.set, Judge: aj.ep.Name, Dimension: dims[t.dim].Name,
-				Repeat: t.repeat, Raw: out.Raw}
+			j := dataset.Judgement{ItemID: it.ID, Set: set, Judge: aj.ep.Name, Dimension: dims[t.dim].Name,
+				Repeat: repeat, Raw: out.Raw}
 			if out.OK {
 				j.Score, j.Status = out.Score, dataset.StatusOK
 			} else {
 				j.Status, j.Reason = dataset.StatusUnscorable, out.Reason
-				r.problem(result.Problem{Step: StepJudge, ItemID: it.ID, Set: t.set, Judge: aj.ep.Name, Dim: j.Dimension, Reason: out.Reason})
+				r.problem(result.Problem{Step: StepJudge, ItemID: it.ID, Set: set, Judge: aj.ep.Name, Dim: j.Dimension, Reason: out.Reason})
 			}
 			if err := r.opt.Store.PutJudgement(ectx, j, out.Key); err != nil {
 				return err
@@ -283,7 +286,7 @@ func (r *runner) judgeTasks(ctx context.Context, aj activeJudge, dims []judge.Di
 	err := eg.Wait()
 	for n := range results {
 		if done[n] {
-			r.wb.Scores = append(r.wb.Scores, results[n])
+			r.wb.Scores.Add(results[n])
 		}
 	}
 	if err != nil {
@@ -322,9 +325,9 @@ type slot struct {
 	repeat                int
 }
 
-func haveJudgements(scores []dataset.Judgement) map[slot]bool {
-	have := make(map[slot]bool, len(scores))
-	for _, j := range scores {
+func haveJudgements(scores *dataset.Scores) map[slot]bool {
+	have := make(map[slot]bool, scores.Len())
+	for j := range scores.Values() {
 		have[slot{j.ItemID, j.Set, j.Judge, j.Dimension, max(j.Repeat, 1)}] = true
 	}
 	return have
@@ -404,7 +407,7 @@ func judgeInfos(judges []activeJudge, wb *dataset.Workbook) []result.JudgeInfo {
 		out = append(out, info)
 	}
 	var imported []string
-	for _, j := range wb.Scores {
+	for j := range wb.Scores.Values() {
 		if !seen[j.Judge] {
 			seen[j.Judge] = true
 			imported = append(imported, j.Judge)
@@ -501,19 +504,14 @@ const seedStride = 1000
 // dropUnscorable removes the workbook's unscorable judgements by judges
 // that score in this run (an earlier report's scores sheet read back), so
 // a re-ask asks them again; imported judges' rows stay as they are.
-func dropUnscorable(scores []dataset.Judgement, judges []activeJudge) []dataset.Judgement {
+func dropUnscorable(scores *dataset.Scores, judges []activeJudge) {
 	active := map[string]bool{}
 	for _, aj := range judges {
 		if aj.kind == "llm" {
 			active[aj.ep.Name] = true
 		}
 	}
-	out := scores[:0:0]
-	for _, j := range scores {
-		if j.Status == dataset.StatusUnscorable && active[j.Judge] {
-			continue
-		}
-		out = append(out, j)
-	}
-	return out
+	scores.DeleteFunc(func(j dataset.Judgement) bool {
+		return j.Status == dataset.StatusUnscorable && active[j.Judge]
+	})
 }

@@ -107,7 +107,7 @@ func Plan(wb *dataset.Workbook, p profile.Profile) Preflight {
 		}
 		add(StepBounds, gen.Name, *gen, calls, prompt, 300*calls)
 	}
-	have := haveJudgements(wb.Scores)
+	have := haveJudgements(&wb.Scores)
 	names, cubeDims := judgingDims(p, items)
 	answered := func(it *dataset.Item, set string) bool {
 		switch {

@@ -283,7 +283,7 @@ func (r *runner) run(ctx context.Context) (*result.Summary, error) {
 // metrics computes CuBE, MFSS, CoFE-RAG and the baselines into sum.
 func (r *runner) metrics(ctx context.Context, p profile.Profile, sum *result.Summary) error {
 	metrics := newStepCounter(r.opt.Progress, StepMetrics, "", 3)
-	if len(r.wb.Items) > 0 && len(r.wb.Scores) > 0 {
+	if len(r.wb.Items) > 0 && r.wb.Scores.Len() > 0 {
 		cfg, err := cubeConfig(p, r.wb)
 		if err != nil {
 			return err

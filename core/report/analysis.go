@@ -461,7 +461,7 @@ func (p problemsPage) problemsUnscorable() error {
 	}
 	const maxListed = 10000
 	listed, total := 0, 0
-	for _, j := range w.wb.Scores {
+	for j := range w.wb.Scores.Values() {
 		if j.OK() {
 			continue
 		}
@@ -580,7 +580,7 @@ func (p problemsPage) problemsCut() error {
 	if len(w.overflow) > 0 {
 		if err := firstErr(p.section(w.t("Judgements beyond one sheet", "超出单表行数的评分")),
 			s.line(fmt.Sprintf(w.t("%d judgements exceed Excel's 1,048,575 rows per sheet; they continue on %v. CuBE Workbench reads them all; other tools that take only the scores sheet see the first part.",
-				"共有 %d 条评分，超过 Excel 单表 1,048,575 行；其余在 %v 中。CuBE Workbench 会全部读取；只读取 scores 表的其他工具只能看到第一部分。"), len(w.wb.Scores), w.overflow))); err != nil {
+				"共有 %d 条评分，超过 Excel 单表 1,048,575 行；其余在 %v 中。CuBE Workbench 会全部读取；只读取 scores 表的其他工具只能看到第一部分。"), w.wb.Scores.Len(), w.overflow))); err != nil {
 			return err
 		}
 	}

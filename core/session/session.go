@@ -267,7 +267,7 @@ func (s *Session) Shown() *dataset.Workbook {
 func Clone(wb *dataset.Workbook) *dataset.Workbook {
 	c := *wb
 	c.Items = slices.Clone(wb.Items)
-	c.Scores = slices.Clone(wb.Scores)
+	c.Scores = wb.Scores.Clone()
 	c.Systems = slices.Clone(wb.Systems)
 	return &c
 }
