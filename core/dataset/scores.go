@@ -9,13 +9,14 @@ import (
 )
 
 // Scores holds a run's judgements in columns: every text field (item id,
-// set, judge, dimension, status, reason, raw reply) as a code into a table
-// of the distinct texts it has seen, the numbers in the narrowest integer
-// width that holds every value so far, the score as a float64. A judgement
-// of the offline judges costs about 20 bytes here against 136 for a
-// Judgement value (2.4 million of them at 100,000 questions: 326 MB as a
-// slice); a column whose values are all zero (the row of a judgement the
-// engine made, the reason of an ok one) costs nothing.
+// set, judge, dimension, status, reason, raw reply) and the score as a code
+// into a table of the distinct values it has seen (scores are few: 0–10 in
+// tenths, or LLM judges' whole numbers), the repeat and row as numbers;
+// each column in the narrowest integer width that holds every value so far.
+// A judgement of the offline judges costs about 12 bytes here against 136
+// for a Judgement value (2.4 million of them at 100,000 questions: 326 MB
+// as a slice); a column whose values are all zero (the row of a judgement
+// the engine made, the reason of an ok one) costs nothing.
 //
 // It behaves as the []Judgement it replaces did: judgements stay in the
 // order they were added, duplicates included, and At gives back every
@@ -34,14 +35,15 @@ type Scores struct {
 	raw     column
 	repeat  column
 	row     column
-	score   []float64 // nil while every score is +0
-	items   table
-	sets    table
-	judges  table
-	dims    table
-	stats   table
-	reasons table
-	raws    table
+	score   column
+	items   table[string]
+	sets    table[string]
+	judges  table[string]
+	dims    table[string]
+	stats   table[string]
+	reasons table[string]
+	raws    table[string]
+	scores  table[uint64] // a score's bits: -0 and every NaN stay what they were
 }
 
 // ScoresOf returns a store holding js in order.
@@ -67,7 +69,6 @@ func (s *Scores) Grow(n int) {
 	for _, c := range s.columns() {
 		c.grow(s.reserve)
 	}
-	s.score = grown(s.score, s.reserve)
 }
 
 // Add appends a judgement.
@@ -86,9 +87,6 @@ func (s *Scores) Extend(n int) {
 	s.n += n
 	for _, c := range s.columns() {
 		c.resize(s.n)
-	}
-	if s.score != nil {
-		s.score = resized(s.score, s.n)
 	}
 }
 
@@ -110,14 +108,7 @@ func (s *Scores) put(i int, j Judgement) {
 	s.raw.put(i, s.n, s.reserve, int64(s.raws.code(j.Raw)))
 	s.repeat.put(i, s.n, s.reserve, int64(j.Repeat))
 	s.row.put(i, s.n, s.reserve, int64(j.Row))
-	switch {
-	case s.score != nil:
-		s.score = resized(s.score, s.n) // longer only when appending
-		s.score[i] = j.Score
-	case math.Float64bits(j.Score) != 0:
-		s.score = make([]float64, s.n, max(s.n, s.reserve))
-		s.score[i] = j.Score
-	}
+	s.score.put(i, s.n, s.reserve, int64(s.scores.code(math.Float64bits(j.Score))))
 }
 
 // At returns judgement i.
@@ -135,9 +126,7 @@ func (s *Scores) At(i int) Judgement {
 		Raw:       s.raws.text(s.raw.get(i)),
 		Repeat:    int(s.repeat.get(i)),
 		Row:       int(s.row.get(i)),
-	}
-	if s.score != nil {
-		j.Score = s.score[i]
+		Score:     math.Float64frombits(s.scores.text(s.score.get(i))),
 	}
 	return j
 }
@@ -176,9 +165,6 @@ func (s *Scores) Truncate(n int) {
 	for _, c := range s.columns() {
 		c.resize(n)
 	}
-	if s.score != nil {
-		s.score = s.score[:n]
-	}
 }
 
 // DeleteFunc removes the judgements del reports true for, keeping the
@@ -192,9 +178,6 @@ func (s *Scores) DeleteFunc(del func(Judgement) bool) {
 		if w != i {
 			for _, c := range s.columns() {
 				c.move(w, i)
-			}
-			if s.score != nil {
-				s.score[w] = s.score[i]
 			}
 		}
 		w++
@@ -256,18 +239,11 @@ func (s *Scores) SortByJudge() {
 	for _, c := range s.columns() {
 		c.permute(to)
 	}
-	if s.score != nil {
-		out := make([]float64, len(s.score), cap(s.score))
-		for i, v := range s.score {
-			out[to[i]] = v
-		}
-		s.score = out
-	}
 }
 
 // Clone returns a copy that shares nothing with s.
 func (s *Scores) Clone() Scores {
-	c := Scores{n: s.n, score: slices.Clone(s.score)}
+	c := Scores{n: s.n, scores: s.scores.clone()}
 	cc, sc := c.columns(), s.columns()
 	for k := range sc {
 		*cc[k] = sc[k].clone()
@@ -280,38 +256,40 @@ func (s *Scores) Clone() Scores {
 }
 
 func (s *Scores) columns() []*column {
-	return []*column{&s.item, &s.set, &s.judge, &s.dim, &s.status, &s.reason, &s.raw, &s.repeat, &s.row}
+	return []*column{&s.item, &s.set, &s.judge, &s.dim, &s.status, &s.reason, &s.raw, &s.repeat, &s.row, &s.score}
 }
 
-func (s *Scores) tables() []*table {
-	return []*table{&s.items, &s.sets, &s.judges, &s.dims, &s.stats, &s.reasons, &s.raws}
+func (s *Scores) tables() []*table[string] {
+	return []*table[string]{&s.items, &s.sets, &s.judges, &s.dims, &s.stats, &s.reasons, &s.raws}
 }
 
 // tableMapLimit bounds a table's index: past it, the index starts again
-// empty and a text already seen may get a second code. Texts that repeat
-// (ids, notes of the offline judges) stay below it; LLM replies, all
-// different, would otherwise keep a map entry each for nothing.
+// empty and a value already seen may get a second code. Values that repeat
+// (ids, notes of the offline judges, scores) stay below it; LLM replies,
+// all different, would otherwise keep a map entry each for nothing.
 const tableMapLimit = 1 << 17
 
-// table is the distinct texts of one field. Code 0 is "", code k is
-// texts[k-1].
-type table struct {
-	texts []string
-	index map[string]uint32
-	last  uint32 // the code given last: judgements added in a row share most texts
+// table is the distinct values of one field. Code 0 is the zero value
+// ("", the bits of +0), code k is texts[k-1].
+type table[V comparable] struct {
+	texts []V
+	index map[V]uint32
+	last  uint32 // the code given last: judgements added in a row share most values
 }
 
-func (t *table) len() int { return len(t.texts) }
+func (t *table[V]) len() int { return len(t.texts) }
 
-func (t *table) text(code int64) string {
+func (t *table[V]) text(code int64) V {
 	if code == 0 {
-		return ""
+		var zero V
+		return zero
 	}
 	return t.texts[code-1]
 }
 
-func (t *table) code(s string) uint32 {
-	if s == "" {
+func (t *table[V]) code(s V) uint32 {
+	var zero V
+	if s == zero {
 		return 0
 	}
 	if c := t.last; c != 0 && int(c) <= len(t.texts) && t.texts[c-1] == s {
@@ -324,7 +302,7 @@ func (t *table) code(s string) uint32 {
 		return c
 	}
 	if t.index == nil {
-		t.index = map[string]uint32{}
+		t.index = map[V]uint32{}
 	} else if len(t.index) >= tableMapLimit {
 		clear(t.index)
 	}
@@ -338,8 +316,8 @@ func (t *table) code(s string) uint32 {
 	return c
 }
 
-func (t table) clone() table {
-	return table{texts: slices.Clone(t.texts), index: maps.Clone(t.index), last: t.last}
+func (t table[V]) clone() table[V] {
+	return table[V]{texts: slices.Clone(t.texts), index: maps.Clone(t.index), last: t.last}
 }
 
 // column holds integers in the narrowest width that has held every value

@@ -263,8 +263,8 @@ func TestScoresBytesPerJudgement(t *testing.T) {
 	perSlice := float64(withSlice-base) / float64(n)
 	perStore := float64(withStore-base2) / float64(n)
 	t.Logf("%d judgements: slice %.1f B each, store %.1f B each", n, perSlice, perStore)
-	if perStore > 24 || perStore*5 > perSlice {
-		t.Errorf("the store takes %.1f bytes a judgement (the slice %.1f); want at most 24 and a fifth of the slice", perStore, perSlice)
+	if perStore > 16 || perStore*8 > perSlice {
+		t.Errorf("the store takes %.1f bytes a judgement (the slice %.1f); want at most 16 and an eighth of the slice", perStore, perSlice)
 	}
 	runtime.KeepAlive(&s)
 }

@@ -21,7 +21,7 @@ func liveHeap() uint64 {
 // The judgements the judging stage leaves in the workbook are its largest
 // object at 100,000 questions (2.4 million of them; 136 bytes each as a
 // []dataset.Judgement, 326 MB). Issue 27: they are held in columns, at
-// most 32 bytes a judgement of the offline judges, measured as the live
+// most 24 bytes a judgement of the offline judges, measured as the live
 // heap the workbook's scores hold (what letting go of them frees).
 func TestJudgingHoldsJudgementsCompactly(t *testing.T) {
 	const items = 2000
@@ -51,8 +51,8 @@ func TestJudgingHoldsJudgementsCompactly(t *testing.T) {
 	scores.SetZero()
 	freed := float64(held-min(held, liveHeap())) / float64(n)
 	t.Logf("%d judgements hold %.1f bytes each", n, freed)
-	if freed > 32 {
-		t.Errorf("the workbook's judgements hold %.1f bytes each; want at most 32", freed)
+	if freed > 24 {
+		t.Errorf("the workbook's judgements hold %.1f bytes each; want at most 24", freed)
 	}
 	runtime.KeepAlive(wb)
 }
