@@ -1,8 +1,10 @@
 package engine
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"math"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -156,7 +158,7 @@ func (r *runner) judgeAll(ctx context.Context, judges []activeJudge) error {
 	for k, aj := range judges {
 		owedJudgements(r.wb.Items, sets, names, cubeDims, aj.repeats,
 			func(it *dataset.Item, set string) bool { return it.Answer(set) != "" },
-			func(id, set, dim string, rep int) bool { return have[slot{id, set, aj.ep.Name, dim, rep}] },
+			func(id, set, dim string, rep int) bool { return have.has(id, set, aj.ep.Name, dim, rep) },
 			func(int, string, int, int) { owed[k]++ })
 		total += owed[k]
 	}
@@ -169,7 +171,7 @@ func (r *runner) judgeAll(ctx context.Context, judges []activeJudge) error {
 		tasks := make([]judgeTask, 0, owed[k])
 		owedJudgements(r.wb.Items, sets, names, cubeDims, aj.repeats,
 			func(it *dataset.Item, set string) bool { return it.Answer(set) != "" },
-			func(id, set, dim string, rep int) bool { return have[slot{id, set, aj.ep.Name, dim, rep}] },
+			func(id, set, dim string, rep int) bool { return have.has(id, set, aj.ep.Name, dim, rep) },
 			func(i int, set string, d, rep int) {
 				tasks = append(tasks, judgeTask{item: int32(i), repeat: int32(rep), dim: uint16(d), set: setIndex[set]})
 			})
@@ -319,18 +321,65 @@ func judgingDims(p profile.Profile, items []dataset.Item) (names []string, cube 
 	return names, len(names)
 }
 
-// slot is one judgement a judge owes or has.
-type slot struct {
-	item, set, judge, dim string
-	repeat                int
+// had is the judgements a workbook already holds (item, set, judge,
+// dimension, repeat), each a key of numbers in a sorted list: 20 bytes
+// where a map keyed by the four texts took about 100 (2.4 million
+// judgements read back from a report's scores sheet: 230 MB while judging).
+type had struct {
+	keys  []hadKey
+	names map[string]uint32 // every id and name in keys → its number
 }
 
-func haveJudgements(scores *dataset.Scores) map[slot]bool {
-	have := make(map[slot]bool, scores.Len())
+type hadKey struct {
+	item, set, judge, dim uint32
+	repeat                int32
+}
+
+func (a hadKey) compare(b hadKey) int {
+	return cmp.Or(cmp.Compare(a.item, b.item), cmp.Compare(a.set, b.set), cmp.Compare(a.judge, b.judge),
+		cmp.Compare(a.dim, b.dim), cmp.Compare(a.repeat, b.repeat))
+}
+
+func haveJudgements(scores *dataset.Scores) *had {
+	h := &had{names: map[string]uint32{}}
+	h.keys = make([]hadKey, 0, scores.Len())
 	for j := range scores.Values() {
-		have[slot{j.ItemID, j.Set, j.Judge, j.Dimension, max(j.Repeat, 1)}] = true
+		rep := max(j.Repeat, 1)
+		if rep > math.MaxInt32 {
+			continue // no run owes such a repeat
+		}
+		h.keys = append(h.keys, hadKey{h.code(j.ItemID), h.code(j.Set), h.code(j.Judge), h.code(j.Dimension), int32(rep)})
 	}
-	return have
+	slices.SortFunc(h.keys, hadKey.compare)
+	h.keys = slices.Clip(slices.CompactFunc(h.keys, func(a, b hadKey) bool { return a == b }))
+	return h
+}
+
+func (h *had) code(s string) uint32 {
+	c, ok := h.names[s]
+	if !ok {
+		c = uint32(len(h.names))
+		h.names[s] = c
+	}
+	return c
+}
+
+// has reports whether the workbook holds the judgement.
+func (h *had) has(id, set, judge, dim string, repeat int) bool {
+	if len(h.keys) == 0 || repeat > math.MaxInt32 {
+		return false
+	}
+	k := hadKey{repeat: int32(repeat)}
+	var ok [4]bool
+	k.item, ok[0] = h.names[id]
+	k.set, ok[1] = h.names[set]
+	k.judge, ok[2] = h.names[judge]
+	k.dim, ok[3] = h.names[dim]
+	if ok != [4]bool{true, true, true, true} {
+		return false
+	}
+	_, held := slices.BinarySearchFunc(h.keys, k, hadKey.compare)
+	return held
 }
 
 // owedJudgements is the one enumeration of judging tasks, for the run and

@@ -2,10 +2,12 @@ package engine
 
 import (
 	"context"
+	"fmt"
 	"reflect"
 	"runtime"
 	"testing"
 
+	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/llm"
 	"cubeworkbench/core/profile"
 )
@@ -55,4 +57,56 @@ func TestJudgingHoldsJudgementsCompactly(t *testing.T) {
 		t.Errorf("the workbook's judgements hold %.1f bytes each; want at most 24", freed)
 	}
 	runtime.KeepAlive(wb)
+}
+
+// haveJudgements answers for the workbook's own judgements exactly (a
+// repeat of 0 is the first), and holds each in a few dozen bytes: a
+// report's scores sheet read back holds 2.4 million of them at 100,000
+// questions.
+func TestHaveJudgements(t *testing.T) {
+	var scores dataset.Scores
+	scores.Add(dataset.Judgement{ItemID: "q1", Set: "rag", Judge: "j", Dimension: "relevance", Repeat: 0})
+	scores.Add(dataset.Judgement{ItemID: "q1", Set: "zero", Judge: "j", Dimension: "relevance", Repeat: 2})
+	scores.Add(dataset.Judgement{ItemID: "rag", Set: "q1", Judge: "j", Dimension: "relevance", Repeat: 1})
+	h := haveJudgements(&scores)
+	for _, c := range []struct {
+		id, set, judge, dim string
+		rep                 int
+		want                bool
+	}{
+		{"q1", "rag", "j", "relevance", 1, true},
+		{"q1", "rag", "j", "relevance", 2, false},
+		{"q1", "zero", "j", "relevance", 2, true},
+		{"q1", "zero", "j", "relevance", 1, false},
+		{"rag", "q1", "j", "relevance", 1, true},
+		{"q1", "full", "j", "relevance", 1, false},
+		{"q1", "rag", "k", "relevance", 1, false},
+		{"q1", "rag", "j", "quality", 1, false},
+		{"q2", "rag", "j", "relevance", 1, false},
+	} {
+		if got := h.has(c.id, c.set, c.judge, c.dim, c.rep); got != c.want {
+			t.Errorf("has(%s, %s, %s, %s, %d) = %v, want %v", c.id, c.set, c.judge, c.dim, c.rep, got, c.want)
+		}
+	}
+	if haveJudgements(&dataset.Scores{}).has("q1", "rag", "j", "relevance", 1) {
+		t.Error("an empty workbook has a judgement")
+	}
+
+	const items = 20_000
+	var many dataset.Scores
+	for i := range items {
+		for _, set := range []string{"rag", "zero", "full"} {
+			for _, dim := range fourDims {
+				many.Add(dataset.Judgement{ItemID: fmt.Sprintf("q%06d", i), Set: set, Judge: "qwen", Dimension: dim, Repeat: 1})
+			}
+		}
+	}
+	before := liveHeap()
+	h = haveJudgements(&many)
+	per := float64(liveHeap()-min(before, liveHeap())) / float64(many.Len())
+	t.Logf("%d judgements had: %.1f bytes each", many.Len(), per)
+	if per > 48 {
+		t.Errorf("the judgements had take %.1f bytes each; want at most 48", per)
+	}
+	runtime.KeepAlive(h)
 }
