@@ -69,7 +69,8 @@
 // a quiet machine; `/usr/bin/time -v cubectl evaluate BIG.xlsx --offline
 // --yes --profile two.toml --out r.xlsx --json S.json` 921,756 kB maximum
 // resident (1,542,256 kB before), 93.0 s user + 4.6 s system. The live
-// heap peaked at about 460 MB, in the metrics stage.
+// heap peaked at 484 MB in the metrics stage (CUBE_SCALE_HEAP, measured
+// before the scores were coded and the items shared, about 35 MB less).
 //
 // The figures below are the issue-8 measurement, before issue 27.
 //
