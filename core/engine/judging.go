@@ -206,7 +206,11 @@ func (r *runner) judgeTasks(ctx context.Context, aj activeJudge, dims []judge.Di
 		counter.detail = func() string { return replicaLine(pool.Stats()) }
 	}
 	r.mu.Unlock()
-	results := make([]dataset.Judgement, len(tasks))
+	// The judgements as they come, in task order: columns, not a
+	// []dataset.Judgement (136 bytes a task, 163 MB for an LLM judge of
+	// 100,000 questions), filled under r.mu.
+	var results dataset.Scores
+	results.Extend(len(tasks))
 	done := make([]bool, len(tasks))
 	down := &breaker{limit: max(breakerMin, 2*aj.limit)}
 	eg, ectx := errgroup.WithContext(ctx)
@@ -278,17 +282,18 @@ func (r *runner) judgeTasks(ctx context.Context, aj activeJudge, dims []judge.Di
 			if !out.OK {
 				r.unscor++
 			}
+			results.Set(n, j)
+			done[n] = true
 			r.mu.Unlock()
-			results[n], done[n] = j, true
 			counter.add(!out.OK, out.Calls, out.Cached, out.Usage.PromptTokens+out.Usage.CompletionTokens,
 				(float64(out.Usage.PromptTokens)*aj.ep.PriceIn+float64(out.Usage.CompletionTokens)*aj.ep.PriceOut)/1e6)
 			return nil
 		})
 	}
 	err := eg.Wait()
-	for n := range results {
-		if done[n] {
-			r.wb.Scores.Add(results[n])
+	for n, ok := range done {
+		if ok {
+			r.wb.Scores.Add(results.At(n))
 		}
 	}
 	if err != nil {
