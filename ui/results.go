@@ -490,7 +490,7 @@ func (t *resultsTab) showItem(id int) {
 	if d := t.index.details[it.ID]; d != nil {
 		var parts []string
 		for _, dim := range t.result().Summary.Dimensions {
-			parts = append(parts, fmt.Sprintf("%s %s", dimLabel(dim), fmtNum(d.Disagreement[dim], 2)))
+			parts = append(parts, fmt.Sprintf("%s %s", dimLabel(dim), fmtNum(d.DisagreementOf(t.result().Summary.Dimensions, dim), 2)))
 		}
 		section(tr("results.disagreement"), fmtNum(d.DisagreementOverall, 2)+"  ("+strings.Join(parts, " · ")+")")
 	}

@@ -16,6 +16,8 @@ func BenchmarkEvaluate(b *testing.B) {
 			cfg := DefaultConfig()
 			cfg.BootstrapB = B
 			b.ReportAllocs()
+			cpu := processCPU()
+			defer func() { b.ReportMetric((processCPU()-cpu).Seconds()/float64(b.N), "cpu-s/op") }()
 			for b.Loop() {
 				if _, err := Evaluate(items, dataset.ScoresOf(js...), nil, cfg); err != nil {
 					b.Fatal(err)

@@ -1,6 +1,7 @@
 package cube
 
 import (
+	"runtime"
 	"slices"
 
 	"cubeworkbench/core/stats"
@@ -8,9 +9,11 @@ import (
 
 // resampler recomputes every judge's C_J on a bootstrap resample of the
 // items. Scores are few distinct values (0–10 and means of repeats), so a
-// resample is tallied per cell in one pass over its indices and each
-// trimmed mean is read off the tallies (stats.TrimMeanCounts): O(n) per
-// replicate instead of a sort per cell.
+// resample is tallied per cell and each trimmed mean is read off the
+// tallies (stats.TrimMeanCounts): O(n) per replicate instead of a sort per
+// cell. The tally counts how often each item was drawn, then adds that
+// multiplicity once per cell the item is in: the same integers as adding
+// one per draw, from one pass in item order over a compact list of cells.
 type resampler struct {
 	trim      float64
 	nJudges   int
@@ -18,14 +21,19 @@ type resampler struct {
 	goldKnown []bool
 	retrieved []bool
 	weights   [][]float64
-	// bins[i*P+p] is item i's position among the sorted distinct values of
-	// cell p = (judge·K + dimension)·3 + set, or −1 when the item is not in
-	// that cell's analysis subset (or the dimension's weight is 0).
-	bins   []int32
-	p      int
-	vals   [][]float64 // per cell, ascending distinct values
-	counts [][]int     // per cell, reused tallies
-	cube   []bool      // judges whose C_J is defined on the full sample
+	// Item i's tallies are slots[rowStart[i]:rowStart[i+1]]: indexes into
+	// flat, one for each cell p = (judge·K + dimension)·3 + set whose
+	// analysis subset holds the item (and whose dimension's weight is not
+	// 0), at the item's position among the cell's sorted distinct values.
+	rowStart []int32
+	slots    []int32
+	p        int
+	vals     [][]float64 // per cell, ascending distinct values
+	cube     []bool      // judges whose C_J is defined on the full sample
+	// One goroutine's buffers (clone gives another's).
+	flat   []int
+	counts [][]int // per cell, its tallies: a window on flat
+	mult   []int32 // times each item is in the resample
 }
 
 func (e *evaluation) newResampler(defined []bool) *resampler {
@@ -38,12 +46,12 @@ func (e *evaluation) newResampler(defined []bool) *resampler {
 	for i := range n {
 		r.retrieved[i] = e.rank[i] > 0
 	}
-	r.bins = make([]int32, n*r.p)
-	for x := range r.bins {
-		r.bins[x] = -1
+	bins := make([]int32, n*r.p) // bins[i*P+p]: item i's slot in cell p, or −1
+	for x := range bins {
+		bins[x] = -1
 	}
 	r.vals = make([][]float64, r.p)
-	r.counts = make([][]int, r.p)
+	off := int32(0)
 	for j, c := range e.cells {
 		for k := range K {
 			if e.weights[j][k] == 0 {
@@ -58,37 +66,70 @@ func (e *evaluation) newResampler(defined []bool) *resampler {
 				}
 				slices.Sort(v)
 				v = slices.Compact(v)
-				r.vals[p], r.counts[p] = v, make([]int, len(v))
+				r.vals[p] = v
 				for _, i := range e.subset[j][k] {
 					x, _ := c.score(s, k, i)
 					b, _ := slices.BinarySearch(v, x)
-					r.bins[i*r.p+p] = int32(b)
+					bins[i*r.p+p] = off + int32(b)
 				}
+				off += int32(len(v))
 			}
 		}
 	}
+	r.rowStart = make([]int32, n+1)
+	for i := range n {
+		for _, b := range bins[i*r.p : (i+1)*r.p] {
+			if b >= 0 {
+				r.slots = append(r.slots, b)
+			}
+		}
+		r.rowStart[i+1] = int32(len(r.slots))
+	}
+	r.buffers(int(off))
 	return r
+}
+
+// buffers gives r tallies of its own for size slots.
+func (r *resampler) buffers(size int) {
+	r.flat = make([]int, size)
+	r.counts = make([][]int, r.p)
+	at := 0
+	for p, v := range r.vals {
+		r.counts[p] = r.flat[at : at+len(v) : at+len(v)]
+		at += len(v)
+	}
+	r.mult = make([]int32, len(r.retrieved))
+}
+
+// clone is r with buffers of its own, for another goroutine.
+func (r *resampler) clone() *resampler {
+	c := *r
+	c.buffers(len(r.flat))
+	return &c
 }
 
 // stat fills out[j] = C_J for each judge, out[J] = the mean of the
 // judges marked in r.cube and, when out has room, out[J+1+j] = judge j's
 // paired gap W(full) − W(zero) on the resample (qualify.go).
 func (r *resampler) stat(idx []int, out []float64, ok []bool) {
-	for p := range r.counts {
-		clear(r.counts[p])
-	}
-	known, hit := 0, 0
+	clear(r.mult)
 	for _, i := range idx {
+		r.mult[i]++
+	}
+	clear(r.flat)
+	known, hit := 0, 0
+	for i, m := range r.mult {
+		if m == 0 {
+			continue
+		}
 		if r.goldKnown[i] {
-			known++
+			known += int(m)
 			if r.retrieved[i] {
-				hit++
+				hit += int(m)
 			}
 		}
-		for p, b := range r.bins[i*r.p : (i+1)*r.p] {
-			if b >= 0 {
-				r.counts[p][b]++
-			}
+		for _, g := range r.slots[r.rowStart[i]:r.rowStart[i+1]] {
+			r.flat[g] += int(m)
 		}
 	}
 	gaps := len(out) > r.nJudges+1
@@ -175,12 +216,20 @@ func (e *evaluation) bootstrap(res *Result) *booted {
 		defined[j] = jr.Cube != nil
 	}
 	r := e.newResampler(defined)
-	keep := func(idx []int, out []float64, ok []bool) {
-		r.stat(idx, out, ok)
-		b.cube = append(b.cube, slices.Clone(out[:J]))
-		b.ok = append(b.ok, slices.Clone(ok[:J]))
+	first := true
+	newStat := func() stats.Stat { // r for the first goroutine, a clone for each other
+		if first {
+			first = false
+			return r.stat
+		}
+		return r.clone().stat
 	}
-	ci := stats.BootstrapMany(len(e.items), e.cfg.BootstrapB, e.cfg.Seed, 2*J+1, keep)
+	reps := stats.BootstrapReplicates(len(e.items), e.cfg.BootstrapB, e.cfg.Seed, 2*J+1, runtime.GOMAXPROCS(0), newStat)
+	for x := range reps.B {
+		out, ok := reps.Row(x)
+		b.cube, b.ok = append(b.cube, out[:J:J]), append(b.ok, ok[:J:J])
+	}
+	ci := reps.CIs()
 	for j := range res.Judges {
 		if ci[j].OK && defined[j] {
 			res.Judges[j].CubeCI95 = &[2]float64{ci[j].Lo, ci[j].Hi}

@@ -483,19 +483,30 @@ func (e *evaluation) itemScores(set int, byID map[string]int) *ItemScores {
 }
 
 // itemDetails reports each item's rank and the qualified judges' spread on
-// its rag answer.
+// its rag answer. The figures of all items share two arrays (values and
+// the per-dimension pointers), not an allocation each: about 0.26 KB an
+// item instead of the 0.72 KB that two maps an item took (issue 27).
 func (e *evaluation) itemDetails() []ItemDetail {
 	out := make([]ItemDetail, len(e.items))
 	K := len(e.dims)
 	perJudge := make([]float64, 0, len(e.judges))
+	vals := make([]float64, 0, len(e.items)*(2*K+3))
+	ptrs := make([]*float64, 2*K*len(e.items))
+	put := func(v float64, ok bool) *float64 {
+		if !ok {
+			return nil
+		}
+		vals = append(vals, v) // within capacity: the pointers stay valid
+		return &vals[len(vals)-1]
+	}
 	for i, it := range e.items {
 		d := ItemDetail{ID: it.ID, GoldKnown: e.goldKnown[i], Rank: e.rank[i],
-			RAG: map[string]*float64{}, Disagreement: map[string]*float64{}}
+			RAG: ptrs[2*K*i : 2*K*i+K : 2*K*i+K], Disagreement: ptrs[2*K*i+K : 2*K*(i+1) : 2*K*(i+1)]}
 		if e.goldKnown[i] {
-			d.RankScore = num(e.rankScore[i], true)
+			d.RankScore = put(e.rankScore[i], true)
 		}
 		var all []float64
-		for k, dim := range e.dims {
+		for k := range e.dims {
 			perJudge = perJudge[:0]
 			for j, c := range e.cells {
 				if !e.qualified[j] {
@@ -506,8 +517,8 @@ func (e *evaluation) itemDetails() []ItemDetail {
 				}
 			}
 			all = append(all, perJudge...)
-			d.RAG[dim] = num(stats.Mean(perJudge))
-			d.Disagreement[dim] = num(stats.SD(perJudge))
+			d.RAG[k] = put(stats.Mean(perJudge))
+			d.Disagreement[k] = put(stats.SD(perJudge))
 		}
 		perJudge = perJudge[:0]
 		for j, c := range e.cells {
@@ -526,8 +537,8 @@ func (e *evaluation) itemDetails() []ItemDetail {
 				perJudge = append(perJudge, s/float64(K))
 			}
 		}
-		d.RAGOverall = num(stats.Mean(all))
-		d.DisagreementOverall = num(stats.SD(perJudge))
+		d.RAGOverall = put(stats.Mean(all))
+		d.DisagreementOverall = put(stats.SD(perJudge))
 		out[i] = d
 	}
 	return out

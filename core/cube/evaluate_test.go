@@ -117,8 +117,8 @@ func TestEvaluateByHand(t *testing.T) {
 	if d[0].Rank != 1 || !near(d[0].RankScore, 10) || d[3].RankScore != nil || d[3].GoldKnown || d[2].Rank != 0 || !near(d[1].RankScore, 8) {
 		t.Errorf("item details %+v", d[:4])
 	}
-	if !near(d[0].RAG["rel"], 9) || d[0].Disagreement["rel"] != nil {
-		t.Errorf("i1 rag %v disagreement %v (one judge: SD undefined)", deref(d[0].RAG["rel"]), deref(d[0].Disagreement["rel"]))
+	if !near(d[0].RAGOf(res.Dimensions, "rel"), 9) || d[0].DisagreementOf(res.Dimensions, "rel") != nil {
+		t.Errorf("i1 rag %v disagreement %v (one judge: SD undefined)", deref(d[0].RAG[0]), deref(d[0].Disagreement[0]))
 	}
 
 	// subset "all": every item; rag (9+7+5+6+8)/5 = 7, zero (5+5+5+6+4)/5 = 5,

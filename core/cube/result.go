@@ -1,6 +1,10 @@
 package cube
 
-import "cubeworkbench/core/text"
+import (
+	"slices"
+
+	"cubeworkbench/core/text"
+)
 
 // These types are what CuBE computes, not what SUMMARY.json says: the file's
 // contract is core/result's (result.CubeJSON), mapped from them. An
@@ -139,14 +143,32 @@ type ItemDetail struct {
 	GoldKnown bool
 	Rank      int      // 1-based, 0 = not in the top N
 	RankScore *float64 // null when the gold document is unknown
-	// RAG is the mean across judges of the rag score per dimension, and
-	// RAGOverall over all judges and dimensions. Disagreement is the sample
-	// SD across judges per dimension, DisagreementOverall that of each
-	// judge's mean over the dimensions (judges that scored them all).
-	RAG                 map[string]*float64
+	// RAG is the mean across judges of the rag score per dimension, in the
+	// order of Result.Dimensions (RAGOf finds one by name), and RAGOverall
+	// over all judges and dimensions. Disagreement is the sample SD across
+	// judges per dimension, in the same order, DisagreementOverall that of
+	// each judge's mean over the dimensions (judges that scored them all).
+	// Nil is n/a.
+	RAG                 []*float64
 	RAGOverall          *float64
-	Disagreement        map[string]*float64
+	Disagreement        []*float64
 	DisagreementOverall *float64
+}
+
+// RAGOf is the mean rag score of dimension dim, dims being the result's
+// Dimensions; nil when n/a or not a dimension of the result.
+func (d ItemDetail) RAGOf(dims []string, dim string) *float64 { return at(d.RAG, dims, dim) }
+
+// DisagreementOf is the judges' SD on dimension dim, as RAGOf.
+func (d ItemDetail) DisagreementOf(dims []string, dim string) *float64 {
+	return at(d.Disagreement, dims, dim)
+}
+
+func at(v []*float64, dims []string, dim string) *float64 {
+	if k := slices.Index(dims, dim); k >= 0 && k < len(v) {
+		return v[k]
+	}
+	return nil
 }
 
 // Finding is one of CuBE's rules that fired (Result.Findings): which rule,

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"runtime"
 	"sort"
 	"sync"
 	"time"
@@ -284,61 +285,129 @@ func (r *runner) run(ctx context.Context) (*result.Summary, error) {
 }
 
 // metrics computes CuBE, MFSS, CoFE-RAG and the baselines into sum.
+//
+// They are independent reads of the workbook, so with more than one core
+// CuBE runs beside the rest (issue 27): each also uses every core inside,
+// but each has stretches on one. MFSS, the baselines and CoFE-RAG stay one
+// after another, so that their working memory is not held at once (CuBE's
+// bootstrap allocates next to nothing) and an embedder endpoint sees
+// MFSS's and CoFE-RAG's requests as before. What they find is put into
+// sum, and their errors returned, in the order in which they all ran one
+// after another before, so the summary, its warnings and the error are
+// the same either way; the step's progress advances from this goroutine
+// as each group ends.
 func (r *runner) metrics(ctx context.Context, p profile.Profile, sum *result.Summary) error {
+	return r.metricsWith(ctx, p, sum, runtime.GOMAXPROCS(0) > 1)
+}
+
+// metricsWith is metrics, the groups side by side when together.
+func (r *runner) metricsWith(ctx context.Context, p profile.Profile, sum *result.Summary, together bool) error {
 	metrics := newStepCounter(r.opt.Progress, StepMetrics, "", 3)
-	if len(r.wb.Items) > 0 && r.wb.Scores.Len() > 0 {
-		cfg, err := cubeConfig(p, r.wb)
-		if err != nil {
+	var (
+		cubeCfg cube.Config
+		cubeRun = len(r.wb.Items) > 0 && r.wb.Scores.Len() > 0
+		err     error
+	)
+	if cubeRun {
+		if cubeCfg, err = cubeConfig(p, r.wb); err != nil {
 			return err
 		}
-		res, err := cube.Evaluate(r.wb.Items, r.wb.Scores, r.wb.Human, cfg)
-		if err != nil {
-			return fmt.Errorf("engine: CuBE: %w", err)
-		}
-		sum.Result = res
 	}
-	r.applyMapping(sum)
-	r.applyRetrievalRead(sum)
-	metrics.add(false, 0, 0, 0, 0)
-
+	mcfg := mfss.DefaultConfig()
+	if len(p.MFSS.Weights) > 0 {
+		w, err := mfss.WeightsFromMap(p.MFSS.Weights)
+		if err != nil {
+			return fmt.Errorf("engine: MFSS weights: %w", err)
+		}
+		mcfg.Weights = w
+	}
 	emb := r.emb
 	systems := answerSystems(r.wb)
-	if len(systems) > 0 {
-		mcfg := mfss.DefaultConfig()
-		if len(p.MFSS.Weights) > 0 {
-			w, err := mfss.WeightsFromMap(p.MFSS.Weights)
-			if err != nil {
-				return fmt.Errorf("engine: MFSS weights: %w", err)
+
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var (
+		cubeRes *cube.Result
+		mfssRes *mfss.Result
+		base    *result.Baselines
+		cofeRes *cofe.Result
+		gen     *cofe.Generation
+		errs    [3]error // CuBE, MFSS, CoFE-RAG
+	)
+	groups := []func(){
+		func() {
+			if cubeRun {
+				if cubeRes, errs[0] = cube.Evaluate(r.wb.Items, r.wb.Scores, r.wb.Human, cubeCfg); errs[0] != nil {
+					errs[0] = fmt.Errorf("engine: CuBE: %w", errs[0])
+				}
 			}
-			mcfg.Weights = w
-		}
-		res, err := mfss.Evaluate(ctx, emb, r.wb.Items, systems, mcfg, nil)
-		if err != nil {
-			return fmt.Errorf("engine: MFSS: %w", err)
-		}
-		if scoredAny(res.Scored) {
-			sum.MFSS = res
-			sum.Warnings = append(sum.Warnings, mfssWarnings(res)...)
-		}
+		},
+		func() {
+			if len(systems) > 0 {
+				if mfssRes, errs[1] = mfss.Evaluate(ctx, emb, r.wb.Items, systems, mcfg, nil); errs[1] != nil {
+					errs[1] = fmt.Errorf("engine: MFSS: %w", errs[1])
+				}
+			}
+		},
+		func() {
+			base = computeBaselines(r.wb)
+			cofeRes, errs[2] = r.cofe(ctx, emb)
+			gen = cofe.EvaluateGeneration(r.wb.Items, r.wb.Scores, dataset.SetRAG)
+		},
 	}
-	metrics.add(false, 0, 0, 0, 0)
-	if b := computeBaselines(r.wb); b.Items > 0 {
-		sum.Baselines = b
+	// Lanes of groups: CuBE beside MFSS then the baselines, which would
+	// otherwise hold their working memory at the same time (CuBE's
+	// bootstrap allocates next to nothing).
+	lanes := [][]int{{0, 1, 2}}
+	if together {
+		lanes = [][]int{{0}, {1, 2}}
 	}
-	cofeRes, err := r.cofe(ctx, emb)
-	if err != nil {
-		return err
+	finished := make(chan struct{}, len(groups))
+	var wg sync.WaitGroup
+	for _, lane := range lanes {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for _, g := range lane {
+				if groups[g](); errs[g] != nil {
+					cancel() // the other lane stops early; the first error in order is returned
+					return
+				}
+				finished <- struct{}{}
+			}
+		}()
 	}
-	if gen := cofe.EvaluateGeneration(r.wb.Items, r.wb.Scores, dataset.SetRAG); gen != nil {
+	go func() { wg.Wait(); close(finished) }()
+	for range finished {
+		metrics.add(false, 0, 0, 0, 0)
+	}
+	if errs[0] != nil {
+		return errs[0]
+	}
+	sum.Result = cubeRes
+	r.applyMapping(sum)
+	r.applyRetrievalRead(sum)
+	if errs[1] != nil {
+		return errs[1]
+	}
+	if mfssRes != nil && scoredAny(mfssRes.Scored) {
+		sum.MFSS = mfssRes
+		sum.Warnings = append(sum.Warnings, mfssWarnings(mfssRes)...)
+	}
+	if base != nil && base.Items > 0 {
+		sum.Baselines = base
+	}
+	if errs[2] != nil {
+		return errs[2]
+	}
+	if gen != nil {
 		if cofeRes == nil {
 			cofeRes = &cofe.Result{K: p.CoFE.K, ByQueryType: map[string]cofe.Metrics{}}
 		}
 		cofeRes.Generation = gen
 	}
 	sum.CoFE = cofeRes
-	metrics.add(false, 0, 0, 0, 0)
 	metrics.finish()
-
 	return nil
 }
 

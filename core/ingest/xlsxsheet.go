@@ -240,7 +240,82 @@ func (b *xlsxBook) rows(ctx context.Context, sheet bookSheet, fn rowFunc, notes 
 		// The loader's read (with notes) leaves hidden rows out; a raw read
 		// (ReadSheetRows, the header sniff) sees every row.
 		keepHidden: notes == nil || b.opt.ReadHiddenSheets}
-	return s.run(ctx, fn, notes)
+	if notes == nil || !pipeSheets {
+		return s.run(ctx, fn, notes) // a sniff stops after a row or two: no read-ahead
+	}
+	return s.runPiped(ctx, fn, notes)
+}
+
+// pipeSheets: the loader's reads of whole sheets are piped (runPiped); a
+// test turns it off to compare with the plain read.
+var pipeSheets = true
+
+// pipedRow is a row on its way from the reading goroutine to fn.
+type pipedRow struct {
+	row    int
+	cells  []string
+	issues []cellIssue
+}
+
+// pipeBatch is how many rows go from the reader to fn at a time.
+const pipeBatch = 256
+
+// runPiped is run with the XML read on a goroutine of its own and fn
+// called on the caller's, one batch of rows behind: decoding the sheet and
+// building items from its rows each took a core's share of a 100,000-
+// question workbook's open (issue 27). What fn and notes see is what run
+// gives them, in the same order, on the caller's goroutine: every row
+// before the reader's error or stop, then the notes of a full read. When
+// fn fails, its error is returned and the reader is stopped, as run stops
+// at fn's error; rows read ahead are dropped.
+func (s *sheetReader) runPiped(ctx context.Context, fn rowFunc, notes func(sheetNote)) error {
+	batches := make(chan []pipedRow, 4)
+	stop := make(chan struct{})
+	var kept []sheetNote
+	var readErr error
+	go func() {
+		defer close(batches)
+		var batch []pipedRow
+		send := func() error {
+			select {
+			case batches <- batch:
+				batch = make([]pipedRow, 0, pipeBatch)
+				return nil
+			case <-stop:
+				return errStop
+			}
+		}
+		readErr = s.run(ctx, func(row int, cells []string, issues []cellIssue) error {
+			batch = append(batch, pipedRow{row, cells, issues})
+			if len(batch) < pipeBatch {
+				return nil
+			}
+			return send()
+		}, func(n sheetNote) { kept = append(kept, n) })
+		if len(batch) > 0 && send() != nil {
+			readErr = errStop
+		}
+	}()
+	defer func() { // also when fn panics: the reader ends before its part is closed
+		close(stop)
+		for range batches {
+		}
+	}()
+	for batch := range batches {
+		for _, r := range batch {
+			if err := fn(r.row, r.cells, r.issues); err != nil {
+				return err
+			}
+		}
+	}
+	// batches is closed: readErr and kept are the reader's last words.
+	if readErr != nil {
+		return readErr
+	}
+	for _, n := range kept {
+		notes(n)
+	}
+	return nil
 }
 
 func sortMerges(m []mergeRange) {

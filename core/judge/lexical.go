@@ -11,7 +11,6 @@ import (
 	"sync/atomic"
 
 	"cubeworkbench/core/dimension"
-	"cubeworkbench/core/text"
 	"cubeworkbench/core/textmetric"
 )
 
@@ -141,18 +140,25 @@ type lexicalItem struct {
 	ctxDone bool
 }
 
+// ruleResult is a rule's score, or the reason it has none (ok false); its
+// note is in the scratch's notes[k].
 type ruleResult struct {
-	done bool
-	v    float64
-	note string
-	ok   bool
+	done   bool
+	v      float64
+	reason string
+	ok     bool
 }
 
 // lexicalScratch is one judgement's buffers, reused across judgements.
 type lexicalScratch struct {
 	a, other []uint64
 	buf      []byte
+	sents    []string // the answer's sentences, for quality
 	item     lexicalItem
+	// notes: relevance's, specificity's and completeness's (quality
+	// quotes them), then the note of any other rule at work.
+	notes [4]pair
+	cache noteCache
 }
 
 var lexicalScratches = sync.Pool{New: func() any { return new(lexicalScratch) }}
@@ -200,15 +206,21 @@ func (lx *lexicon) newItem(in Inputs, sc *lexicalScratch) *lexicalItem {
 	return it
 }
 
-// rule returns rule k's result, made on first use.
-func (it *lexicalItem) rule(k int, f func() (float64, string, bool)) (float64, string, bool) {
+// rule returns rule k's result, made on first use, its note in
+// it.scratch.notes[k].
+func (it *lexicalItem) rule(k int, f func(*pair) (float64, string, bool)) (float64, string, bool) {
 	r := &it.rules[k]
 	if !r.done {
-		r.v, r.note, r.ok = f()
+		n := &it.scratch.notes[k]
+		n.reset()
+		r.v, r.reason, r.ok = f(n)
 		r.done = true
 	}
-	return r.v, r.note, r.ok
+	return r.v, r.reason, r.ok
 }
+
+// The rules below return a score, or the reason there is none (ok false),
+// and write their note into n.
 
 func (it *lexicalItem) relevance() (float64, string, bool) { return it.rule(0, it.relevanceRule) }
 
@@ -216,50 +228,63 @@ func (it *lexicalItem) specificity() (float64, string, bool) { return it.rule(1,
 
 func (it *lexicalItem) completeness() (float64, string, bool) { return it.rule(2, it.completenessRule) }
 
-func (it *lexicalItem) relevanceRule() (float64, string, bool) {
+// appendOf appends "<n>/<m>", as the English notes write a share.
+func appendOf(b []byte, n, m int) []byte { return appendInt(append(appendInt(b, n), '/'), m) }
+
+func (it *lexicalItem) relevanceRule(note *pair) (float64, string, bool) {
 	if len(it.q) == 0 {
 		return 0, StoredReason(ReasonNoScore, "问题中没有实词", "the question has no content words"), false
 	}
 	cov, n, m := share(it.q, it.a)
-	return round1(10 * cov), note{fmt.Sprintf("相关性：问题的 %d 个词中有 %d 个出现在回答中", m, n), fmt.Sprintf("relevance: %d/%d question words in the answer", n, m)}.text(), true
+	note.zh = appendInt(append(note.zh, "相关性：问题的 "...), m)
+	note.zh = append(appendInt(append(note.zh, " 个词中有 "...), n), " 个出现在回答中"...)
+	note.en = append(appendOf(append(note.en, "relevance: "...), n, m), " question words in the answer"...)
+	return round1(10 * cov), "", true
 }
 
-func (it *lexicalItem) specificityRule() (float64, string, bool) {
+func (it *lexicalItem) specificityRule(note *pair) (float64, string, bool) {
 	if !it.doc.hasDoc {
 		return 0, StoredReason(ReasonNoScore, "具体性需要办事指南", "specificity needs the service guide"), false
 	}
 	p, n, m := share(it.a, it.doc.set)
 	if p < 0 {
-		return 0, note{"具体性：回答为空", "specificity: empty answer"}.text(), true
+		note.set("具体性：回答为空", "specificity: empty answer")
+		return 0, "", true
 	}
+	note.zh = appendInt(append(note.zh, "具体性：回答的 "...), m)
+	note.zh = append(appendInt(append(note.zh, " 个词中有 "...), n), " 个出现在指南中"...)
+	note.en = append(appendOf(append(note.en, "specificity: "...), n, m), " answer words in the guide"...)
 	dn := it.doc.nums
 	if len(dn) == 0 {
-		return round1(10 * p), note{fmt.Sprintf("具体性：回答的 %d 个词中有 %d 个出现在指南中", m, n), fmt.Sprintf("specificity: %d/%d answer words in the guide", n, m)}.text(), true
+		return round1(10 * p), "", true
 	}
 	matched := textmetric.SortedOverlap(it.a, dn) // the answer's numbers that are the guide's
 	numPart := math.Min(1, float64(matched)/math.Min(3, float64(len(dn))))
-	return round1(10 * (0.7*p + 0.3*numPart)),
-		note{fmt.Sprintf("具体性：回答的 %d 个词中有 %d 个出现在指南中，%d 个数字一致", m, n, matched), fmt.Sprintf("specificity: %d/%d answer words in the guide, %d numbers agree", n, m, matched)}.text(), true
+	note.zh = append(appendInt(append(note.zh, "，"...), matched), " 个数字一致"...)
+	note.en = append(appendInt(append(note.en, ", "...), matched), " numbers agree"...)
+	return round1(10 * (0.7*p + 0.3*numPart)), "", true
 }
 
-func (it *lexicalItem) completenessRule() (float64, string, bool) {
+func (it *lexicalItem) completenessRule(note *pair) (float64, string, bool) {
 	if !it.doc.hasDoc || len(it.doc.set) == 0 {
 		return 0, StoredReason(ReasonNoScore, "完整性需要办事指南", "completeness needs the service guide"), false
 	}
 	cov, n, m := share(it.doc.top, it.a)
-	return round1(10 * cov), note{fmt.Sprintf("完整性：指南的 %d 个关键词中有 %d 个出现在回答中", m, n), fmt.Sprintf("completeness: %d/%d key guide words in the answer", n, m)}.text(), true
+	note.zh = appendInt(append(note.zh, "完整性：指南的 "...), m)
+	note.zh = append(appendInt(append(note.zh, " 个关键词中有 "...), n), " 个出现在回答中"...)
+	note.en = append(appendOf(append(note.en, "completeness: "...), n, m), " key guide words in the answer"...)
+	return round1(10 * cov), "", true
 }
 
-func (it *lexicalItem) quality() (float64, string, bool) {
+// quality quotes the other three rules' notes.
+func (it *lexicalItem) quality(note *pair) (float64, string, bool) {
 	var sum float64
-	var notes [3]text.Text
-	for k, f := range [...]func() (float64, string, bool){it.relevance, it.specificity, it.completeness} {
-		v, n, ok := f()
+	for _, f := range [...]func() (float64, string, bool){it.relevance, it.specificity, it.completeness} {
+		v, reason, ok := f()
 		if !ok {
-			return 0, n, false
+			return 0, reason, false
 		}
 		sum += v
-		notes[k] = text.Parse(n)
 	}
 	base := sum / 3
 	n := float64(it.aLen)
@@ -269,13 +294,37 @@ func (it *lexicalItem) quality() (float64, string, bool) {
 		long = 0.8 // three times the guide: padding
 	}
 	rep := 1.0
-	if ss := textmetric.Sentences(it.answer); len(ss) > 0 {
-		rep = float64(distinct(ss)) / float64(len(ss))
+	sc := it.scratch
+	if sc.sents = textmetric.AppendSentences(sc.sents[:0], it.answer); len(sc.sents) > 0 {
+		rep = float64(distinct(sc.sents)) / float64(len(sc.sents))
 	}
-	parts := text.JoinWith(notes[:], text.New("；", "; "))
-	return round1(base * short * long * rep), note{
-		fmt.Sprintf("表达质量：均值 %.2f × 长度系数 %.2f × 冗长系数 %.2f × 重复系数 %.2f（%s）", base, short, long, rep, parts.ZH),
-		fmt.Sprintf("quality: mean %.2f × length %.2f × padding %.2f × repetition %.2f (%s)", base, short, long, rep, parts.EN)}.text(), true
+	clear(sc.sents) // hold on to no answer
+	note.zh = appendFixed(append(note.zh, "表达质量：均值 "...), base, 2)
+	note.zh = appendFixed(append(note.zh, " × 长度系数 "...), short, 2)
+	note.zh = appendFixed(append(note.zh, " × 冗长系数 "...), long, 2)
+	note.zh = appendFixed(append(note.zh, " × 重复系数 "...), rep, 2)
+	note.en = appendFixed(append(note.en, "quality: mean "...), base, 2)
+	note.en = appendFixed(append(note.en, " × length "...), short, 2)
+	note.en = appendFixed(append(note.en, " × padding "...), long, 2)
+	note.en = appendFixed(append(note.en, " × repetition "...), rep, 2)
+	note.zh, note.en = append(note.zh, "（"...), append(note.en, " ("...)
+	for k, part := range it.scratch.notes[:3] {
+		if k > 0 {
+			note.zh, note.en = append(note.zh, "；"...), append(note.en, "; "...)
+		}
+		note.zh, note.en = appendIn(note.zh, part.zh, part.en), appendIn(note.en, part.en, part.zh)
+	}
+	note.zh, note.en = append(note.zh, "）"...), append(note.en, ")"...)
+	return round1(base * short * long * rep), "", true
+}
+
+// appendIn appends a note in one language, the other when it has none (as
+// text.Text.In reads one).
+func appendIn(b, in, other []byte) []byte {
+	if len(in) > 0 {
+		return append(b, in...)
+	}
+	return append(b, other...)
 }
 
 // distinct is the number of distinct strings of ss, which it sorts.
@@ -323,38 +372,45 @@ func (it *lexicalItem) score(d Dimension, in Inputs) Outcome {
 		rule = b.Lexical
 	}
 	var v float64
-	var note string
+	var reason string
 	var ok bool
+	sc := it.scratch
+	note := &sc.notes[3]
+	note.reset()
 	switch rule {
 	case dimension.RuleQuestionCoverage:
-		v, note, ok = it.relevance()
+		v, reason, ok = it.relevance()
+		note = &sc.notes[0]
 	case dimension.RuleGuidePrecision:
-		v, note, ok = it.specificity()
+		v, reason, ok = it.specificity()
+		note = &sc.notes[1]
 	case dimension.RuleGuideCoverage:
-		v, note, ok = it.completeness()
+		v, reason, ok = it.completeness()
+		note = &sc.notes[2]
 	case dimension.RuleOverall:
-		v, note, ok = it.quality()
+		v, reason, ok = it.quality(note)
 	case dimension.RuleReferenceF1:
-		v, note, ok = correctness(it, in.Reference)
+		v, reason, ok = correctness(it, in.Reference, note)
 	case dimension.RuleContextSupport:
-		v, note, ok = faithfulness(it, in.Contexts)
+		v, reason, ok = faithfulness(it, in.Contexts, note)
 	case dimension.RuleContextRelevance:
-		v, note, ok = relevancy(it, in.Contexts)
+		v, reason, ok = relevancy(it, in.Contexts, note)
 	default:
 		return Outcome{Reason: StoredReason(ReasonNoScore, "词汇基线评审没有维度“"+d.Name+"”的规则", "the lexical judge has no rule for dimension "+d.Name)}
 	}
 	if !ok {
-		return Outcome{Reason: note}
+		return Outcome{Reason: reason}
 	}
+	raw := sc.cache.stored(LexicalName+" ", note)
 	if d.Kind == KindScore && (v < float64(d.Min) || v > float64(d.Max)) {
 		// An edited template may change the scale; the rules above do not follow it.
-		return Outcome{Raw: note, Reason: StoredReason(ReasonOutOfRange, fmt.Sprintf("词汇基线得分 %g 超出 %d–%d", v, d.Min, d.Max), fmt.Sprintf("lexical score %g is outside %d–%d", v, d.Min, d.Max))}
+		return Outcome{Raw: raw[len(LexicalName)+1:], Reason: StoredReason(ReasonOutOfRange, fmt.Sprintf("词汇基线得分 %g 超出 %d–%d", v, d.Min, d.Max), fmt.Sprintf("lexical score %g is outside %d–%d", v, d.Min, d.Max))}
 	}
-	return Outcome{Score: v, OK: true, Raw: "lexical " + note}
+	return Outcome{Score: v, OK: true, Raw: raw}
 }
 
 // correctness maps the unit F1 between answer and reference onto 1–5.
-func correctness(it *lexicalItem, reference string) (float64, string, bool) {
+func correctness(it *lexicalItem, reference string, note *pair) (float64, string, bool) {
 	sc := it.scratch
 	sc.other = it.lex.units(sc.other[:0], &sc.buf, reference, it.zh)
 	r := sortedSet(sc.other)
@@ -367,7 +423,12 @@ func correctness(it *lexicalItem, reference string) (float64, string, bool) {
 	if precision > 0 && recall > 0 {
 		f1 = 2 * precision * recall / (precision + recall)
 	}
-	return round1(1 + 4*f1), note{fmt.Sprintf("正确性：F1 %.2f（参考答案的 %d 个词中有 %d 个出现在回答中）", f1, m, n), fmt.Sprintf("correctness: F1 %.2f (%d/%d reference words in the answer)", f1, n, m)}.text(), true
+	note.zh = appendFixed(append(note.zh, "正确性：F1 "...), f1, 2)
+	note.zh = appendInt(append(note.zh, "（参考答案的 "...), m)
+	note.zh = append(appendInt(append(note.zh, " 个词中有 "...), n), " 个出现在回答中）"...)
+	note.en = appendFixed(append(note.en, "correctness: F1 "...), f1, 2)
+	note.en = append(appendOf(append(note.en, " ("...), n, m), " reference words in the answer)"...)
+	return round1(1 + 4*f1), "", true
 }
 
 // contextUnits is the set of the passages' units, joined by line breaks.
@@ -380,16 +441,20 @@ func contextUnits(it *lexicalItem, contexts []string) []uint64 {
 }
 
 // faithfulness: YES when at least half the answer's units occur in the passages.
-func faithfulness(it *lexicalItem, contexts []string) (float64, string, bool) {
+func faithfulness(it *lexicalItem, contexts []string, note *pair) (float64, string, bool) {
 	p, n, m := share(it.a, contextUnits(it, contexts))
+	v, zh, en := 0.0, "忠实性：否，回答的 ", "faithfulness: NO, "
 	if p >= 0.5 {
-		return 1, note{fmt.Sprintf("忠实性：是，回答的 %d 个词中有 %d 个出现在检索段落中", m, n), fmt.Sprintf("faithfulness: YES, %d/%d answer words in the passages", n, m)}.text(), true
+		v, zh, en = 1, "忠实性：是，回答的 ", "faithfulness: YES, "
 	}
-	return 0, note{fmt.Sprintf("忠实性：否，回答的 %d 个词中有 %d 个出现在检索段落中", m, n), fmt.Sprintf("faithfulness: NO, %d/%d answer words in the passages", n, m)}.text(), true
+	note.zh = appendInt(append(note.zh, zh...), m)
+	note.zh = append(appendInt(append(note.zh, " 个词中有 "...), n), " 个出现在检索段落中"...)
+	note.en = append(appendOf(append(note.en, en...), n, m), " answer words in the passages"...)
+	return v, "", true
 }
 
 // relevancy: YES when the answer and passages together cover half the question.
-func relevancy(it *lexicalItem, contexts []string) (float64, string, bool) {
+func relevancy(it *lexicalItem, contexts []string, note *pair) (float64, string, bool) {
 	if len(it.q) == 0 {
 		return 0, StoredReason(ReasonNoScore, "问题中没有实词", "the question has no content words"), false
 	}
@@ -406,5 +471,8 @@ func relevancy(it *lexicalItem, contexts []string) (float64, string, bool) {
 	if p >= 0.5 {
 		verdict, zh, v = "YES", "是", 1
 	}
-	return v, note{fmt.Sprintf("相关度：%s，问题的 %d 个词中有 %d 个出现在回答或检索段落中", zh, m, n), fmt.Sprintf("relevancy: %s, %d/%d question words in answer and passages", verdict, n, m)}.text(), true
+	note.zh = appendInt(append(append(append(note.zh, "相关度："...), zh...), "，问题的 "...), m)
+	note.zh = append(appendInt(append(note.zh, " 个词中有 "...), n), " 个出现在回答或检索段落中"...)
+	note.en = append(appendOf(append(append(append(note.en, "relevancy: "...), verdict...), ", "...), n, m), " question words in answer and passages"...)
+	return v, "", true
 }

@@ -10,7 +10,6 @@ import (
 
 	"cubeworkbench/core/dimension"
 	"cubeworkbench/core/embed"
-	"cubeworkbench/core/text"
 	"cubeworkbench/core/textmetric"
 )
 
@@ -94,13 +93,6 @@ const (
 
 func ramp(c, lo, hi float64) float64 { return math.Max(0, math.Min(1, (c-lo)/(hi-lo))) }
 
-// note is a reason in both languages.
-type note struct{ zh, en string }
-
-// text is how a note is stored: Chinese first, English second, as
-// text.Text.Stored writes it and text.Parse reads it back.
-func (n note) text() string { return text.New(n.zh, n.en).Stored() }
-
 // langSep separates the Chinese and the English part of a reason (the
 // separator of text.Text.Stored).
 const langSep = " | "
@@ -161,6 +153,8 @@ type semanticItem struct {
 	judge                          Semantic   // its memo of guides and passages
 	cross                          *crossBest // answer × guide sentences, made on first use
 	near                           *nearest   // relevance's cosine, made on first use
+	note                           *pair      // the note of the rule at work
+	notes                          *noteCache
 }
 
 // nearest is the cosine of the question with the answer or its closest
@@ -257,11 +251,14 @@ func (s Semantic) doc(e embedder, text string) *semanticDoc {
 // semanticScratch is one judgement's buffers, reused across judgements.
 type semanticScratch struct {
 	buf     embed.HashedBuffers
+	split   []string // the answer's sentences
 	parts   [][2]int
 	weights []float64
 	sents   []sentence
 	cross   crossBest
 	near    nearest
+	note    pair
+	notes   noteCache
 }
 
 var semanticScratches = sync.Pool{New: func() any { return new(semanticScratch) }}
@@ -275,7 +272,9 @@ func (e embedder) answer(sc *semanticScratch, text string) (sentence, []sentence
 	}
 	parts, ws := sc.parts[:0], sc.weights[:0]
 	at := 0
-	for _, s := range textmetric.Sentences(text) {
+	sc.split = textmetric.AppendSentences(sc.split[:0], text)
+	defer clear(sc.split) // hold on to no answer
+	for _, s := range sc.split {
 		w := wordRunes(s)
 		if w <= 0 {
 			continue
@@ -307,6 +306,8 @@ func (s Semantic) newItem(in Inputs, sc *semanticScratch) semanticItem {
 		judge:       s,
 		cross:       &sc.cross,
 		near:        &sc.near,
+		note:        &sc.note,
+		notes:       &sc.notes,
 	}
 	sc.cross, sc.near = crossBest{ofA: sc.cross.ofA[:0], ofDoc: sc.cross.ofDoc[:0], dots: sc.cross.dots[:0]}, nearest{}
 	d := g.get(in.Document, e.zh, newSemanticDoc)
@@ -410,44 +411,59 @@ func (it semanticItem) nearest() float64 {
 	return it.near.c
 }
 
-func (it semanticItem) relevance() (float64, note, string) {
+// The rules below return a score or the reason it is unscorable, and write
+// their note into it.note.
+
+func (it semanticItem) relevance() (float64, string) {
 	if !it.hasQuestion {
-		return 0, note{}, unscorable(ReasonNoScore, "问题没有文字", "the question has no text")
+		return 0, unscorable(ReasonNoScore, "问题没有文字", "the question has no text")
 	}
 	c := it.nearest()
 	v := round1s(10 * ramp(c, relevanceLo, relevanceHi))
-	return v, note{fmt.Sprintf("相关性：回答（或其最相近的一句）与问题的余弦 %.2f", c),
-		fmt.Sprintf("relevance: cosine of the answer (or its closest sentence) and the question %.2f", c)}, ""
+	n := it.note
+	n.zh = appendFixed(append(n.zh, "相关性：回答（或其最相近的一句）与问题的余弦 "...), c, 2)
+	n.en = appendFixed(append(n.en, "relevance: cosine of the answer (or its closest sentence) and the question "...), c, 2)
+	return v, ""
 }
 
-func (it semanticItem) specificity() (float64, note, string) {
+func (it semanticItem) specificity() (float64, string) {
 	if !it.hasDoc {
-		return 0, note{}, unscorable(ReasonNoScore, "具体性需要办事指南", "specificity needs the service guide")
+		return 0, unscorable(ReasonNoScore, "具体性需要办事指南", "specificity needs the service guide")
 	}
 	it.cross.make(it.aSents, it.d)
 	s, full := shareOf(it.aSents, func(i int) float64 { return it.cross.ofA[i] })
-	return round1s(10 * s), note{
-		fmt.Sprintf("具体性：回答 %d 句中 %d 句与指南某句相近，按篇幅计 %.0f %%", len(it.aSents), full, 100*s),
-		fmt.Sprintf("specificity: %d of %d answer sentences close to a guide sentence, %.0f %% of the text", full, len(it.aSents), 100*s)}, ""
+	n := it.note
+	n.zh = appendInt(append(n.zh, "具体性：回答 "...), len(it.aSents))
+	n.zh = appendInt(append(n.zh, " 句中 "...), full)
+	n.zh = append(appendFixed(append(n.zh, " 句与指南某句相近，按篇幅计 "...), 100*s, 0), " %"...)
+	n.en = appendInt(append(n.en, "specificity: "...), full)
+	n.en = appendInt(append(n.en, " of "...), len(it.aSents))
+	n.en = append(appendFixed(append(n.en, " answer sentences close to a guide sentence, "...), 100*s, 0), " % of the text"...)
+	return round1s(10 * s), ""
 }
 
-func (it semanticItem) completeness() (float64, note, string) {
+func (it semanticItem) completeness() (float64, string) {
 	if !it.hasDoc {
-		return 0, note{}, unscorable(ReasonNoScore, "完整性需要办事指南", "completeness needs the service guide")
+		return 0, unscorable(ReasonNoScore, "完整性需要办事指南", "completeness needs the service guide")
 	}
 	it.cross.make(it.aSents, it.d)
 	s, full := shareOf(it.dSents, func(k int) float64 { return it.cross.ofDoc[k] })
-	return round1s(10 * s), note{
-		fmt.Sprintf("完整性：指南 %d 句中 %d 句被回答覆盖，按篇幅计 %.0f %%", len(it.dSents), full, 100*s),
-		fmt.Sprintf("completeness: %d of %d guide sentences covered by the answer, %.0f %% of the text", full, len(it.dSents), 100*s)}, ""
+	n := it.note
+	n.zh = appendInt(append(n.zh, "完整性：指南 "...), len(it.dSents))
+	n.zh = appendInt(append(n.zh, " 句中 "...), full)
+	n.zh = append(appendFixed(append(n.zh, " 句被回答覆盖，按篇幅计 "...), 100*s, 0), " %"...)
+	n.en = appendInt(append(n.en, "completeness: "...), full)
+	n.en = appendInt(append(n.en, " of "...), len(it.dSents))
+	n.en = append(appendFixed(append(n.en, " guide sentences covered by the answer, "...), 100*s, 0), " % of the text"...)
+	return round1s(10 * s), ""
 }
 
 // quality: how closely the answer as a whole follows the guide, times what
 // its own form costs: a thin reply, padding beyond twice the guide, and
 // sentences that say again what an earlier one said.
-func (it semanticItem) quality() (float64, note, string) {
+func (it semanticItem) quality() (float64, string) {
 	if !it.hasDoc {
-		return 0, note{}, unscorable(ReasonNoScore, "质量需要办事指南", "quality needs the service guide")
+		return 0, unscorable(ReasonNoScore, "质量需要办事指南", "quality needs the service guide")
 	}
 	c := cosine(it.a, sentence{v: it.d.v, nn: it.d.nn}) // cosine of answer and guide
 	if it.d.index.ok {
@@ -469,19 +485,28 @@ func (it semanticItem) quality() (float64, note, string) {
 	if len(it.aSents) > 0 {
 		distinct = 1 - float64(repeated)/float64(len(it.aSents))
 	}
-	return round1s(10 * align * thin * padding * distinct), note{
-		fmt.Sprintf("质量：回答与指南的余弦 %.2f × 篇幅 %.2f × 冗长 %.2f × 不重复 %.2f", c, thin, padding, distinct),
-		fmt.Sprintf("quality: cosine of answer and guide %.2f × length %.2f × padding %.2f × non-repetition %.2f", c, thin, padding, distinct)}, ""
+	n := it.note
+	n.zh = appendFixed(append(n.zh, "质量：回答与指南的余弦 "...), c, 2)
+	n.zh = appendFixed(append(n.zh, " × 篇幅 "...), thin, 2)
+	n.zh = appendFixed(append(n.zh, " × 冗长 "...), padding, 2)
+	n.zh = appendFixed(append(n.zh, " × 不重复 "...), distinct, 2)
+	n.en = appendFixed(append(n.en, "quality: cosine of answer and guide "...), c, 2)
+	n.en = appendFixed(append(n.en, " × length "...), thin, 2)
+	n.en = appendFixed(append(n.en, " × padding "...), padding, 2)
+	n.en = appendFixed(append(n.en, " × non-repetition "...), distinct, 2)
+	return round1s(10 * align * thin * padding * distinct), ""
 }
 
 // correctness maps the cosine of answer and reference onto 1–5.
-func (it semanticItem) correctness(reference string) (float64, note, string) {
+func (it semanticItem) correctness(reference string) (float64, string) {
 	if wordRunes(reference) == 0 {
-		return 0, note{}, unscorable(ReasonNoScore, "正确性需要参考答案", "correctness needs a reference answer")
+		return 0, unscorable(ReasonNoScore, "正确性需要参考答案", "correctness needs a reference answer")
 	}
 	c := cosine(it.a, it.e.whole(reference))
-	return round1s(1 + 4*ramp(c, referenceLo, referenceHi)), note{
-		fmt.Sprintf("正确性：回答与参考答案的余弦 %.2f", c), fmt.Sprintf("correctness: cosine of answer and reference %.2f", c)}, ""
+	n := it.note
+	n.zh = appendFixed(append(n.zh, "正确性：回答与参考答案的余弦 "...), c, 2)
+	n.en = appendFixed(append(n.en, "correctness: cosine of answer and reference "...), c, 2)
+	return round1s(1 + 4*ramp(c, referenceLo, referenceHi)), ""
 }
 
 // passages are the retrieved passages' documents and their sentences' count.
@@ -520,33 +545,39 @@ func (d *semanticDoc) best(x sentence, dots *[]float64) float64 {
 
 // faithfulness: YES when at least half the answer's text matches a
 // sentence of the retrieved passages.
-func (it semanticItem) faithfulness(contexts []string) (float64, note, string) {
-	ps, n := it.passages(contexts)
-	if n == 0 {
-		return 0, note{}, unscorable(ReasonNoScore, "忠实性需要检索段落", "faithfulness needs the retrieved passages")
+func (it semanticItem) faithfulness(contexts []string) (float64, string) {
+	ps, count := it.passages(contexts)
+	if count == 0 {
+		return 0, unscorable(ReasonNoScore, "忠实性需要检索段落", "faithfulness needs the retrieved passages")
 	}
 	s, _ := shareOf(it.aSents, func(i int) float64 { return it.bestIn(it.aSents[i], ps) })
+	n := it.note
 	if s >= groundedShare {
-		return 1, note{fmt.Sprintf("忠实性：是，回答 %.0f %% 的篇幅与检索段落相近", 100*s),
-			fmt.Sprintf("faithfulness: YES, %.0f %% of the answer close to the passages", 100*s)}, ""
+		n.zh = append(appendFixed(append(n.zh, "忠实性：是，回答 "...), 100*s, 0), " % 的篇幅与检索段落相近"...)
+		n.en = append(appendFixed(append(n.en, "faithfulness: YES, "...), 100*s, 0), " % of the answer close to the passages"...)
+		return 1, ""
 	}
-	return 0, note{fmt.Sprintf("忠实性：否，回答仅 %.0f %% 的篇幅与检索段落相近", 100*s),
-		fmt.Sprintf("faithfulness: NO, only %.0f %% of the answer close to the passages", 100*s)}, ""
+	n.zh = append(appendFixed(append(n.zh, "忠实性：否，回答仅 "...), 100*s, 0), " % 的篇幅与检索段落相近"...)
+	n.en = append(appendFixed(append(n.en, "faithfulness: NO, only "...), 100*s, 0), " % of the answer close to the passages"...)
+	return 0, ""
 }
 
 // relevancy: YES when the answer or a passage sentence is near the question.
-func (it semanticItem) relevancy(contexts []string) (float64, note, string) {
+func (it semanticItem) relevancy(contexts []string) (float64, string) {
 	if !it.hasQuestion {
-		return 0, note{}, unscorable(ReasonNoScore, "问题没有文字", "the question has no text")
+		return 0, unscorable(ReasonNoScore, "问题没有文字", "the question has no text")
 	}
 	ps, _ := it.passages(contexts)
 	c := math.Max(it.nearest(), it.bestIn(it.q, ps))
+	n := it.note
 	if c >= questionClose {
-		return 1, note{fmt.Sprintf("相关度：是，回答或检索段落与问题的最高余弦 %.2f", c),
-			fmt.Sprintf("relevancy: YES, best cosine of answer or passage with the question %.2f", c)}, ""
+		n.zh = appendFixed(append(n.zh, "相关度：是，回答或检索段落与问题的最高余弦 "...), c, 2)
+		n.en = appendFixed(append(n.en, "relevancy: YES, best cosine of answer or passage with the question "...), c, 2)
+		return 1, ""
 	}
-	return 0, note{fmt.Sprintf("相关度：否，回答或检索段落与问题的最高余弦仅 %.2f", c),
-		fmt.Sprintf("relevancy: NO, best cosine of answer or passage with the question only %.2f", c)}, ""
+	n.zh = appendFixed(append(n.zh, "相关度：否，回答或检索段落与问题的最高余弦仅 "...), c, 2)
+	n.en = appendFixed(append(n.en, "relevancy: NO, best cosine of answer or passage with the question only "...), c, 2)
+	return 0, ""
 }
 
 // Score implements Scorer. repeat is ignored: the result is deterministic.
@@ -596,35 +627,36 @@ func (it semanticItem) score(d Dimension, in Inputs) Outcome {
 		return Outcome{Reason: unscorable(ReasonNoScore, "回答为空", "the answer is empty")}
 	}
 	var v float64
-	var n note
 	var bad string
+	it.note.reset()
 	switch rule {
 	case dimension.RuleQuestionSimilarity:
-		v, n, bad = it.relevance()
+		v, bad = it.relevance()
 	case dimension.RuleGuideGrounding:
-		v, n, bad = it.specificity()
+		v, bad = it.specificity()
 	case dimension.RuleGuideSentenceCover:
-		v, n, bad = it.completeness()
+		v, bad = it.completeness()
 	case dimension.RuleGuideAlignment:
-		v, n, bad = it.quality()
+		v, bad = it.quality()
 	case dimension.RuleReferenceSimilarity:
-		v, n, bad = it.correctness(in.Reference)
+		v, bad = it.correctness(in.Reference)
 	case dimension.RulePassageGrounding:
-		v, n, bad = it.faithfulness(in.Contexts)
+		v, bad = it.faithfulness(in.Contexts)
 	case dimension.RulePassageSimilarity:
-		v, n, bad = it.relevancy(in.Contexts)
+		v, bad = it.relevancy(in.Contexts)
 	default:
 		return Outcome{Reason: unscorable(ReasonNoScore, "语义评审不认识规则 "+string(rule), "the semantic judge does not know rule "+string(rule))}
 	}
 	if bad != "" {
 		return Outcome{Reason: bad}
 	}
+	raw := it.notes.stored(SemanticName+" ", it.note)
 	if d.Kind == KindScore && (v < float64(d.Min) || v > float64(d.Max)) {
 		// An edited template may change the scale; the rules above do not follow it.
-		return Outcome{Raw: n.text(), Reason: unscorable(ReasonOutOfRange, fmt.Sprintf("语义评分 %g 超出 %d–%d", v, d.Min, d.Max),
+		return Outcome{Raw: raw[len(SemanticName)+1:], Reason: unscorable(ReasonOutOfRange, fmt.Sprintf("语义评分 %g 超出 %d–%d", v, d.Min, d.Max),
 			fmt.Sprintf("semantic score %g is outside %d–%d", v, d.Min, d.Max))}
 	}
-	return Outcome{Score: v, OK: true, Raw: "semantic " + n.text()}
+	return Outcome{Score: v, OK: true, Raw: raw}
 }
 
 // SemanticReason returns a semantic judge's raw reply ("semantic zh | en")

@@ -3,7 +3,10 @@ package mfss
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/embed"
@@ -106,7 +109,22 @@ type pair struct {
 // with no entry in an item's Answers is skipped and counted; an entry that
 // is present but blank is an empty response and scores 0. progress, when
 // set, is called after each chunk with pairs done and pairs in all.
+//
+// With the offline embedder (embed.Hashed, local and stateless) the chunks
+// are scored on every core; with any other embedder one at a time, so that
+// an endpoint sees the requests it saw before. Either way the result is
+// the same to the bit: a chunk's scores depend on the chunk alone, and the
+// chunks are merged in order.
 func Evaluate(ctx context.Context, emb embed.Embedder, items []dataset.Item, systems []string, cfg Config, progress func(done, total int)) (*Result, error) {
+	workers := 1
+	if _, ok := emb.(*embed.Hashed); ok {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	return evaluate(ctx, emb, items, systems, cfg, progress, workers)
+}
+
+// evaluate is Evaluate on the given number of goroutines.
+func evaluate(ctx context.Context, emb embed.Embedder, items []dataset.Item, systems []string, cfg Config, progress func(done, total int), workers int) (*Result, error) {
 	cfg, err := cfg.normalized()
 	if err != nil {
 		return nil, err
@@ -130,27 +148,103 @@ func Evaluate(ctx context.Context, emb embed.Embedder, items []dataset.Item, sys
 		}
 	}
 	shapes := make([]shape, 0, len(pairs))
+	if len(pairs) > 0 {
+		res.Items = make([]ItemScore, 0, len(pairs)) // nil without pairs, as before
+	}
 	zeroSeen := map[string]bool{}
-	for start := 0; start < len(pairs); start += chunkPairs {
-		if err := ctx.Err(); err != nil {
-			return nil, fmt.Errorf("mfss: %w", err)
-		}
-		chunk := pairs[start:min(start+chunkPairs, len(pairs))]
-		scores, err := scoreChunk(ctx, emb, chunk, cfg, &res.ZeroVectors, zeroSeen)
-		if err != nil {
-			return nil, err
-		}
-		for k, p := range chunk {
-			res.Items = append(res.Items, ItemScore{ItemID: p.item.ID, System: p.system, Factors: scores[k].f})
-			shapes = append(shapes, scores[k].shape)
+	merge := func(start int, c chunkScores) {
+		c.replay(&res.ZeroVectors, zeroSeen)
+		for k, sc := range c.scores {
+			p := pairs[start+k]
+			res.Items = append(res.Items, ItemScore{ItemID: p.item.ID, System: p.system, Factors: sc.f})
+			shapes = append(shapes, sc.shape)
 		}
 		if progress != nil {
-			progress(start+len(chunk), len(pairs))
+			progress(start+len(c.scores), len(pairs))
 		}
+	}
+	if err := scoreChunks(ctx, emb, pairs, cfg, workers, merge); err != nil {
+		return nil, err
 	}
 	res.aggregate(pairs)
 	res.Uninformative = flagUninformative(res, pairs, shapes)
 	return res, nil
+}
+
+// scoreChunks scores pairs chunk by chunk on workers goroutines and hands
+// each chunk's scores to merge in chunk order. At most two chunks per
+// worker are scored ahead of the merge, so that memory stays bounded.
+func scoreChunks(ctx context.Context, emb embed.Embedder, pairs []pair, cfg Config, workers int, merge func(start int, c chunkScores)) error {
+	n := (len(pairs) + chunkPairs - 1) / chunkPairs
+	chunk := func(c int) []pair { return pairs[c*chunkPairs : min((c+1)*chunkPairs, len(pairs))] }
+	if workers = min(workers, n); workers <= 1 {
+		var sc scratch
+		for c := range n {
+			if err := ctx.Err(); err != nil {
+				return fmt.Errorf("mfss: %w", err)
+			}
+			scores, err := scoreChunk(ctx, emb, chunk(c), cfg, &sc)
+			if err != nil {
+				return err
+			}
+			merge(c*chunkPairs, scores)
+		}
+		return nil
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	type slot struct {
+		scores chunkScores
+		err    error
+		done   chan struct{}
+	}
+	slots := make([]slot, n)
+	for c := range slots {
+		slots[c].done = make(chan struct{})
+	}
+	ahead := make(chan struct{}, 2*workers) // a token per chunk taken and not yet merged
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var sc scratch
+			for {
+				select {
+				case ahead <- struct{}{}:
+				case <-ctx.Done():
+					return
+				}
+				c := int(next.Add(1) - 1)
+				if c >= n {
+					return
+				}
+				s := &slots[c]
+				if s.err = ctx.Err(); s.err != nil {
+					s.err = fmt.Errorf("mfss: %w", s.err)
+				} else {
+					s.scores, s.err = scoreChunk(ctx, emb, chunk(c), cfg, &sc)
+				}
+				close(s.done)
+			}
+		}()
+	}
+	defer func() { cancel(); wg.Wait() }() // a worker waiting for a token sees the cancel
+	for c := range slots {
+		s := &slots[c]
+		select {
+		case <-s.done:
+		case <-ctx.Done():
+			return fmt.Errorf("mfss: %w", ctx.Err())
+		}
+		if s.err != nil {
+			return s.err
+		}
+		merge(c*chunkPairs, s.scores)
+		s.scores = chunkScores{}
+		<-ahead
+	}
+	return nil
 }
 
 // shape is what the uninformative-factor checks need of one answer.
@@ -164,8 +258,59 @@ type scored struct {
 	shape
 }
 
+// chunkScores is one chunk's scores and what zero vectors did in it, in
+// the chunk's order, for the merge to count (zero texts are counted once
+// per run, so the count is the merge's).
+type chunkScores struct {
+	scores    []scored
+	zeroTexts []string // the chunk's distinct texts with a zero vector, in order
+	uses      []sysUse // the pairs that zero vectors touched, in order
+}
+
+type sysUse struct {
+	system string
+	u      zeroUse
+}
+
+// replay adds the chunk's zero vectors to zv, as they were met.
+func (c chunkScores) replay(zv *ZeroVectors, zeroSeen map[string]bool) {
+	for _, t := range c.zeroTexts {
+		if !zeroSeen[t] {
+			zeroSeen[t] = true
+			zv.Texts++
+			if len(zv.Examples) < maxZeroExamples {
+				zv.Examples = append(zv.Examples, t)
+			}
+		}
+	}
+	for _, su := range c.uses {
+		if su.u.accuracy {
+			zv.touch("accuracy", su.system)
+		}
+		if su.u.sentencesLeftOut > 0 {
+			zv.touch("coherence", su.system)
+			zv.SentencesLeftOut += su.u.sentencesLeftOut
+		}
+		if su.u.coherence {
+			if zv.CoherenceMissing == nil {
+				zv.CoherenceMissing = map[string]int{}
+			}
+			zv.CoherenceMissing[su.system]++
+		}
+	}
+}
+
+// scratch is one goroutine's buffers, reused from chunk to chunk.
+type scratch struct {
+	hashed embed.HashedBuffers
+	parts  [][2]int
+	index  []uint32 // the chunk's vectors (hashedChunk)
+	value  []float32
+	sorted []int32 // prepare's
+}
+
 // scoreChunk embeds every distinct text of a chunk in one call.
-func scoreChunk(ctx context.Context, emb embed.Embedder, chunk []pair, cfg Config, zv *ZeroVectors, zeroSeen map[string]bool) ([]scored, error) {
+func scoreChunk(ctx context.Context, emb embed.Embedder, chunk []pair, cfg Config, sc *scratch) (chunkScores, error) {
 	index := map[string]int{}
 	var texts []string
 	add := func(s string) int {
@@ -175,13 +320,6 @@ func scoreChunk(ctx context.Context, emb embed.Embedder, chunk []pair, cfg Confi
 		index[s] = len(texts)
 		texts = append(texts, s)
 		return len(texts) - 1
-	}
-	type prepared struct {
-		resp, ref  text
-		zh, respZH bool
-		empty      bool
-		ri, gi     int
-		sentIdx    []int
 	}
 	preps := make([]prepared, len(chunk))
 	type refKey struct {
@@ -194,7 +332,7 @@ func scoreChunk(ctx context.Context, emb embed.Embedder, chunk []pair, cfg Confi
 		respZH := textmetric.IsChinese(p.answer)
 		zh := respZH || textmetric.IsChinese(p.item.Reference) // pairIsChinese, the answer read once
 		pp := prepared{zh: zh, respZH: respZH}
-		pp.resp = prepare(p.answer, zh, cfg.RougeStem, vocab)
+		pp.resp = prepareWith(p.answer, zh, cfg.RougeStem, vocab, &sc.sorted)
 		if len(pp.resp.tokens) == 0 {
 			pp.empty = true
 			preps[k] = pp
@@ -203,7 +341,7 @@ func scoreChunk(ctx context.Context, emb embed.Embedder, chunk []pair, cfg Confi
 		key := refKey{zh, p.item.Reference}
 		ref, ok := refCache[key]
 		if !ok {
-			ref = prepare(p.item.Reference, zh, cfg.RougeStem, vocab)
+			ref = prepareWith(p.item.Reference, zh, cfg.RougeStem, vocab, &sc.sorted)
 			refCache[key] = ref
 		}
 		pp.ref = ref
@@ -216,46 +354,112 @@ func scoreChunk(ctx context.Context, emb embed.Embedder, chunk []pair, cfg Confi
 	var v vectors
 	if len(texts) > 0 {
 		var err error
-		if v, err = embedAll(ctx, emb, texts); err != nil {
-			return nil, err
+		if h, ok := emb.(*embed.Hashed); ok {
+			v = sparseVectors(hashedChunk(h, sc, chunk, preps, texts))
+		} else if v, err = embedAll(ctx, emb, texts); err != nil {
+			return chunkScores{}, err
 		}
 	}
+	var out chunkScores
 	for i, z := range v.zero {
-		if z && !zeroSeen[texts[i]] {
-			zeroSeen[texts[i]] = true
-			zv.Texts++
-			if len(zv.Examples) < maxZeroExamples {
-				zv.Examples = append(zv.Examples, texts[i])
-			}
+		if z {
+			out.zeroTexts = append(out.zeroTexts, texts[i])
 		}
 	}
-	out := make([]scored, len(chunk))
-	var scratch textmetric.RougeScratch
+	out.scores = make([]scored, len(chunk))
+	var rs textmetric.RougeScratch
 	for k, pp := range preps {
-		out[k].sentences = len(pp.resp.sentences)
+		out.scores[k].sentences = len(pp.resp.sentences)
 		if pp.empty {
-			out[k].empty = true
+			out.scores[k].empty = true
 			continue
 		}
 		// Sentence positions are not contiguous after de-duplication.
-		f, u := finish(pp.resp, pp.ref, pp.respZH, cfg, v, pp.ri, pp.gi, pp.sentIdx, &scratch)
-		out[k].f = f
-		sys := chunk[k].system
-		if u.accuracy {
-			zv.touch("accuracy", sys)
-		}
-		if u.sentencesLeftOut > 0 {
-			zv.touch("coherence", sys)
-			zv.SentencesLeftOut += u.sentencesLeftOut
-		}
-		if u.coherence {
-			if zv.CoherenceMissing == nil {
-				zv.CoherenceMissing = map[string]int{}
-			}
-			zv.CoherenceMissing[sys]++
+		f, u := finish(pp.resp, pp.ref, pp.respZH, cfg, v, pp.ri, pp.gi, pp.sentIdx, &rs)
+		out.scores[k].f = f
+		if u.accuracy || u.sentencesLeftOut > 0 || u.coherence {
+			out.uses = append(out.uses, sysUse{chunk[k].system, u})
 		}
 	}
 	return out, nil
+}
+
+// prepared is one pair of a chunk: its texts, and where their vectors are
+// among the chunk's distinct texts.
+type prepared struct {
+	resp, ref  text
+	zh, respZH bool
+	empty      bool
+	ri, gi     int
+	sentIdx    []int
+}
+
+// hashedChunk is the offline embedder's vector of every text of a chunk:
+// an answer and its sentences from one hashing (SparseParts, equal to
+// Sparse bit for bit), each reference on its own.
+func hashedChunk(h *embed.Hashed, sc *scratch, chunk []pair, preps []prepared, texts []string) []embed.Sparse {
+	vs := make([]embed.Sparse, len(texts))
+	have := make([]bool, len(texts))
+	// The chunk's vectors live in sc's arrays, which the next chunk reuses:
+	// they are needed only until the chunk is scored. When an array grows,
+	// the vectors already made keep the old one.
+	index, value := sc.index[:0], sc.value[:0]
+	keep := func(i int, v embed.Sparse) {
+		if have[i] {
+			return
+		}
+		have[i] = true
+		if len(v.Index) == 0 {
+			return
+		}
+		lo := len(index)
+		index, value = append(index, v.Index...), append(value, v.Value...)
+		vs[i] = embed.Sparse{Index: index[lo:len(index):len(index)], Value: value[lo:len(value):len(value)]}
+	}
+	for k, pp := range preps {
+		if pp.empty {
+			continue
+		}
+		need := !have[pp.ri]
+		for _, i := range pp.sentIdx {
+			need = need || !have[i]
+		}
+		if need {
+			answer := chunk[k].answer
+			if parts, ok := sentenceParts(sc.parts[:0], answer, pp.resp.sentences); ok {
+				sc.parts = parts
+				whole, vparts := h.SparseParts(&sc.hashed, answer, parts)
+				keep(pp.ri, whole)
+				for j, i := range pp.sentIdx {
+					keep(i, vparts[j])
+				}
+			}
+		}
+	}
+	for i, t := range texts { // references, and anything SparseParts could not take
+		if !have[i] {
+			have[i] = true
+			vs[i] = h.Sparse(t)
+		}
+	}
+	sc.index, sc.value = index, value
+	return vs
+}
+
+// sentenceParts finds each sentence in text, in order, as SparseParts
+// takes them; false when one is not a piece of text from where the last
+// ended.
+func sentenceParts(parts [][2]int, text string, sentences []string) ([][2]int, bool) {
+	at := 0
+	for _, s := range sentences {
+		i := strings.Index(text[at:], s)
+		if i < 0 || s == "" {
+			return parts, false
+		}
+		parts = append(parts, [2]int{at + i, at + i + len(s)})
+		at += i + len(s)
+	}
+	return parts, true
 }
 
 // acc sums factors over the answers that measured them.

@@ -161,6 +161,12 @@ type text struct {
 }
 
 func prepare(s string, zh, stem bool, v *textmetric.Vocab) text {
+	return prepareWith(s, zh, stem, v, nil)
+}
+
+// prepareWith is prepare with a buffer for the sorted tokens, which it
+// needs only while it runs; buf may be nil.
+func prepareWith(s string, zh, stem bool, v *textmetric.Vocab, buf *[]int32) text {
 	var t text
 	t.sentences = textmetric.Sentences(s)
 	tok := textmetric.TokEnglish
@@ -182,7 +188,12 @@ func prepare(s string, zh, stem bool, v *textmetric.Vocab) text {
 			rtok = textmetric.TokRougeStem
 		}
 		t.rouge = textmetric.NewRougeText(v.AppendIDs(nil, s, rtok))
-		sorted = slices.Clone(t.tokens)
+		if buf != nil {
+			sorted = append((*buf)[:0], t.tokens...)
+			*buf = sorted
+		} else {
+			sorted = slices.Clone(t.tokens)
+		}
 		slices.Sort(sorted)
 	}
 	for i, id := range sorted {
@@ -295,20 +306,7 @@ func embedAll(ctx context.Context, emb embed.Embedder, texts []string) (vectors,
 		if len(vs) != len(texts) {
 			return vectors{}, fmt.Errorf("mfss: %s returned %d vectors for %d texts", emb.Name(), len(vs), len(texts))
 		}
-		zero := make([]bool, len(vs))
-		norm := make([]float64, len(vs)) // √(v·v) of each, once: a text takes part in several cosines
-		for i, v := range vs {
-			zero[i] = !usable(v.Value)
-			norm[i] = math.Sqrt(v.Dot(v))
-		}
-		// embed.SparseCosine's arithmetic, its norms computed once.
-		cos := func(i, j int) float64 {
-			if norm[i] == 0 || norm[j] == 0 {
-				return 0
-			}
-			return vs[i].Dot(vs[j]) / (norm[i] * norm[j])
-		}
-		return vectors{cos, zero}, nil
+		return sparseVectors(vs), nil
 	}
 	vs, err := emb.Embed(ctx, texts)
 	if err != nil {
@@ -328,6 +326,24 @@ func embedAll(ctx context.Context, emb embed.Embedder, texts []string) (vectors,
 		zero[i] = !usable(v)
 	}
 	return vectors{func(i, j int) float64 { return embed.Cosine(vs[i], vs[j]) }, zero}, nil
+}
+
+// sparseVectors are vectors over sparse embeddings.
+func sparseVectors(vs []embed.Sparse) vectors {
+	zero := make([]bool, len(vs))
+	norm := make([]float64, len(vs)) // √(v·v) of each, once: a text takes part in several cosines
+	for i, v := range vs {
+		zero[i] = !usable(v.Value)
+		norm[i] = math.Sqrt(v.Dot(v))
+	}
+	// embed.SparseCosine's arithmetic, its norms computed once.
+	cos := func(i, j int) float64 {
+		if norm[i] == 0 || norm[j] == 0 {
+			return 0
+		}
+		return vs[i].Dot(vs[j]) / (norm[i] * norm[j])
+	}
+	return vectors{cos, zero}
 }
 
 // usable reports a vector with a direction: finite components, not all 0.

@@ -9,15 +9,23 @@ import (
 	"io"
 	"math"
 	"os"
+	"runtime"
 	"strconv"
 	"unicode/utf8"
 )
 
 // rowWriter writes a streamed sheet's rows as worksheet XML, deflated as
-// they come (in a goroutine of its own: a second core compresses while the
-// first writes rows) into a temporary file; saving splices them into the
-// sheet's part (splice.go). The file holds a tenth of the XML: at 100,000
-// items 1.5 GB of rows went through the disk twice before.
+// they come (on other goroutines: the cores left compress while one writes
+// rows) into a temporary file; saving splices them into the sheet's part
+// (splice.go). The file holds a tenth of the XML: at 100,000 items 1.5 GB
+// of rows went through the disk twice before.
+//
+// Each chunk of rows is deflated on its own (a fresh window, ended by a
+// sync flush) by one of several compressors, and the chunks are written in
+// order: a deflate stream may be made of such pieces, as the part's head
+// and tail already are (splice.go). One compressor, fed the whole stream,
+// was the report's bottleneck at 100,000 items (7 of its 13.5 CPU seconds
+// on one core, issue 27); the fresh window costs a few bytes a chunk.
 //
 // Why not excelize's StreamWriter.SetRow: at 100,000 items (2.4 million
 // judgements) it made 211 million allocations, a third of the report's CPU
@@ -28,12 +36,13 @@ import (
 // trimCellValue and formatCellFloat, lib.go bstrMarshal), which
 // rows_test.go checks cell by cell against excelize itself.
 type rowWriter struct {
-	file *os.File
-	cur  []byte      // rows not yet handed to the compressor
-	full chan []byte // to the compressor
-	free chan []byte // back from it
-	done chan error
-	// finished: the compressor was told the rows ended.
+	file  *os.File
+	cur   *rowChunk      // rows not yet handed to the compressors
+	jobs  chan *rowChunk // to the compressors
+	order chan *rowChunk // the same chunks in order, to the file's writer
+	free  chan *rowChunk // chunks back from the writer, to be filled again
+	done  chan error
+	// finished: the compressors were told the rows ended.
 	finished bool
 	scratch  []byte
 	err      error
@@ -45,37 +54,80 @@ type rowWriter struct {
 	n, zlen int64
 }
 
-// rowChunk is how much XML goes to the compressor at a time.
-const rowChunk = 256 << 10
+// rowChunkSize is how much XML goes to a compressor at a time.
+const rowChunkSize = 256 << 10
+
+// rowChunk is one chunk of rows on its way to the file: its XML, and once
+// compressed (a token on compressed) its deflate blocks or the error.
+type rowChunk struct {
+	raw        []byte
+	z          bytes.Buffer
+	err        error
+	compressed chan struct{}
+}
+
+// rowCompressors is how many chunks are deflated at once: as many as there
+// are cores (up to four), so that the core writing rows is helped when it
+// waits and the compressors are never the one core that everything waits
+// for.
+func rowCompressors() int { return min(4, runtime.GOMAXPROCS(0)) }
 
 func newRowWriter() (*rowWriter, error) {
 	f, err := os.CreateTemp("", "cube-report-rows-*")
 	if err != nil {
 		return nil, err
 	}
-	rw := &rowWriter{file: f, cur: make([]byte, 0, rowChunk), full: make(chan []byte, 2), free: make(chan []byte, 3),
-		done: make(chan error, 1), scratch: make([]byte, 0, 64)}
-	for range 2 {
-		rw.free <- make([]byte, 0, rowChunk)
+	workers := rowCompressors()
+	chunks := workers + 2 // one filled, the others compressed or written meanwhile
+	rw := &rowWriter{file: f, jobs: make(chan *rowChunk, chunks), order: make(chan *rowChunk, chunks),
+		free: make(chan *rowChunk, chunks), done: make(chan error, 1), scratch: make([]byte, 0, 64)}
+	for range chunks {
+		rw.free <- &rowChunk{raw: make([]byte, 0, rowChunkSize), compressed: make(chan struct{}, 1)}
 	}
-	go rw.compress(rw.full)
+	rw.cur = <-rw.free
+	for range workers {
+		go compressChunks(rw.jobs)
+	}
+	go rw.writeChunks()
 	return rw, nil
 }
 
-// compress deflates what arrives on full into the file.
-func (rw *rowWriter) compress(full <-chan []byte) {
-	out := &countWriter{w: bufio.NewWriterSize(rw.file, 64<<10)}
-	zw, _ := flate.NewWriter(out, flate.BestSpeed) // level 1: the XML repeats so much that this costs a quarter more bytes for far less CPU
-	var err error
-	for b := range full {
-		if err == nil {
-			rw.crc = crc32.Update(rw.crc, crc32.IEEETable, b)
-			rw.n += int64(len(b))
-			_, err = zw.Write(b)
+// compressChunks deflates the chunks that arrive on jobs, each on its own.
+func compressChunks(jobs <-chan *rowChunk) {
+	zw, _ := flate.NewWriter(io.Discard, flate.BestSpeed) // level 1: the XML repeats so much that this costs a quarter more bytes for far less CPU
+	for c := range jobs {
+		c.z.Reset()
+		zw.Reset(&c.z)
+		if _, c.err = zw.Write(c.raw); c.err == nil {
+			c.err = zw.Flush()
 		}
-		rw.free <- b[:0]
+		c.compressed <- struct{}{}
 	}
-	if err == nil {
+}
+
+// writeChunks writes the compressed chunks to the file in order, with the
+// CRC and length of their rows.
+func (rw *rowWriter) writeChunks() {
+	out := &countWriter{w: bufio.NewWriterSize(rw.file, 64<<10)}
+	var err error
+	chunks := 0
+	for c := range rw.order {
+		<-c.compressed
+		if err == nil {
+			err = c.err
+		}
+		if err == nil {
+			rw.crc = crc32.Update(rw.crc, crc32.IEEETable, c.raw)
+			rw.n += int64(len(c.raw))
+			_, err = out.Write(c.z.Bytes())
+		}
+		chunks++
+		c.raw = c.raw[:0]
+		rw.free <- c
+	}
+	if err == nil && chunks == 0 {
+		// No rows: the sync flush alone, as one compressor fed nothing wrote.
+		zw, _ := flate.NewWriter(out, flate.BestSpeed)
 		err = zw.Flush()
 	}
 	if err == nil {
@@ -97,14 +149,13 @@ func (c *countWriter) Write(p []byte) (int, error) {
 	return n, err
 }
 
-// close stops the compressor if finish did not, and removes the file.
+// close stops the compressors if finish did not, and removes the file.
 func (rw *rowWriter) close() {
 	if rw == nil || rw.file == nil {
 		return
 	}
 	if !rw.finished {
-		rw.finished = true
-		close(rw.full)
+		rw.stop()
 		<-rw.done
 	}
 	name := rw.file.Name()
@@ -113,18 +164,25 @@ func (rw *rowWriter) close() {
 	rw.file = nil
 }
 
-// finish hands the last rows over, waits for the compressor and rewinds
+// stop tells the compressors and the writer that no more rows come.
+func (rw *rowWriter) stop() {
+	rw.finished = true
+	close(rw.jobs)
+	close(rw.order)
+}
+
+// finish hands the last rows over, waits for the compressors and rewinds
 // the file for reading.
 func (rw *rowWriter) finish() error {
-	if len(rw.cur) > 0 {
-		rw.full <- rw.cur
-		rw.cur = nil
+	if len(rw.cur.raw) > 0 {
+		rw.send(rw.cur)
 	}
-	rw.finished = true
-	close(rw.full)
+	rw.cur = nil
+	rw.stop()
 	if err := <-rw.done; err != nil && rw.err == nil {
 		rw.err = err
 	}
+	rw.free = nil // its chunks' buffers: the writer is kept until the file is saved
 	if rw.err != nil {
 		return rw.err
 	}
@@ -132,22 +190,28 @@ func (rw *rowWriter) finish() error {
 	return err
 }
 
-// handOver passes a full chunk to the compressor.
+// send passes a chunk to the compressors and, in its turn, to the writer.
+func (rw *rowWriter) send(c *rowChunk) {
+	rw.order <- c
+	rw.jobs <- c
+}
+
+// handOver passes a full chunk on and takes an empty one.
 func (rw *rowWriter) handOver() {
-	rw.full <- rw.cur
+	rw.send(rw.cur)
 	rw.cur = <-rw.free
 }
 
 func (rw *rowWriter) str(s string) {
-	rw.cur = append(rw.cur, s...)
-	if len(rw.cur) >= rowChunk {
+	rw.cur.raw = append(rw.cur.raw, s...)
+	if len(rw.cur.raw) >= rowChunkSize {
 		rw.handOver()
 	}
 }
 
 func (rw *rowWriter) bytes(p []byte) {
-	rw.cur = append(rw.cur, p...)
-	if len(rw.cur) >= rowChunk {
+	rw.cur.raw = append(rw.cur.raw, p...)
+	if len(rw.cur.raw) >= rowChunkSize {
 		rw.handOver()
 	}
 }
@@ -299,15 +363,7 @@ func appendExcelFloat(b []byte, v float64) []byte {
 // then a literal _xHHHH_ escaped as _x005F_xHHHH_ so no reader takes it for
 // an escaped character.
 func (rw *rowWriter) escaped(s string) {
-	plain := true
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c < 0x20 || c >= 0x80 || c == '"' || c == '\'' || c == '&' || c == '<' || c == '>' || c == '_' {
-			plain = false
-			break
-		}
-	}
-	if plain {
+	if plainXML(s) {
 		rw.str(s)
 		return
 	}
@@ -317,6 +373,44 @@ func (rw *rowWriter) escaped(s string) {
 	}
 	rw.bytes(rw.scratch)
 }
+
+// plainXML reports whether s is written as it is: valid UTF-8 of
+// characters XML holds (valid UTF-8 has no surrogates; U+FFFE and U+FFFF
+// are EF BF BE and EF BF BF), with no character escaped (quotes, &, <, >,
+// tab, carriage return, other controls) and no '_' (so no _xHHHH_). Most
+// report text is Chinese: this spares it a decoding rune by rune and a copy.
+func plainXML(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; xmlByte[c] {
+		case byteEscaped:
+			return false
+		case byteEF:
+			if i+2 < len(s) && s[i+1] == 0xBF && (s[i+2] == 0xBE || s[i+2] == 0xBF) {
+				return false
+			}
+		}
+	}
+	return utf8.ValidString(s)
+}
+
+// What plainXML reads in a byte.
+const (
+	bytePlain   = iota
+	byteEscaped // a control but line feed, a quote, &, <, >, '_'
+	byteEF      // may start U+FFFE or U+FFFF
+)
+
+var xmlByte = func() (t [256]uint8) {
+	for c := range 0x20 {
+		t[c] = byteEscaped
+	}
+	t['\n'] = bytePlain
+	for _, c := range []byte(`"'&<>_`) {
+		t[c] = byteEscaped
+	}
+	t[0xEF] = byteEF
+	return t
+}()
 
 // appendXMLText appends s escaped as encoding/xml.EscapeText does, with
 // newlines kept.

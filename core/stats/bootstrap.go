@@ -3,6 +3,7 @@ package stats
 import (
 	"math/rand/v2"
 	"slices"
+	"sync"
 )
 
 // CI is a percentile confidence interval with the number of bootstrap
@@ -34,38 +35,120 @@ func Bootstrap(n, B int, seed int64, stat func(idx []int) (float64, bool)) (lo, 
 // are left, because the survivors would no longer be a sample of the
 // statistic's distribution.
 func BootstrapMany(n, B int, seed int64, m int, stat func(idx []int, out []float64, ok []bool)) []CI {
-	res := make([]CI, m)
 	if n < 1 || B < 1 || m < 1 {
-		return res
+		return make([]CI, max(m, 0))
 	}
+	return BootstrapReplicates(n, B, seed, m, 1, func() Stat { return stat }).CIs()
+}
+
+// Stat computes m statistics on one resample's indices (a buffer: do not
+// keep it) into out and ok, which hold m values each; see BootstrapMany.
+type Stat func(idx []int, out []float64, ok []bool)
+
+// Replicates are every statistic on every resample: replicate b's
+// statistic j is Out[b*M+j], defined when OK[b*M+j].
+type Replicates struct {
+	B, M int
+	Out  []float64
+	OK   []bool
+}
+
+// Row is replicate b's statistics and whether each is defined.
+func (r Replicates) Row(b int) ([]float64, []bool) {
+	return r.Out[b*r.M : (b+1)*r.M : (b+1)*r.M], r.OK[b*r.M : (b+1)*r.M : (b+1)*r.M]
+}
+
+// BootstrapReplicates draws BootstrapMany's B resamples of n indices, from
+// the same stream in the same order, and computes the statistics of each
+// on up to workers goroutines. newStat is called once per goroutine, from
+// the caller's goroutine before any resample is drawn, and returns a Stat
+// with buffers of its own. Replicate b sees the indices BootstrapMany's b-th
+// call sees, so the replicates and their intervals are the same to the
+// bit whatever workers is. A Stat must set out[j] wherever it sets ok[j]:
+// out starts at 0 on more than one goroutine, and at the last replicate's
+// values on one, as BootstrapMany's buffer did.
+func BootstrapReplicates(n, B int, seed int64, m, workers int, newStat func() Stat) Replicates {
+	r := Replicates{B: max(B, 0), M: max(m, 0)}
+	if n < 1 || B < 1 || m < 1 {
+		return r
+	}
+	r.Out, r.OK = make([]float64, B*m), make([]bool, B*m)
 	rng := rand.New(rand.NewPCG(uint64(seed), 0x9e3779b97f4a7c15))
-	idx := make([]int, n)
-	out := make([]float64, m)
-	ok := make([]bool, m)
-	reps := make([][]float64, m)
-	for j := range reps {
-		reps[j] = make([]float64, 0, B)
-	}
-	for range B {
+	draw := func(idx []int) {
 		for i := range idx {
 			idx[i] = rng.IntN(n)
 		}
-		clear(ok)
-		stat(idx, out, ok)
-		for j := range m {
-			if ok[j] {
-				reps[j] = append(reps[j], out[j])
+	}
+	workers = min(workers, B)
+	if workers <= 1 {
+		stat := newStat()
+		idx := make([]int, n)
+		for b := range B {
+			draw(idx)
+			out, ok := r.Row(b)
+			if b > 0 {
+				copy(out, r.Out[(b-1)*m:b*m])
+			}
+			stat(idx, out, ok)
+		}
+		return r
+	}
+	// The stream is drawn here, in order; the statistics, which cost the
+	// most, run beside it. Each resample's buffer comes back when done.
+	type job struct {
+		b   int
+		idx []int
+	}
+	jobs := make(chan job, workers)
+	free := make(chan []int, workers+2)
+	for range workers + 2 {
+		free <- make([]int, n)
+	}
+	var wg sync.WaitGroup
+	for range workers {
+		stat := newStat()
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range jobs {
+				out, ok := r.Row(j.b)
+				stat(j.idx, out, ok)
+				free <- j.idx
+			}
+		}()
+	}
+	for b := range B {
+		idx := <-free
+		draw(idx)
+		jobs <- job{b, idx}
+	}
+	close(jobs)
+	wg.Wait()
+	return r
+}
+
+// CIs are the percentile 95 % intervals of the M statistics, as
+// BootstrapMany returns them.
+func (r Replicates) CIs() []CI {
+	res := make([]CI, r.M)
+	if r.B < 1 || len(r.Out) == 0 {
+		return res
+	}
+	reps := make([]float64, 0, r.B)
+	for j := range res {
+		reps = reps[:0]
+		for b := range r.B {
+			if x := b*r.M + j; r.OK[x] {
+				reps = append(reps, r.Out[x])
 			}
 		}
-	}
-	for j, r := range reps {
-		res[j].Valid = len(r)
-		if len(r) < 2 || 2*len(r) < B {
+		res[j].Valid = len(reps)
+		if len(reps) < 2 || 2*len(reps) < r.B {
 			continue
 		}
-		slices.Sort(r)
-		res[j].Lo, _ = Quantile(r, 0.025)
-		res[j].Hi, _ = Quantile(r, 0.975)
+		slices.Sort(reps)
+		res[j].Lo, _ = Quantile(reps, 0.025)
+		res[j].Hi, _ = Quantile(reps, 0.975)
 		res[j].OK = true
 	}
 	return res

@@ -1,7 +1,9 @@
 package textmetric
 
 import (
+	"slices"
 	"strings"
+	"sync"
 	"unicode"
 )
 
@@ -39,15 +41,32 @@ import (
 //
 // Pieces are trimmed; a piece with no letter or digit is dropped, so that
 // stray punctuation does not become a zero-length sentence.
-func Sentences(s string) []string {
-	rs := []rune(s)
-	offs := make([]int, 0, len(rs)+1) // byte offset of each rune, and of the end
-	for i := range s {
-		offs = append(offs, i)
+func Sentences(s string) []string { return AppendSentences(nil, s) }
+
+// AppendSentences appends the sentences of s (Sentences) to dst, so that a
+// caller splitting many texts reuses one slice.
+func AppendSentences(dst []string, s string) []string {
+	sc := sentenceScratches.Get().(*sentenceScratch)
+	defer sc.release()
+	// The runes and the byte offset of each (and of the end), from one
+	// decoding: ranging over s yields what []rune(s) holds, U+FFFD for
+	// each byte of invalid UTF-8.
+	// quoted: some rune opens a quote or bracket (closerOf knows the marks
+	// of openingMarks, so this is strings.ContainsAny(s, openingMarks)).
+	rs, offs, quoted := sc.rs[:0], sc.offs[:0], false
+	for i, r := range s {
+		rs, offs = append(rs, r), append(offs, i)
+		if !quoted {
+			_, quoted = closerOf(r)
+		}
 	}
 	offs = append(offs, len(s))
-	sp := spansOf(s, rs)
-	var out []string
+	sc.rs, sc.offs = rs, offs
+	sp := spans{}
+	if quoted {
+		sp = sc.spansOf(rs)
+	}
+	out := dst
 	start := 0
 	emit := func(end int) {
 		piece := strings.TrimSpace(s[offs[start]:offs[end]])
@@ -401,6 +420,36 @@ func closerOf(r rune) (rune, bool) {
 // unmatched.
 const closingMarks = "”’」』》〉）)】]"
 
+// sentenceScratch is one Sentences call's buffers, reused across calls
+// (the judges and MFSS split every answer of a run): the runes, their byte
+// offsets and the spans.
+type sentenceScratch struct {
+	rs     []rune
+	offs   []int
+	depth  []int
+	closes []bool
+	stack  []openMark
+}
+
+// openMark is a mark spansOf has not seen closed yet.
+type openMark struct {
+	at    int
+	close rune
+}
+
+// keptRunes bounds the buffers kept for the next call: a rare long text
+// (a guide of a book's length) does not pin its buffers in the pool.
+const keptRunes = 1 << 16
+
+var sentenceScratches = sync.Pool{New: func() any { return new(sentenceScratch) }}
+
+func (sc *sentenceScratch) release() {
+	if cap(sc.rs) > keptRunes || cap(sc.depth) > keptRunes {
+		return
+	}
+	sentenceScratches.Put(sc)
+}
+
 // spans are the quoted and bracketed stretches of a text, matched within a
 // line: depth[p] > 0 when the gap after rune p lies inside one, and
 // closes[p] when rune p closes one.
@@ -412,17 +461,14 @@ type spans struct {
 // openingMarks are the marks closerOf knows, for a quick test.
 const openingMarks = "“\"《〈「『（(【["
 
-func spansOf(s string, rs []rune) spans {
-	if !strings.ContainsAny(s, openingMarks) {
-		return spans{} // nothing quoted or bracketed: the common case
-	}
-	type open struct {
-		at    int
-		close rune
-	}
-	sp := spans{depth: make([]int, len(rs)+1), closes: make([]bool, len(rs))}
+func (sc *sentenceScratch) spansOf(rs []rune) spans {
+	sc.depth = slices.Grow(sc.depth[:0], len(rs)+1)[:len(rs)+1]
+	sc.closes = slices.Grow(sc.closes[:0], len(rs))[:len(rs)]
+	clear(sc.depth)
+	clear(sc.closes)
+	sp := spans{depth: sc.depth, closes: sc.closes}
 	diff := sp.depth // a difference array first, summed in place below
-	var stack []open
+	stack := sc.stack[:0]
 	for p, r := range rs {
 		if isLineBreak(r) {
 			stack = stack[:0] // unmatched marks protect nothing
@@ -443,9 +489,10 @@ func spansOf(s string, rs []rune) spans {
 			continue
 		}
 		if c, ok := closerOf(r); ok {
-			stack = append(stack, open{p, c})
+			stack = append(stack, openMark{p, c})
 		}
 	}
+	sc.stack = stack[:0]
 	run := 0
 	for p := range rs {
 		run += diff[p]

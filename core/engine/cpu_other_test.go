@@ -1,0 +1,8 @@
+//go:build !unix
+
+package engine
+
+import "time"
+
+// processCPU is 0 where the benchmark does not read CPU time.
+func processCPU() time.Duration { return 0 }
