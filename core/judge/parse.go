@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"cubeworkbench/core/glossary"
+	"cubeworkbench/core/reasoning"
 	"cubeworkbench/core/text"
 )
 
@@ -90,31 +91,20 @@ func ReasonText(stored string) text.Text {
 	return text.New(head.ZH+"："+detail.ZH, head.EN+": "+detail.EN)
 }
 
-// Reasoning forms a reply may carry in its content: DeepSeek-R1, Qwen3,
-// GLM-Z1 (<think>), Doubao (<seed:think>), Kimi (◁think▷), and the
-// <thinking>/<reasoning> tags some fine-tunes write. Reasoning sent in its
-// own field (reasoning, reasoning_content, thinking) never reaches the
-// content: core/llm keeps it apart.
 var (
-	reasonOpen  = regexp.MustCompile(`(?i)<(?:think|seed:think|thinking|reasoning)>|◁think▷`)
-	reasonClose = regexp.MustCompile(`(?i)</(?:think|seed:think|thinking|reasoning)>|◁/think▷`)
-	reasonBlock = regexp.MustCompile(`(?is)(?:<(?:think|seed:think|thinking|reasoning)>|◁think▷).*?(?:</(?:think|seed:think|thinking|reasoning)>|◁/think▷)`)
 	// Markup that wraps scores but carries no meaning for them.
 	markup = strings.NewReplacer("**", "", "__", "", "`", "", "\u2212", "-", "－", "-")
 	// Wrappers around a number: [[8]], \boxed{8}, $\boxed{8}$, 【8】, “8”.
 	wrapped = regexp.MustCompile(`\$?\\boxed\{\s*([^{}]{1,8}?)\s*\}\$?|\[\[\s*([^\[\]]{1,8}?)\s*\]\]|【\s*([0-9.]{1,5})\s*】|[“"「『]\s*([0-9.]{1,5})\s*[”"」』]`)
 )
 
-// stripReasoning removes every reasoning block; a reply that opens one and
-// never closes it was cut off inside its reasoning.
+// stripReasoning removes every reasoning block, in the forms core/reasoning
+// reads in the system's answers too (one list of tags for both); a reply
+// that opens one and never closes it was cut off inside its reasoning, and
+// any number after the tag is thinking, never the verdict.
 func stripReasoning(content string) (string, error) {
-	content = reasonBlock.ReplaceAllString(content, "")
-	// A closing tag without its opening one: the chat template ate the
-	// opening tag, and everything before the last closing tag is reasoning.
-	if locs := reasonClose.FindAllStringIndex(content, -1); len(locs) > 0 {
-		content = content[locs[len(locs)-1][1]:]
-	}
-	if reasonOpen.MatchString(content) {
+	content, cut := reasoning.Strip(content)
+	if cut {
 		return "", parseErr(ReasonTruncated, "回复在推理过程中被截断", "the reply ends inside a reasoning block")
 	}
 	return content, nil

@@ -183,6 +183,12 @@ func TestParseScoreReasons(t *testing.T) {
 		{"", ReasonEmpty},
 		{"<think>评分：8</think>", ReasonEmpty},
 		{"<think>Let me weigh", ReasonTruncated},
+		// A tag with attributes (some wrappers write them; core/reasoning
+		// reads the same forms in the system's answers): the score inside
+		// the unclosed block is thinking, never the verdict.
+		{`<think type="reasoning">评分：9？还要再看`, ReasonTruncated},
+		{`<THINK id="1">Score: 9`, ReasonTruncated},
+		{`<think type="r">评分：8</think>`, ReasonEmpty},
 		{"Score: 11", ReasonOutOfRange},
 		{"Score: 6-7", ReasonAmbiguous},
 		{"Score: 85/100", ReasonAmbiguous},

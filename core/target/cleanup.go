@@ -28,12 +28,21 @@ type Cleanup struct {
 // without "reasoning content" on) and so every connector removes it
 // (core/reasoning, the forms the judges' replies are read with); then the
 // connector's markers, then the surrounding space.
-func (c Cleanup) Clean(s string) string {
-	s, _ = reasoning.Strip(s)
+//
+// cut says the answer ends inside the model's reasoning (an opening tag
+// never closed: the system's model ran out of tokens while thinking). The
+// citizen got no answer then, and what follows the tag is thinking that
+// often names the right materials: judged as an answer it would score what
+// nobody was told. Clean returns "" for it and the caller says why.
+func (c Cleanup) Clean(s string) (clean string, cut bool) {
+	s, cut = reasoning.Strip(s)
+	if cut {
+		return "", true
+	}
 	for _, m := range c.Markers {
 		s = m.ReplaceAllString(s, "")
 	}
-	return strings.TrimSpace(s)
+	return strings.TrimSpace(s), false
 }
 
 // The markers of the systems with connectors, named so that the
@@ -64,6 +73,18 @@ var (
 		regexp.MustCompile(`[\[【]id[\]】]\(CITE\)`),
 	}
 )
+
+// MaxKB (1Panel-dev/MaxKB, apps/application/flow/step_node/form_node/impl/
+// base_form_node.py, commit 041cf090): a workflow's form node writes
+// <form_rander>{"form_field_list": …}</form_rander> into the answer, a form
+// the chat page draws and the citizen must fill in before the workflow
+// goes on. Its JSON is not text anyone reads, and MaxKB itself removes the
+// block before reusing an answer as history (ai_chat_step_node's
+// _get_history_message) or reading it aloud (the chat page's
+// removeFormRander); the answer is what the node wrote around it.
+var maxkbMarkers = []*regexp.Regexp{
+	regexp.MustCompile(`(?s)<form_rander>.*?</form_rander>`),
+}
 
 // knownMarkers are every known system's markers, for connectors that may
 // front any of them.

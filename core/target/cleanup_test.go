@@ -3,8 +3,10 @@ package target
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -57,7 +59,10 @@ func TestCleanupPerConnector(t *testing.T) {
 		// api/core/workflow/nodes/llm/node.py _THINK_PATTERN: attributes, any case.
 		{"dify", "reasoning tag with attributes", "<THINK type=\"r1\">检索</THINK>\n需要营业执照。", "需要营业执照。"},
 		{"dify", "nothing that looks like a marker is cut", "见第[6745a1f0c2b3d4e5f6a7b8c9]号 ##1$$", "见第[6745a1f0c2b3d4e5f6a7b8c9]号 ##1$$"},
-		{"maxkb", "unclosed reasoning", "先想一想</think>需要营业执照。", "需要营业执照。"},
+		{"maxkb", "orphan closing reasoning tag", "先想一想</think>需要营业执照。", "需要营业执照。"},
+		// base_form_node.py (MaxKB 041cf090): the form node's JSON is drawn as a form, never read.
+		{"maxkb", "workflow form node", "请先填写以下信息：<form_rander>{\"form_field_list\": [{\"field\": \"name\", \"label\": \"姓名\", \"input_type\": \"TextInput\"}], \"runtime_node_id\": \"n1\", \"chat_record_id\": \"r1\", \"is_submit\": false}</form_rander>", "请先填写以下信息："},
+		{"ragflow", "a form is text where MaxKB does not draw it", "<form_rander>x</form_rander>", "<form_rander>x</form_rander>"},
 		{"ragflow", "Doubao's reasoning behind RAGFlow", "<seed:think>查材料</seed:think>需要营业执照 [ID:0]。", "需要营业执照。"},
 		{"maxkb", "no markers", "需要营业执照 [ID:0]", "需要营业执照 [ID:0]"},
 		// An OpenAI-compatible or generic endpoint may front RAGFlow or FastGPT.
@@ -72,7 +77,7 @@ func TestCleanupPerConnector(t *testing.T) {
 			if !ok {
 				t.Fatalf("no connector %s", c.kind)
 			}
-			if got := spec.Cleanup.Clean(c.in); got != c.want {
+			if got, _ := spec.Cleanup.Clean(c.in); got != c.want {
 				t.Errorf("Clean(%q) = %q, want %q", c.in, got, c.want)
 			}
 		})
@@ -109,5 +114,53 @@ func TestStoredWarningsStillRead(t *testing.T) {
 	}
 	if len(ans.Warnings) != 1 || ans.Warnings[0].Setting.In(text.ZH) != "显示引文" || ans.Warnings[0].Message.In(text.EN) != "quote off" {
 		t.Fatalf("stored warning read as %+v", ans.Warnings)
+	}
+}
+
+// An answer that ends inside its reasoning is no answer: what follows the
+// opening tag is the system's model thinking (here it even names the right
+// licence), and judged as an answer it would score what nobody was told.
+// It leaves the package as ErrReasoningCut, with no text.
+func TestAnswerCutInsideReasoningIsNoAnswer(t *testing.T) {
+	const stream = "data: {\"event\":\"message\",\"answer\":\"<think>用户问开餐馆，应当需要食品经营许可证和营业执照，再想想时限\"}\n\n" +
+		"data: {\"event\":\"message_end\",\"metadata\":{\"retriever_resources\":[]}}\n\n"
+	f := &fake{handler: func(w http.ResponseWriter, r *http.Request, _ map[string]any) { io.WriteString(w, stream) }}
+	srv := f.start(t)
+	tg, err := New(Config{Kind: "dify", BaseURL: srv.URL + "/v1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ans, err := tg.Ask(context.Background(), "q")
+	if !errors.Is(err, ErrReasoningCut) {
+		t.Fatalf("Ask = %q, %v; want ErrReasoningCut", ans.Text, err)
+	}
+	if ans.Text != "" {
+		t.Errorf("the thinking left the package as the answer: %q", ans.Text)
+	}
+}
+
+// An answer that is only the system's marks (a MaxKB workflow stopping at
+// its form node, as base_form_node.py writes it) is no answer either: it
+// leaves as ErrOnlyMarks, not as an empty text the judges would score.
+func TestAnswerOfOnlyMarksIsNoAnswer(t *testing.T) {
+	form := `<form_rander>{"form_field_list": [{"field": "idcard", "label": "身份证号", "input_type": "TextInput"}], "runtime_node_id": "n1", "chat_record_id": "` + maxkbRecID + `", "is_submit": false}</form_rander>`
+	msg := strings.Replace(maxkbMessage, `"content":"<think>想一想</think>需要营业执照和健康证明。"`, `"content":`+strconv.Quote(form), 1)
+	f := maxkbServer(t, "v2", maxkbRecord(maxkbParagraphsV2))
+	inner := f.handler
+	f.handler = func(w http.ResponseWriter, r *http.Request, body map[string]any) {
+		if strings.HasPrefix(r.URL.Path, "/chat/api/chat_message/") {
+			io.WriteString(w, msg)
+			return
+		}
+		inner(w, r, body)
+	}
+	srv := f.start(t)
+	tg, err := New(Config{Kind: "maxkb", BaseURL: srv.URL, APIVersion: "v2"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ans, err := tg.Ask(context.Background(), "开餐馆要办什么证？")
+	if !errors.Is(err, ErrOnlyMarks) || ans.Text != "" {
+		t.Fatalf("Ask = %q, %v; want ErrOnlyMarks and no text", ans.Text, err)
 	}
 }

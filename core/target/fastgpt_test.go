@@ -121,7 +121,7 @@ func TestFastGPTFailures(t *testing.T) {
 func TestFastGPTCiteMarkers(t *testing.T) {
 	in := "甲[6745a1f0c2b3d4e5f6a7b8c9](CITE)乙【6745a1f0c2b3d4e5f6a7b8ca】(CITE)丙[id](CITE)，[链接](http://x)"
 	spec, _ := SpecOf("fastgpt")
-	if got := spec.Cleanup.Clean(in); got != "甲乙丙，[链接](http://x)" {
+	if got, _ := spec.Cleanup.Clean(in); got != "甲乙丙，[链接](http://x)" {
 		t.Errorf("got %q", got)
 	}
 	if !strings.Contains(fastgptText([]byte(`[{"type":"text","text":{"content":"一"}},{"type":"tool"},{"type":"text","text":{"content":"二"}}]`)), "一\n二") {

@@ -25,10 +25,11 @@ func init() {
 			{Key: "api_version", Label: text.New("MaxKB 版本", "MaxKB version"),
 				Hint: text.New("v1 或 v2；留空时自动识别", "v1 or v2; empty: detected")},
 		},
-		Cleanup: Cleanup{Why: "none: MaxKB returns the paragraphs an answer used in the chat record's " +
-			"paragraph_list and writes no marker into the content (1Panel-dev/MaxKB v2.1.0-10-g121614fb, " +
-			"apps/application/chat_pipeline and flow/step_node; v1.10.10-lts the same); its <think> block, when " +
-			"\"reasoning content\" is off, is removed by every connector"},
+		Cleanup: Cleanup{Markers: maxkbMarkers,
+			Why: "a workflow's form node writes <form_rander>{json}</form_rander> into the answer " +
+				"(1Panel-dev/MaxKB 041cf090, apps/application/flow/step_node/form_node/impl/base_form_node.py); " +
+				"sources come apart from the content, in the chat record's paragraph_list (v2.1.0-10-g121614fb, " +
+				"v1.10.10-lts the same); its <think> block, when \"reasoning content\" is off, is removed by every connector"},
 		Blame: maxkbBlame,
 	}, func(c client, cfg Config) (Target, error) {
 		return &MaxKB{client: c, Base: cfg.BaseURL, Version: strings.ToLower(strings.TrimSpace(cfg.APIVersion))}, nil

@@ -63,6 +63,20 @@ func (e *Error) IsAuth() bool {
 	return e.Auth || e.Status == http.StatusUnauthorized || e.Status == http.StatusForbidden
 }
 
+// ErrReasoningCut is an answer that ends inside the system's model's
+// reasoning: the model used its tokens thinking and the citizen got no
+// answer. It is not judged (its thinking would be scored as an answer);
+// the question is counted as not answered, with this reason, and asked
+// again on the next run.
+var ErrReasoningCut = errors.New("target: the answer ends inside the model's reasoning (<think> never closed), so no answer reached the citizen; raise the model's max tokens in the system, or turn its reasoning off")
+
+// ErrOnlyMarks is an answer with nothing a citizen reads once the system's
+// own marks are out: a MaxKB workflow that stops at a form node for the
+// citizen to fill in, an answer of citation markers alone. Like an answer
+// cut in its reasoning, it is counted as not answered, with this reason,
+// rather than judged as an empty answer.
+var ErrOnlyMarks = errors.New("target: the answer holds only the system's own marks (a workflow form waiting for input, citation markers), no text a citizen reads; check that the application answers in one turn")
+
 // ErrConfig marks a target profile that cannot work.
 var ErrConfig = errors.New("target: bad configuration")
 
@@ -112,7 +126,14 @@ type finishing struct {
 
 func (r finishing) Ask(ctx context.Context, question string) (Answer, error) {
 	ans, err := r.Target.Ask(ctx, question)
-	ans.Text = redactKey(r.clean.Clean(ans.Text), r.key)
+	text, cut := r.clean.Clean(ans.Text)
+	if cut && err == nil {
+		return Answer{}, fmt.Errorf("%w (%s)", ErrReasoningCut, r.Target.Kind())
+	}
+	if text == "" && strings.TrimSpace(ans.Text) != "" && err == nil {
+		return Answer{}, fmt.Errorf("%w (%s)", ErrOnlyMarks, r.Target.Kind())
+	}
+	ans.Text = redactKey(text, r.key)
 	for i := range ans.Contexts {
 		ans.Contexts[i] = redactKey(ans.Contexts[i], r.key)
 	}

@@ -134,7 +134,8 @@ type barWords struct {
 
 var (
 	barWordsEN = barWords{
-		step: func(s string) string { return s }, label: func(s string) string { return s },
+		step:    func(s string) string { return result.StepName(s, "en") },
+		label:   func(s string) string { return glossary.JudgeName(s, "en") },
 		elapsed: func(d time.Duration) string { return d.Round(time.Millisecond).String() },
 		left:    func(d time.Duration) string { return d.Round(time.Second).String() },
 		lang:    "en", failed: "failed", calls: "calls", cached: "cached", tokens: "tokens", cost: "cost", done: "done in", eta: "ETA",

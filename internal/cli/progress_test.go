@@ -15,7 +15,10 @@ func TestBarLine(t *testing.T) {
 		want  string
 	}{
 		{engine.Event{Step: "judge", Label: "q", Done: 5, Total: 10, Failed: 1, Calls: 4, Cached: 1, Tokens: 12000, ETA: 3 * time.Second}, 10,
-			"judge q [#####.....] 5/10 failed 1 calls 4 cached 1 tokens 12k ETA 3s"},
+			"judging q [#####.....] 5/10 failed 1 calls 4 cached 1 tokens 12k ETA 3s"},
+		// The offline judge by its glossary name, never its id "lexical".
+		{engine.Event{Step: "judge", Label: "lexical", Done: 0, Total: 900}, 0,
+			"judging lexical baseline 0/900"},
 		{engine.Event{Step: "metrics", Done: 3, Total: 3, Finished: true, Elapsed: 1500 * time.Millisecond}, 0,
 			"metrics 3/3 done in 1.5s"},
 	}
