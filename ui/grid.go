@@ -581,7 +581,7 @@ func (g *questionGrid) buildDetail(row int) fyne.CanvasObject {
 		judges = append(judges, jr.Judge)
 	}
 	byKey := map[string][]dataset.Judgement{}
-	for _, j := range wb.Scores {
+	for j := range wb.Scores.Values() {
 		if j.ItemID == it.ID {
 			k := j.Judge + "\x00" + j.Dimension + "\x00" + j.Set
 			byKey[k] = append(byKey[k], j)

@@ -174,7 +174,7 @@ func TestQuestionGridOnSample(t *testing.T) {
 			}
 			// Every judgement of the question shows, as its score text.
 			n := 0
-			for _, j := range w.result().Workbook.Scores {
+			for j := range w.result().Workbook.Scores.Values() {
 				if j.ItemID == it.ID && j.OK() {
 					n++
 					if !strings.Contains(all, scoresText([]dataset.Judgement{j})) {
@@ -338,7 +338,7 @@ func synthResult(tb testing.TB, n, nj int) *engine.Result {
 					if (i+k)%97 == 0 && set == dataset.SetRAG {
 						st = dataset.StatusUnscorable
 					}
-					wb.Scores = append(wb.Scores, dataset.Judgement{ItemID: it.ID, Set: set, Judge: fmt.Sprintf("judge%d", j),
+					wb.Scores.Add(dataset.Judgement{ItemID: it.ID, Set: set, Judge: fmt.Sprintf("judge%d", j),
 						Dimension: d, Repeat: 1, Score: min(v, 10), Status: st})
 				}
 			}

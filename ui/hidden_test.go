@@ -33,13 +33,13 @@ func TestReadHiddenSheetsCheck(t *testing.T) {
 	w, loop := newTestWindow(t, "zh", nil)
 	w.openAsync(path)
 	loop.runUntil(t, time.Minute, "the workbook", func() bool { return w.workbook() != nil })
-	if n := len(w.workbook().Scores); n != 0 {
+	if n := w.workbook().Scores.Len(); n != 0 {
 		t.Fatalf("hidden sheet read without asking: %d scores", n)
 	}
 	first := w.sess
 	w.open.readHidden.SetChecked(true)
 	loop.runUntil(t, time.Minute, "the reopened workbook", func() bool { return w.sess != first })
-	if n := len(w.workbook().Scores); n != 1 {
+	if n := w.workbook().Scores.Len(); n != 1 {
 		t.Errorf("with 读取隐藏工作表: %d scores, want 1", n)
 	}
 }

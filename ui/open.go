@@ -102,21 +102,21 @@ func newOpenTab(sh shell, act openActions) *openTab {
 		{tr("col.full"), 160, func(i int) string { return wb().Items[i].Answer(dataset.SetFull) }},
 	}, func() int { return len(wb().Items) })
 	t.scores = newSliceTable([]column{
-		{tr("col.row"), 60, func(i int) string { return rowText(wb().Scores[i].Row) }},
-		{tr("col.id"), 90, func(i int) string { return wb().Scores[i].ItemID }},
-		{tr("col.set"), 60, func(i int) string { return wb().Scores[i].Set }},
-		{tr("col.judge"), 140, func(i int) string { return wb().Scores[i].Judge }},
-		{tr("col.dimension"), 120, func(i int) string { return wb().Scores[i].Dimension }},
+		{tr("col.row"), 60, func(i int) string { return rowText(wb().Scores.At(i).Row) }},
+		{tr("col.id"), 90, func(i int) string { return wb().Scores.At(i).ItemID }},
+		{tr("col.set"), 60, func(i int) string { return wb().Scores.At(i).Set }},
+		{tr("col.judge"), 140, func(i int) string { return wb().Scores.At(i).Judge }},
+		{tr("col.dimension"), 120, func(i int) string { return wb().Scores.At(i).Dimension }},
 		{tr("col.score"), 70, func(i int) string {
-			j := wb().Scores[i]
+			j := wb().Scores.At(i)
 			if !j.OK() {
 				return tr("na")
 			}
 			return strconv.FormatFloat(j.Score, 'f', -1, 64)
 		}},
-		{tr("col.status"), 100, func(i int) string { return wb().Scores[i].Status }},
-		{tr("col.raw"), 400, func(i int) string { return wb().Scores[i].Raw }},
-	}, func() int { return len(wb().Scores) })
+		{tr("col.status"), 100, func(i int) string { return wb().Scores.At(i).Status }},
+		{tr("col.raw"), 400, func(i int) string { return wb().Scores.At(i).Raw }},
+	}, func() int { return wb().Scores.Len() })
 	t.sheets = container.NewAppTabs(
 		container.NewTabItem(tr("sheet.guides"), t.guides),
 		container.NewTabItem(tr("sheet.qa"), t.qa),
@@ -212,7 +212,7 @@ func (t *openTab) refresh(sess *session.Session, path string, loadErr error) {
 	default:
 		wb := t.workbook()
 		t.summary.SetText(trf("open.loaded", map[string]any{
-			"Guides": len(wb.Guides), "Items": len(wb.Items), "Scores": len(wb.Scores), "Human": len(wb.Human),
+			"Guides": len(wb.Guides), "Items": len(wb.Items), "Scores": wb.Scores.Len(), "Human": len(wb.Human),
 			"Errors": t.report().Count(dataset.SeverityError), "Warnings": t.report().Count(dataset.SeverityWarning),
 		}))
 		if sess.Streamed > 0 {
@@ -271,7 +271,7 @@ func rowsOf(wb *dataset.Workbook, sheet int) []int {
 			rows = append(rows, it.Row)
 		}
 	case 2:
-		for _, j := range wb.Scores {
+		for j := range wb.Scores.Values() {
 			rows = append(rows, j.Row)
 		}
 	}

@@ -281,9 +281,9 @@ func TestSpotCheckRatesTenAnswers(t *testing.T) {
 	}
 }
 
-func judgeMean(scores []dataset.Judgement, judge, item, set, dim string) (float64, bool) {
+func judgeMean(scores dataset.Scores, judge, item, set, dim string) (float64, bool) {
 	var xs []float64
-	for _, j := range scores {
+	for j := range scores.Values() {
 		if j.Judge == judge && j.ItemID == item && j.Set == set && j.Dimension == dim && j.OK() {
 			xs = append(xs, j.Score)
 		}

@@ -33,7 +33,7 @@ type resultIndex struct {
 func newResultIndex(res *result.Outcome) *resultIndex {
 	wb := res.Workbook
 	idx := &resultIndex{scores: map[string][]int{}, details: map[string]*cube.ItemDetail{}, guides: wb.GuideIndex()}
-	for i, j := range wb.Scores {
+	for i, j := range wb.Scores.All() {
 		idx.scores[j.ItemID] = append(idx.scores[j.ItemID], i)
 	}
 	if s := res.Summary; s != nil && s.Result != nil {
@@ -496,7 +496,7 @@ func (t *resultsTab) showItem(id int) {
 	}
 	var scores []string
 	for _, k := range t.index.scores[it.ID] {
-		j := wb.Scores[k]
+		j := wb.Scores.At(k)
 		score := tr("na")
 		if j.OK() {
 			score = strconv.FormatFloat(j.Score, 'f', -1, 64)

@@ -492,7 +492,7 @@ func TestResponsiveness(t *testing.T) {
 		t.Fatalf("no result: %q", w.eval.status.Text)
 	}
 	judged := 0
-	for _, j := range w.result().Workbook.Scores {
+	for j := range w.result().Workbook.Scores.Values() {
 		if j.Judge == "fake-judge" {
 			judged++
 		}

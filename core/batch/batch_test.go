@@ -193,8 +193,8 @@ func TestEngineBatchCycle(t *testing.T) {
 		t.Fatal(err)
 	}
 	const tasks = 3 * 3 * 2 // items × sets × dimensions
-	if res.Summary.Run.Deferred != tasks || len(res.Workbook.Scores) != 0 || res.Summary.Run.Unscorable != 0 {
-		t.Fatalf("deferred run: deferred %d, scores %d, unscorable %d", res.Summary.Run.Deferred, len(res.Workbook.Scores), res.Summary.Run.Unscorable)
+	if res.Summary.Run.Deferred != tasks || res.Workbook.Scores.Len() != 0 || res.Summary.Run.Unscorable != 0 {
+		t.Fatalf("deferred run: deferred %d, scores %d, unscorable %d", res.Summary.Run.Deferred, res.Workbook.Scores.Len(), res.Summary.Run.Unscorable)
 	}
 	// Identical requests (the same zero answer for every item) are one line.
 	const distinct = 3*2 + 2 + 2 // rag answers differ; zero and full repeat
@@ -221,8 +221,8 @@ func TestEngineBatchCycle(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if final.Summary.Run.Calls != 0 || len(final.Workbook.Scores) != tasks || final.Summary.Run.Cached != tasks {
-		t.Fatalf("final run: calls %d, scores %d, cached %d", final.Summary.Run.Calls, len(final.Workbook.Scores), final.Summary.Run.Cached)
+	if final.Summary.Run.Calls != 0 || final.Workbook.Scores.Len() != tasks || final.Summary.Run.Cached != tasks {
+		t.Fatalf("final run: calls %d, scores %d, cached %d", final.Summary.Run.Calls, final.Workbook.Scores.Len(), final.Summary.Run.Cached)
 	}
 	// An offline run that would need a call stops with ErrOffline.
 	extra := cloneWB(wb)
@@ -230,7 +230,7 @@ func TestEngineBatchCycle(t *testing.T) {
 	if _, err := engine.Run(ctx, extra, engine.Options{Profile: p, Store: s, Offline: true}); !errors.Is(err, engine.ErrOffline) {
 		t.Fatalf("offline run needing a call: err = %v", err)
 	}
-	for _, j := range final.Workbook.Scores {
+	for j := range final.Workbook.Scores.Values() {
 		if !j.OK() {
 			t.Fatalf("judgement not ok: %+v", j)
 		}
@@ -247,7 +247,7 @@ func cloneWB(wb *dataset.Workbook) *dataset.Workbook {
 		}
 		c.Items[i] = it
 	}
-	c.Scores = nil
+	c.Scores = dataset.Scores{}
 	return &c
 }
 

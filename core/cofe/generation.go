@@ -76,7 +76,7 @@ func opt(v float64, ok bool) *float64 {
 // for the items that have a reference answer. Repeats of a judgement are
 // averaged; unscorable judgements are counted and left out. Items without a
 // reference are not CoFE items and are skipped. nil when no item qualifies.
-func EvaluateGeneration(items []dataset.Item, scores []dataset.Judgement, set string) *Generation {
+func EvaluateGeneration(items []dataset.Item, scores dataset.Scores, set string) *Generation {
 	type cell struct {
 		sum float64
 		n   int
@@ -85,7 +85,7 @@ func EvaluateGeneration(items []dataset.Item, scores []dataset.Judgement, set st
 	byKey := map[[3]string]*cell{} // judge, item, dimension
 	judges := map[string]bool{}
 	isGen := map[string]bool{DimCorrectness: true, DimFaithfulness: true, DimRelevancy: true}
-	for _, j := range scores {
+	for j := range scores.Values() {
 		if j.Set != set || !isGen[j.Dimension] {
 			continue
 		}

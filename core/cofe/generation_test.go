@@ -40,7 +40,7 @@ func TestEvaluateGenerationByHand(t *testing.T) {
 		{ItemID: "a", Set: dataset.SetZero, Judge: "J", Dimension: DimCorrectness, Score: 1, Status: dataset.StatusOK},
 		{ItemID: "a", Set: dataset.SetRAG, Judge: "J", Dimension: "quality", Score: 9, Status: dataset.StatusOK},
 	}
-	g := EvaluateGeneration(items, scores, dataset.SetRAG)
+	g := EvaluateGeneration(items, dataset.ScoresOf(scores...), dataset.SetRAG)
 	if g == nil || len(g.Judges) != 1 {
 		t.Fatalf("generation = %+v", g)
 	}
@@ -70,7 +70,7 @@ func TestEvaluateGenerationByHand(t *testing.T) {
 }
 
 func TestEvaluateGenerationNothingToDo(t *testing.T) {
-	if g := EvaluateGeneration([]dataset.Item{genItem("a", "", "", "x")}, nil, dataset.SetRAG); g != nil {
+	if g := EvaluateGeneration([]dataset.Item{genItem("a", "", "", "x")}, dataset.Scores{}, dataset.SetRAG); g != nil {
 		t.Fatalf("got %+v", g)
 	}
 }

@@ -111,7 +111,7 @@ func Compare(a, b Side, opt Options) (*Result, error) {
 }
 
 func hasSet(s Side) bool {
-	for _, j := range s.Judgements {
+	for j := range s.Judgements.Values() {
 		if j.Set == s.set() {
 			return true
 		}

@@ -43,7 +43,7 @@ func TestSelfComparison(t *testing.T) {
 	copyOf := func(wb *dataset.Workbook) *dataset.Workbook {
 		c := *wb
 		c.Items = slices.Clone(wb.Items)
-		c.Scores = slices.Clone(wb.Scores)
+		c.Scores = wb.Scores.Clone()
 		return &c
 	}
 	other := copyOf(wb)
@@ -199,7 +199,7 @@ func TestHandChecked(t *testing.T) {
 	}
 	cfg := config(1000)
 	cfg.Trim, cfg.Dimensions, cfg.Weights = 0, []string{"d"}, "equal"
-	wb := &dataset.Workbook{Items: items, Scores: js}
+	wb := &dataset.Workbook{Items: items, Scores: dataset.ScoresOf(js...)}
 	a, b := FromWorkbook(wb, "rag", "v2")
 	r, err := Compare(a, b, Options{Config: cfg})
 	if err != nil {
@@ -311,7 +311,7 @@ func TestBounds(t *testing.T) {
 	wb := book(40, []string{"j1"}, 6, 0, none)
 	// Run B: the same rag judgements, but its own (different) bound scores.
 	var bScores []dataset.Judgement
-	for _, j := range wb.Scores {
+	for j := range wb.Scores.Values() {
 		if j.Set == "zero" || j.Set == "full" {
 			j.Score = math.Max(0, j.Score-1)
 		}
@@ -334,7 +334,7 @@ func TestBounds(t *testing.T) {
 			guides := slices.Clone(guidesB)
 			tc.change(items, guides)
 			a := Side{Name: "A", Items: wb.Items, Judgements: wb.Scores, Guides: wb.Guides}
-			b := Side{Name: "B", Items: items, Judgements: bScores, Guides: guides}
+			b := Side{Name: "B", Items: items, Judgements: dataset.ScoresOf(bScores...), Guides: guides}
 			r, err := Compare(a, b, Options{Config: config(100)})
 			if err != nil {
 				t.Fatal(err)
@@ -358,19 +358,19 @@ func TestBounds(t *testing.T) {
 func TestUndefinedIsNull(t *testing.T) {
 	wb := book(30, []string{"j1"}, 7, 0, none)
 	var bScores []dataset.Judgement
-	for _, j := range wb.Scores {
+	for j := range wb.Scores.Values() {
 		if j.Set == "full" {
 			j.Set = "zero-copy"
 		}
 		bScores = append(bScores, j)
 	}
-	for _, j := range wb.Scores {
+	for j := range wb.Scores.Values() {
 		if j.Set == "zero" {
 			j.Set = "full" // full = zero: every denominator is 0
 			bScores = append(bScores, j)
 		}
 	}
-	b := Side{Name: "B", Items: slices.Clone(wb.Items), Judgements: bScores}
+	b := Side{Name: "B", Items: slices.Clone(wb.Items), Judgements: dataset.ScoresOf(bScores...)}
 	b.Items[0].Question += "?" // own bounds
 	r, err := Compare(Side{Name: "A", Items: wb.Items, Judgements: wb.Scores}, b, Options{Config: config(50)})
 	if err != nil {
@@ -413,7 +413,7 @@ func TestMFSSAndCoFE(t *testing.T) {
 			if ok {
 				s = 5
 			}
-			wb.Scores = append(wb.Scores, dataset.Judgement{ItemID: it.ID, Set: set, Judge: "j1", Dimension: "correctness", Repeat: 1, Score: s, Status: dataset.StatusOK})
+			wb.Scores.Add(dataset.Judgement{ItemID: it.ID, Set: set, Judge: "j1", Dimension: "correctness", Repeat: 1, Score: s, Status: dataset.StatusOK})
 		}
 		pass("rag", i%2 == 0) // 50 %
 		pass("v2", i%10 != 9) // 90 %
@@ -499,7 +499,7 @@ func TestAcrossJudgesCountsOnlyQualified(t *testing.T) {
 				full = 6
 			}
 			for set, v := range map[string]float64{"zero": 5, "full": full, "rag": float64(rng.IntN(11)), "v2": float64(rng.IntN(11))} {
-				wb.Scores = append(wb.Scores, dataset.Judgement{ItemID: it.ID, Set: set, Judge: "blind", Dimension: dim, Score: v, Repeat: 1, Status: dataset.StatusOK})
+				wb.Scores.Add(dataset.Judgement{ItemID: it.ID, Set: set, Judge: "blind", Dimension: dim, Score: v, Repeat: 1, Status: dataset.StatusOK})
 			}
 		}
 	}

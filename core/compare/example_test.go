@@ -19,7 +19,7 @@ func ExampleCompare() {
 			v2 = 9
 		}
 		for set, s := range map[string]float64{"zero": 0, "full": 10, "rag": 5, "v2": v2} {
-			wb.Scores = append(wb.Scores, dataset.Judgement{ItemID: id, Set: set, Judge: "j", Dimension: "d", Repeat: 1, Score: s, Status: dataset.StatusOK})
+			wb.Scores.Add(dataset.Judgement{ItemID: id, Set: set, Judge: "j", Dimension: "d", Repeat: 1, Score: s, Status: dataset.StatusOK})
 		}
 	}
 	cfg := cube.DefaultConfig()

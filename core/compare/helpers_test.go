@@ -57,7 +57,7 @@ func book(n int, judges []string, seed uint64, noise float64, shift func(judge s
 					set string
 					v   float64
 				}{{"zero", 2 + 0.5*rng.NormFloat64()}, {"full", 9 + 0.5*rng.NormFloat64()}, {"rag", rag}, {"v2", v2}} {
-					wb.Scores = append(wb.Scores, dataset.Judgement{ItemID: it.ID, Set: s.set, Judge: judge, Dimension: dim,
+					wb.Scores.Add(dataset.Judgement{ItemID: it.ID, Set: s.set, Judge: judge, Dimension: dim,
 						Repeat: 1, Score: clamp(s.v), Status: dataset.StatusOK})
 				}
 			}

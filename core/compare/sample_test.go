@@ -60,23 +60,23 @@ func judgedSample(t *testing.T) (*dataset.Workbook, *result.Summary) {
 		it.SetAnswer(dataset.SetRAG, wb.Items[i].Answer(setB))
 		b.Items[i] = it
 	}
-	b.Scores = nil
-	for _, j := range wb.Scores {
+	b.Scores = dataset.Scores{}
+	for j := range wb.Scores.Values() {
 		if j.Set == dataset.SetZero || j.Set == dataset.SetFull {
-			b.Scores = append(b.Scores, j)
+			b.Scores.Add(j)
 		}
 	}
-	bounds := len(b.Scores)
+	bounds := b.Scores.Len()
 	resB, err := engine.Run(ctx, &b, engine.Options{Profile: p, Store: st, Offline: true, WorkbookPath: path})
 	if err != nil {
 		t.Fatal(err)
 	}
 	boundsAfter := 0
-	for _, j := range resB.Workbook.Scores {
+	for j := range resB.Workbook.Scores.Values() {
 		switch j.Set {
 		case dataset.SetRAG:
 			j.Set = setB
-			wb.Scores = append(wb.Scores, j)
+			wb.Scores.Add(j)
 		case dataset.SetZero, dataset.SetFull:
 			boundsAfter++
 		}
@@ -84,7 +84,7 @@ func judgedSample(t *testing.T) (*dataset.Workbook, *result.Summary) {
 	if boundsAfter != bounds {
 		t.Errorf("the bounds were judged again: %d bound judgements after the second run, %d before", boundsAfter, bounds)
 	}
-	if len(resB.Workbook.Scores) <= bounds {
+	if resB.Workbook.Scores.Len() <= bounds {
 		t.Fatal("the second run judged nothing")
 	}
 	return wb, res.Summary
@@ -171,7 +171,7 @@ func TestSampleSystems(t *testing.T) {
 		want float64
 	}{{dataset.SetRAG, *d.A}, {setB, *d.B}} {
 		var js []dataset.Judgement
-		for _, j := range wb.Scores {
+		for j := range wb.Scores.Values() {
 			switch j.Set {
 			case side.set:
 				j.Set = dataset.SetRAG
@@ -182,7 +182,7 @@ func TestSampleSystems(t *testing.T) {
 		}
 		c := cfg
 		c.BootstrapB = 0
-		alone, err := cube.Evaluate(wb.Items, js, nil, c)
+		alone, err := cube.Evaluate(wb.Items, dataset.ScoresOf(js...), nil, c)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -19,7 +19,7 @@ type Side struct {
 	// set; the zero and full sets are the bounds.
 	Set        string
 	Items      []dataset.Item
-	Judgements []dataset.Judgement
+	Judgements dataset.Scores
 	// Guides, when both sides have them, let the comparison check that a
 	// question's gold guide text is the same on both sides.
 	Guides []dataset.Guide
@@ -174,7 +174,7 @@ func guideTexts(guides []dataset.Guide, key func(string) string) map[string]stri
 // cubeInput is one side's items (the paired ones, in pairing order) and
 // the judgements CuBE reads: the side's own set relabelled rag, and the
 // bounds — shared from side A when the questions and guides are the same.
-func cubeInput(s Side, idx []int, bounds []dataset.Judgement, ownBounds bool, dims []string) ([]dataset.Item, []dataset.Judgement) {
+func cubeInput(s Side, idx []int, bounds dataset.Scores, ownBounds bool, dims []string) ([]dataset.Item, dataset.Scores) {
 	items := make([]dataset.Item, len(idx))
 	for x, i := range idx {
 		items[x] = s.Items[i]
@@ -188,29 +188,30 @@ func cubeInput(s Side, idx []int, bounds []dataset.Judgement, ownBounds bool, di
 		}
 	}
 	// Sized once: at 6,000 questions the judgements are hundreds of MB when grown by append.
-	n := len(bounds)
-	for _, j := range s.Judgements {
+	n := bounds.Len()
+	for j := range s.Judgements.Values() {
 		if j.Set == set || ownBounds && (j.Set == dataset.SetZero || j.Set == dataset.SetFull) {
 			n++
 		}
 	}
-	js := make([]dataset.Judgement, 0, n)
-	for _, j := range s.Judgements {
+	var js dataset.Scores
+	js.Grow(n)
+	for j := range s.Judgements.Values() {
 		if skip[j.Dimension] {
 			continue
 		}
 		switch {
 		case j.Set == set:
 			j.Set = dataset.SetRAG
-			js = append(js, j)
+			js.Add(j)
 		case ownBounds && (j.Set == dataset.SetZero || j.Set == dataset.SetFull):
-			js = append(js, j)
+			js.Add(j)
 		}
 	}
 	if !ownBounds {
-		for _, j := range bounds {
+		for j := range bounds.Values() {
 			if !skip[j.Dimension] {
-				js = append(js, j)
+				js.Add(j)
 			}
 		}
 	}
@@ -218,17 +219,11 @@ func cubeInput(s Side, idx []int, bounds []dataset.Judgement, ownBounds bool, di
 }
 
 // boundJudgements are a side's zero and full judgements.
-func boundJudgements(s Side) []dataset.Judgement {
-	n := 0
-	for _, j := range s.Judgements {
+func boundJudgements(s Side) dataset.Scores {
+	var out dataset.Scores
+	for j := range s.Judgements.Values() {
 		if j.Set == dataset.SetZero || j.Set == dataset.SetFull {
-			n++
-		}
-	}
-	out := make([]dataset.Judgement, 0, n)
-	for _, j := range s.Judgements {
-		if j.Set == dataset.SetZero || j.Set == dataset.SetFull {
-			out = append(out, j)
+			out.Add(j)
 		}
 	}
 	return out
@@ -247,7 +242,7 @@ func cofePasses(s Side, ids []string) map[string][]int8 {
 	}
 	by := map[string][]acc{}
 	set := s.set()
-	for _, j := range s.Judgements {
+	for j := range s.Judgements.Values() {
 		x, ok := pos[strings.TrimSpace(j.ItemID)]
 		if j.Set != set || j.Dimension != cofeCorrectness || !ok || !j.OK() {
 			continue

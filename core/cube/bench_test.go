@@ -1,6 +1,10 @@
 package cube
 
-import "testing"
+import (
+	"testing"
+
+	"cubeworkbench/core/dataset"
+)
 
 // BenchmarkEvaluate is the paper's scale: 6,111 items × 4 dimensions × 3
 // sets × 4 judges (293,328 judgements), with and without the B = 1000
@@ -15,7 +19,7 @@ func BenchmarkEvaluate(b *testing.B) {
 			cpu := processCPU()
 			defer func() { b.ReportMetric((processCPU()-cpu).Seconds()/float64(b.N), "cpu-s/op") }()
 			for b.Loop() {
-				if _, err := Evaluate(items, js, nil, cfg); err != nil {
+				if _, err := Evaluate(items, dataset.ScoresOf(js...), nil, cfg); err != nil {
 					b.Fatal(err)
 				}
 			}

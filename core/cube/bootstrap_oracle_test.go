@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/stats"
 )
 
@@ -206,7 +207,7 @@ func TestBootstrapMatchesOracle(t *testing.T) {
 			cfg := DefaultConfig()
 			c.edit(&cfg)
 			cfg.BootstrapB = 0
-			e, res, err := evaluate(items, js, nil, cfg)
+			e, res, err := evaluate(items, dataset.ScoresOf(js...), nil, cfg)
 			if err != nil {
 				t.Fatal(err)
 			}

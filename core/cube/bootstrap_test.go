@@ -3,6 +3,8 @@ package cube
 import (
 	"math"
 	"testing"
+
+	"cubeworkbench/core/dataset"
 )
 
 // On the identity "resample" the fast tally path must reproduce the point
@@ -13,7 +15,7 @@ func TestResamplerIdentityMatchesPoint(t *testing.T) {
 		cfg := DefaultConfig()
 		cfg.BootstrapB = 0
 		cfg.Subset = subset
-		e, res, err := evaluate(items, js, nil, cfg)
+		e, res, err := evaluate(items, dataset.ScoresOf(js...), nil, cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -47,7 +49,7 @@ func TestBootstrapIntervals(t *testing.T) {
 	cfg.BootstrapB = 300
 	run := func(seed int64) *Result {
 		cfg.Seed = seed
-		res, err := Evaluate(items, js, nil, cfg)
+		res, err := Evaluate(items, dataset.ScoresOf(js...), nil, cfg)
 		if err != nil {
 			t.Fatal(err)
 		}

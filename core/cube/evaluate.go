@@ -85,13 +85,13 @@ type evaluation struct {
 // ratings. Judgements for other answer sets, unknown items or dimensions
 // are counted and left alone; an unusable configuration or a non-finite ok
 // score is an error.
-func Evaluate(items []dataset.Item, scores []dataset.Judgement, human []dataset.HumanRating, cfg Config) (*Result, error) {
+func Evaluate(items []dataset.Item, scores dataset.Scores, human []dataset.HumanRating, cfg Config) (*Result, error) {
 	_, res, err := evaluate(items, scores, human, cfg)
 	return res, err
 }
 
 // evaluate is Evaluate keeping its working state, for the tests.
-func evaluate(items []dataset.Item, scores []dataset.Judgement, human []dataset.HumanRating, cfg Config) (*evaluation, *Result, error) {
+func evaluate(items []dataset.Item, scores dataset.Scores, human []dataset.HumanRating, cfg Config) (*evaluation, *Result, error) {
 	if err := cfg.validate(); err != nil {
 		return nil, nil, err
 	}
@@ -149,10 +149,10 @@ func evaluate(items []dataset.Item, scores []dataset.Judgement, human []dataset.
 }
 
 // dimensionsOf lists the dimensions of CuBE's judgements in first-seen order.
-func dimensionsOf(scores []dataset.Judgement) []string {
+func dimensionsOf(scores dataset.Scores) []string {
 	var dims []string
 	seen := map[string]bool{}
-	for _, j := range scores {
+	for j := range scores.Values() {
 		if setIndex(j.Set) >= 0 && j.Dimension != "" && j.Dimension != Weighted && !seen[j.Dimension] {
 			seen[j.Dimension] = true
 			dims = append(dims, j.Dimension)
@@ -221,13 +221,13 @@ func rankOf(gold string, retrieved []string, topN int, key func(string) string) 
 }
 
 // collect sorts the judgements into per-judge cells.
-func (e *evaluation) collect(scores []dataset.Judgement, byID map[string]int) (ignored int, err error) {
+func (e *evaluation) collect(scores dataset.Scores, byID map[string]int) (ignored int, err error) {
 	dimIdx := make(map[string]int, len(e.dims))
 	for k, d := range e.dims {
 		dimIdx[d] = k
 	}
 	judgeIdx := map[string]int{}
-	for _, jd := range scores {
+	for jd := range scores.Values() {
 		if _, ok := byID[jd.ItemID]; !ok || setIndex(jd.Set) < 0 {
 			continue
 		}
@@ -244,7 +244,7 @@ func (e *evaluation) collect(scores []dataset.Judgement, byID map[string]int) (i
 		judgeIdx[name] = j
 		e.cells[j] = newCells(len(e.items), len(e.dims))
 	}
-	for _, jd := range scores {
+	for jd := range scores.Values() {
 		i, okItem := byID[jd.ItemID]
 		s := setIndex(jd.Set)
 		k, okDim := dimIdx[jd.Dimension]

@@ -66,7 +66,7 @@ func handScores() []dataset.Judgement {
 }
 
 func TestEvaluateByHand(t *testing.T) {
-	res, err := Evaluate(handItems(), handScores(), nil, cfgFor("rel"))
+	res, err := Evaluate(handItems(), dataset.ScoresOf(handScores()...), nil, cfgFor("rel"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -125,7 +125,7 @@ func TestEvaluateByHand(t *testing.T) {
 	// full (10+9+9+6+9)/5 = 8.6 → N = 100·2/3.6.
 	cfg := cfgFor("rel")
 	cfg.Subset = SubsetAll
-	res, err = Evaluate(handItems(), handScores(), nil, cfg)
+	res, err = Evaluate(handItems(), dataset.ScoresOf(handScores()...), nil, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -150,7 +150,7 @@ func TestEvaluateTrims(t *testing.T) {
 	}
 	cfg := cfgFor("rel")
 	cfg.Trim = 0.1
-	res, err := Evaluate(items, js, nil, cfg)
+	res, err := Evaluate(items, dataset.ScoresOf(js...), nil, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -177,7 +177,7 @@ func TestEvaluateDegenerate(t *testing.T) {
 			js = triple(js, id, "A", "rel", 4, 7, 9)
 			js = triple(js, id, "A", "spec", 4, 7, 9)
 		}
-		res, err := Evaluate(items, js, nil, cfgFor("rel", "spec"))
+		res, err := Evaluate(items, dataset.ScoresOf(js...), nil, cfgFor("rel", "spec"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -193,7 +193,7 @@ func TestEvaluateDegenerate(t *testing.T) {
 		for n, id := range []string{"a", "b", "c"} {
 			js = triple(js, id, "A", "rel", 4, float64(5+n), 9) // rag rises as rank score falls
 		}
-		res, _ := Evaluate(items, js, nil, cfgFor("rel"))
+		res, _ := Evaluate(items, dataset.ScoresOf(js...), nil, cfgFor("rel"))
 		if jr := res.Judges[0]; jr.WeightSource != WeightsEqual || jr.CorrelationAll["rel"] == nil || *jr.CorrelationAll["rel"] >= 0 {
 			t.Fatalf("source %s r %v", jr.WeightSource, deref(jr.CorrelationAll["rel"]))
 		}
@@ -203,7 +203,7 @@ func TestEvaluateDegenerate(t *testing.T) {
 		var js []dataset.Judgement
 		js = triple(js, "a", "A", "rel", 4, 8, 9)
 		js = triple(js, "b", "A", "rel", 4, 6, 9)
-		res, err := Evaluate(items, js, nil, cfgFor("rel"))
+		res, err := Evaluate(items, dataset.ScoresOf(js...), nil, cfgFor("rel"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -226,7 +226,7 @@ func TestEvaluateDegenerate(t *testing.T) {
 		js = triple(js, "b", "A", "rel", 4, 6, 9)
 		cfg := cfgFor("rel")
 		cfg.Subset = SubsetAll
-		res, _ := Evaluate(items, js, nil, cfg)
+		res, _ := Evaluate(items, dataset.ScoresOf(js...), nil, cfg)
 		jr := res.Judges[0]
 		// N = 100·(7−4)/(9−4) = 60 is defined, C is not.
 		if res.RecallAtK != nil || res.UnknownGold != 2 || !near(jr.Normalized[Weighted], 60) || jr.Cube != nil ||
@@ -241,7 +241,7 @@ func TestEvaluateDegenerate(t *testing.T) {
 				js = append(js, bad(id, set, "B", "rel"))
 			}
 		}
-		res, err := Evaluate(items, js, nil, cfgFor("rel"))
+		res, err := Evaluate(items, dataset.ScoresOf(js...), nil, cfgFor("rel"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -264,7 +264,7 @@ func TestEvaluateDegenerate(t *testing.T) {
 		for n, id := range []string{"a", "b", "c"} {
 			js = triple(js, id, "A", "rel", 8, float64(9-n), 8) // zero = full
 		}
-		res, _ := Evaluate(items, js, nil, cfgFor("rel"))
+		res, _ := Evaluate(items, dataset.ScoresOf(js...), nil, cfgFor("rel"))
 		jr := res.Judges[0]
 		if jr.Normalized["rel"] != nil || jr.Normalized[Weighted] != nil || jr.Cube != nil ||
 			!slices.Equal(jr.Flags, []string{"rel: bounds collapse", "weighted: bounds collapse"}) {
@@ -280,7 +280,7 @@ func TestEvaluateDegenerate(t *testing.T) {
 		js = triple(js, "a", "A", "rel", 4, 10, 8)
 		js = triple(js, "b", "A", "rel", 4, 9, 8)
 		// rag (10+9)/2 = 9.5 over zero 4, full 8 → 137.5
-		res, _ := Evaluate(items, js, nil, cfgFor("rel"))
+		res, _ := Evaluate(items, dataset.ScoresOf(js...), nil, cfgFor("rel"))
 		jr := res.Judges[0]
 		if !near(jr.Normalized["rel"], 137.5) || !slices.Contains(jr.Flags, "rel: outside bounds") {
 			t.Fatalf("N %v flags %v", deref(jr.Normalized["rel"]), jr.Flags)
@@ -299,7 +299,7 @@ func TestEvaluateDegenerate(t *testing.T) {
 		cfg.Weights = WeightsHand
 		cfg.HandWeights = map[string]float64{"rel": 3, "spec": 1}
 		cfg.JudgeWeights = map[string]map[string]float64{"B": {"spec": 2}}
-		res, err := Evaluate(items, js, nil, cfg)
+		res, err := Evaluate(items, dataset.ScoresOf(js...), nil, cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -346,7 +346,7 @@ func TestEvaluateErrors(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			cfg := cfgFor("rel")
 			tc.edit(&cfg)
-			res, err := Evaluate(tc.items, tc.scores, nil, cfg)
+			res, err := Evaluate(tc.items, dataset.ScoresOf(tc.scores...), nil, cfg)
 			if err == nil || res != nil {
 				t.Fatalf("no error (result %v)", res)
 			}
@@ -359,7 +359,7 @@ func TestEvaluateErrors(t *testing.T) {
 
 func TestDimensionsFromScores(t *testing.T) {
 	cfg := cfgFor()
-	res, err := Evaluate(handItems(), handScores(), nil, cfg)
+	res, err := Evaluate(handItems(), dataset.ScoresOf(handScores()...), nil, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -379,7 +379,7 @@ func TestDocKey(t *testing.T) {
 		}
 		return ref
 	}
-	res, err := Evaluate(items, nil, nil, cfg)
+	res, err := Evaluate(items, dataset.Scores{}, nil, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -405,7 +405,7 @@ func TestAnalysisSubsetSameIDs(t *testing.T) {
 		js = triple(js, id, "A", "spec", 0, 5, 10)
 	}
 	js = append(js, ok("c", "zero", "B", "rel", 1)) // B: no rag or full → empty subset
-	res, err := Evaluate(items, js, nil, cfgFor("rel", "spec"))
+	res, err := Evaluate(items, dataset.ScoresOf(js...), nil, cfgFor("rel", "spec"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -23,7 +23,7 @@ func TestHumanAgreement(t *testing.T) {
 		hr("zz", "x", 1), // unknown item
 		{ItemID: "a", Dimension: "tone", Score: 5, Rater: "x"},
 	}
-	res, err := Evaluate(items, js, human, cfgFor("rel"))
+	res, err := Evaluate(items, dataset.ScoresOf(js...), human, cfgFor("rel"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,7 +47,7 @@ func TestHumanAgreement(t *testing.T) {
 		t.Errorf("α %v / %v, want 53/60", deref(d.Alpha), deref(h.Alpha))
 	}
 
-	res, _ = Evaluate(items, js, nil, cfgFor("rel"))
+	res, _ = Evaluate(items, dataset.ScoresOf(js...), nil, cfgFor("rel"))
 	if res.Human != nil {
 		t.Error("human section without ratings")
 	}

@@ -20,7 +20,7 @@ func TestAgainstIndependentRecomputation(t *testing.T) {
 	items, js := synth(400, judges, DefaultDimensions, 5)
 	cfg := DefaultConfig()
 	cfg.BootstrapB = 0
-	res, err := Evaluate(items, js, nil, cfg)
+	res, err := Evaluate(items, dataset.ScoresOf(js...), nil, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/stats"
 )
 
@@ -87,7 +88,7 @@ func TestItemDetailsMatchOracle(t *testing.T) {
 		items, js := synth(500, c.judges, c.dims, 7)
 		cfg := DefaultConfig()
 		cfg.BootstrapB, cfg.Subset = 50, c.subset
-		e, res, err := evaluate(items, js, nil, cfg)
+		e, res, err := evaluate(items, dataset.ScoresOf(js...), nil, cfg)
 		if err != nil {
 			t.Fatal(err)
 		}

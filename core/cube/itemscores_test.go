@@ -26,7 +26,7 @@ func TestRAGScores(t *testing.T) {
 			js[i] = bad("q3", dataset.SetRAG, "b", "relevance")
 		}
 	}
-	res, err := Evaluate(items, js, nil, cfgFor("relevance"))
+	res, err := Evaluate(items, dataset.ScoresOf(js...), nil, cfgFor("relevance"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -41,7 +41,7 @@ type Replicate struct {
 // NewReplicator evaluates items and scores as Evaluate does (cfg.BootstrapB
 // is honoured: pass 0 when the caller bootstraps itself) and prepares the
 // resampling. Expert ratings play no part in a resample and are not taken.
-func NewReplicator(items []dataset.Item, scores []dataset.Judgement, cfg Config) (*Replicator, error) {
+func NewReplicator(items []dataset.Item, scores dataset.Scores, cfg Config) (*Replicator, error) {
 	e, res, err := evaluate(items, scores, nil, cfg)
 	if err != nil {
 		return nil, err

@@ -17,7 +17,7 @@ func TestReplicatorIdentityMatchesResult(t *testing.T) {
 		cfg := DefaultConfig()
 		cfg.BootstrapB = 0
 		cfg.Subset = subset
-		p, err := NewReplicator(items, js, cfg)
+		p, err := NewReplicator(items, dataset.ScoresOf(js...), cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -93,7 +93,7 @@ func TestReplicatorItemNormalized(t *testing.T) {
 	cfg.Trim = 0
 	cfg.Weights = WeightsEqual
 	cfg.Dimensions = []string{"a", "b"}
-	p, err := NewReplicator(items, js, cfg)
+	p, err := NewReplicator(items, dataset.ScoresOf(js...), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -277,12 +277,12 @@ func agreesCheck(in qualifyInput) (Check, bool) {
 // repeatAlpha is Krippendorff's α (interval) per judge over the units
 // item × set × dimension that the judge scored more than once; judges
 // without repeats are absent.
-func repeatAlpha(scores []dataset.Judgement, known func(dataset.Judgement) bool) (map[string]float64, map[string]int) {
+func repeatAlpha(scores dataset.Scores, known func(dataset.Judgement) bool) (map[string]float64, map[string]int) {
 	type key struct{ judge, item, set, dim string }
 	// Only judges asked more than once have units: most runs have none,
 	// and a map over every judgement would cost more than CuBE itself.
 	asked := map[string]bool{}
-	for _, j := range scores {
+	for j := range scores.Values() {
 		if j.Repeat > 1 {
 			asked[j.Judge] = true
 		}
@@ -292,7 +292,7 @@ func repeatAlpha(scores []dataset.Judgement, known func(dataset.Judgement) bool)
 	}
 	units := map[key][]float64{}
 	repeated := map[string]bool{}
-	for _, j := range scores {
+	for j := range scores.Values() {
 		if !asked[j.Judge] || !j.OK() || !known(j) || math.IsNaN(j.Score) {
 			continue
 		}
@@ -382,7 +382,7 @@ func (r *Result) NotCounted(lang text.Lang) []string {
 }
 
 // qualifyAll runs the checks for every judge and records who counts.
-func (e *evaluation) qualifyAll(res *Result, scores []dataset.Judgement, byID map[string]int, b *booted) {
+func (e *evaluation) qualifyAll(res *Result, scores dataset.Scores, byID map[string]int, b *booted) {
 	dimOK := map[string]bool{}
 	for _, d := range e.dims {
 		dimOK[d] = true

@@ -53,7 +53,7 @@ func TestQualifyPlausibleJudgesAllCount(t *testing.T) {
 	items, js := synth(600, judges, DefaultDimensions, 7)
 	cfg := DefaultConfig()
 	cfg.BootstrapB = 200
-	res, err := Evaluate(items, js, nil, cfg)
+	res, err := Evaluate(items, dataset.ScoresOf(js...), nil, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,13 +80,13 @@ func TestQualifyBlindJudgeNotCounted(t *testing.T) {
 	items, js := synth(120, good, DefaultDimensions, 11)
 	cfg := DefaultConfig()
 	cfg.BootstrapB = 200
-	alone, err := Evaluate(items, js, nil, cfg)
+	alone, err := Evaluate(items, dataset.ScoresOf(js...), nil, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for seed := uint64(1); seed <= 6; seed++ {
 		all := append(slices.Clone(js), blindJudge(items, "blind", DefaultDimensions, seed)...)
-		res, err := Evaluate(items, all, nil, cfg)
+		res, err := Evaluate(items, dataset.ScoresOf(all...), nil, cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -150,7 +150,7 @@ func TestQualifyLenientJudge(t *testing.T) {
 	cfg.Trim = 0
 	cfg.BootstrapB = 200
 	cfg.Weights = WeightsEqual
-	res, err := Evaluate(items, js, nil, cfg)
+	res, err := Evaluate(items, dataset.ScoresOf(js...), nil, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -185,7 +185,7 @@ func TestQualifyChecks(t *testing.T) {
 	}
 	cfg := cfgFor("rel")
 	cfg.BootstrapB = 100
-	res, err := Evaluate(items, js, nil, cfg)
+	res, err := Evaluate(items, dataset.ScoresOf(js...), nil, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -216,7 +216,7 @@ func TestQualifyNoneCounts(t *testing.T) {
 		items = append(items, item(id, "g"+id, "g"+id))
 		js = triple(js, id, "inverted", "rel", 8, 5, 3+float64(i%2))
 	}
-	res, err := Evaluate(items, js, nil, cfgFor("rel"))
+	res, err := Evaluate(items, dataset.ScoresOf(js...), nil, cfgFor("rel"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -248,7 +248,7 @@ func TestQualifyConsistent(t *testing.T) {
 			}
 		}
 	}
-	res, err := Evaluate(items, js, nil, cfgFor("rel"))
+	res, err := Evaluate(items, dataset.ScoresOf(js...), nil, cfgFor("rel"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -33,7 +33,7 @@ func TestHeadline(t *testing.T) {
 }
 
 func TestMethodNotesAndFlags(t *testing.T) {
-	res, err := Evaluate(handItems(), handScores(), nil, cfgFor("rel"))
+	res, err := Evaluate(handItems(), dataset.ScoresOf(handScores()...), nil, cfgFor("rel"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,7 +71,7 @@ func TestRecommendations(t *testing.T) {
 		js = triple(js, id, "A", "rel", 2, rag, 10)
 		js = triple(js, id, "B", "rel", 2, min(rag+6, 10), 10)
 	}
-	res, err := Evaluate(items, js, nil, cfgFor("rel"))
+	res, err := Evaluate(items, dataset.ScoresOf(js...), nil, cfgFor("rel"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,7 +105,7 @@ func TestRecommendations(t *testing.T) {
 	// Thresholds move the rules: nothing fires when they are lenient.
 	cfg := cfgFor("rel")
 	cfg.RecallLow, cfg.DimensionWeak, cfg.JudgeSDHigh, cfg.ZeroHighScore = 0.1, 10, 50, 11
-	res, _ = Evaluate(items, js, nil, cfg)
+	res, _ = Evaluate(items, dataset.ScoresOf(js...), nil, cfg)
 	if len(res.Findings) != 0 {
 		t.Errorf("lenient thresholds still fire %v", res.Findings)
 	}

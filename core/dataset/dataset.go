@@ -107,7 +107,7 @@ type Workbook struct {
 	Source  string // path it was read from
 	Guides  []Guide
 	Items   []Item
-	Scores  []Judgement
+	Scores  Scores // the judgements, in columns (Scores)
 	Human   []HumanRating
 	Systems []string // answer set names present in the QA set, in column order
 }

@@ -63,8 +63,8 @@ func benchJudging(b *testing.B, latency time.Duration, items, concurrency int) (
 		if err != nil {
 			b.Fatal(err)
 		}
-		if len(res.Workbook.Scores) != want || res.Summary.Run.Calls != want {
-			b.Fatalf("%d judgements, %d calls; want %d", len(res.Workbook.Scores), res.Summary.Run.Calls, want)
+		if res.Workbook.Scores.Len() != want || res.Summary.Run.Calls != want {
+			b.Fatalf("%d judgements, %d calls; want %d", res.Workbook.Scores.Len(), res.Summary.Run.Calls, want)
 		}
 		judgeTime += clock.elapsed
 		st.Close()

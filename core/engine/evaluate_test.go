@@ -199,9 +199,16 @@ func TestEvaluateEndToEndWithFailingTarget(t *testing.T) {
 	st := openStore(t, "")
 	opt := Options{Profile: p, Store: st, NewCompleter: fastCompleter(5*time.Second, 1, nil, nil), Version: "test"}
 
-	res, err := Run(context.Background(), cloneWorkbook(base), opt)
+	wb := cloneWorkbook(base)
+	entry := wb.Items // the caller's array, which the session shares: Run must not write into it
+	res, err := Run(context.Background(), wb, opt)
 	if err != nil {
 		t.Fatal(err)
+	}
+	for _, it := range entry {
+		if len(it.Answers) > 0 || len(it.Retrieved) > 0 {
+			t.Fatalf("%s: Run wrote into the items' array it was given: answers %v, retrieved %v", it.ID, it.Answers, it.Retrieved)
+		}
 	}
 	var failedIDs []string
 	for _, pr := range res.Summary.Problems {

@@ -79,8 +79,8 @@ func judgeOnce(b *testing.B, items, conc int, rates map[fakeai.Fault]float64) (r
 		b.Fatal(err)
 	}
 	want := items * 3 * len(fourDims)
-	if len(res.Workbook.Scores) != want {
-		b.Fatalf("%d judgements, want %d", len(res.Workbook.Scores), want)
+	if res.Workbook.Scores.Len() != want {
+		b.Fatalf("%d judgements, want %d", res.Workbook.Scores.Len(), want)
 	}
 	return float64(want) / clock.elapsed.Seconds(), srv, want, res.Summary.Run.Unscorable
 }

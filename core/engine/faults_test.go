@@ -81,11 +81,11 @@ func TestFaultsEveryJudgementEndsScoredOrUnscorable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkExactlyOnce(t, "store", stored, want)
+	checkExactlyOnce(t, "store", dataset.ScoresOf(stored...), want)
 
 	ok, unscorable := 0, 0
 	codes := map[string]int{}
-	for _, j := range res.Workbook.Scores {
+	for j := range res.Workbook.Scores.Values() {
 		d, _ := judge.Builtin(j.Dimension)
 		switch j.Status {
 		case dataset.StatusOK:

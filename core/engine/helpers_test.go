@@ -187,10 +187,10 @@ func expectedSlots(wb *dataset.Workbook, judges map[string]int) map[tkey]bool {
 
 // checkExactlyOnce fails unless js holds every expected slot exactly once
 // and nothing else.
-func checkExactlyOnce(t *testing.T, what string, js []dataset.Judgement, want map[tkey]bool) {
+func checkExactlyOnce(t *testing.T, what string, js dataset.Scores, want map[tkey]bool) {
 	t.Helper()
 	seen := map[tkey]int{}
-	for _, j := range js {
+	for j := range js.Values() {
 		seen[keyOf(j)]++
 	}
 	var missing, extra, dup []string
@@ -212,7 +212,7 @@ func checkExactlyOnce(t *testing.T, what string, js []dataset.Judgement, want ma
 	sort.Strings(dup)
 	if len(missing)+len(extra)+len(dup) > 0 {
 		t.Errorf("%s: %d judgements for %d slots; missing %d %.300v; extra %d %.300v; duplicated %d %.300v",
-			what, len(js), len(want), len(missing), missing, len(extra), extra, len(dup), dup)
+			what, js.Len(), len(want), len(missing), missing, len(extra), extra, len(dup), dup)
 	}
 }
 
@@ -229,7 +229,7 @@ func cloneWorkbook(wb *dataset.Workbook) *dataset.Workbook {
 		it.Retrieved = append([]string(nil), wb.Items[i].Retrieved...)
 		c.Items[i] = it
 	}
-	c.Scores = append([]dataset.Judgement(nil), wb.Scores...)
+	c.Scores = wb.Scores.Clone()
 	c.Guides = append([]dataset.Guide(nil), wb.Guides...)
 	return &c
 }

@@ -28,7 +28,7 @@ func TestJudgeSetsUnderTheirOwnName(t *testing.T) {
 		t.Fatal(err)
 	}
 	sets := map[string]int{}
-	for _, j := range res.Workbook.Scores {
+	for j := range res.Workbook.Scores.Values() {
 		sets[j.Set]++
 	}
 	if sets["v2"] != 6*len(fourDims) || sets[dataset.SetRAG] != 0 || sets[dataset.SetZero] == 0 {

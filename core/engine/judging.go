@@ -1,8 +1,10 @@
 package engine
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"math"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -59,7 +61,7 @@ func (r *runner) judges() ([]activeJudge, error) {
 			out = append(out, activeJudge{ep: ep, kind: "llm", s: j, repeats: repeats, limit: concurrency(ep)})
 		}
 	}
-	if len(out) == 0 && len(r.wb.Scores) == 0 {
+	if len(out) == 0 && r.wb.Scores.Len() == 0 {
 		out = append(out, activeJudge{ep: profile.Endpoint{Name: LexicalJudge, Lexical: true}, kind: "lexical", s: judge.NewLexical(), repeats: 1, limit: 2})
 		r.opt.Progress.Event(Event{Message: msg(r.lang,
 			"No judge configured and no scores in the workbook: the offline lexical judge (a baseline, not an LLM) scores this run.",
@@ -112,11 +114,13 @@ func (r *runner) builtin(name string) (judge.Dimension, error) {
 	return d, nil
 }
 
+// judgeTask is one judgement owed: 12 bytes, since a judge's list holds
+// one per judgement (1.2 million at 100,000 questions).
 type judgeTask struct {
-	item   int
-	set    string
-	dim    int
-	repeat int
+	item   int32  // index in Workbook.Items
+	repeat int32  // 1-based
+	dim    uint16 // index in the run's dimensions
+	set    uint16 // index in the run's judged sets
 }
 
 // judgeAll has every judge score every answer of the three CuBE sets on
@@ -142,9 +146,9 @@ func (r *runner) judgeAll(ctx context.Context, judges []activeJudge) error {
 		names[k] = dims[k].Name // a rubric file may name its dimension itself
 	}
 	if r.opt.ReaskUnscorable {
-		r.wb.Scores = dropUnscorable(r.wb.Scores, judges)
+		dropUnscorable(&r.wb.Scores, judges)
 	}
-	have := haveJudgements(r.wb.Scores)
+	have := haveJudgements(&r.wb.Scores)
 	idx := r.wb.GuideIndex()
 	// Room for every judgement owed, made once: growing the scores judge
 	// by judge held the old array, the new one and a judge's results at
@@ -154,21 +158,27 @@ func (r *runner) judgeAll(ctx context.Context, judges []activeJudge) error {
 	for k, aj := range judges {
 		owedJudgements(r.wb.Items, sets, names, cubeDims, aj.repeats,
 			func(it *dataset.Item, set string) bool { return it.Answer(set) != "" },
-			func(id, set, dim string, rep int) bool { return have[slot{id, set, aj.ep.Name, dim, rep}] },
+			func(id, set, dim string, rep int) bool { return have.has(id, set, aj.ep.Name, dim, rep) },
 			func(int, string, int, int) { owed[k]++ })
 		total += owed[k]
 	}
-	r.wb.Scores = slices.Grow(r.wb.Scores, total)
+	r.wb.Scores.Grow(total)
 	for k, aj := range judges {
+		setIndex := make(map[string]uint16, len(sets))
+		for s, set := range sets {
+			setIndex[set] = uint16(s)
+		}
 		tasks := make([]judgeTask, 0, owed[k])
 		owedJudgements(r.wb.Items, sets, names, cubeDims, aj.repeats,
 			func(it *dataset.Item, set string) bool { return it.Answer(set) != "" },
-			func(id, set, dim string, rep int) bool { return have[slot{id, set, aj.ep.Name, dim, rep}] },
-			func(i int, set string, d, rep int) { tasks = append(tasks, judgeTask{i, set, d, rep}) })
+			func(id, set, dim string, rep int) bool { return have.has(id, set, aj.ep.Name, dim, rep) },
+			func(i int, set string, d, rep int) {
+				tasks = append(tasks, judgeTask{item: int32(i), repeat: int32(rep), dim: uint16(d), set: setIndex[set]})
+			})
 		if len(tasks) == 0 {
 			continue
 		}
-		if err := r.judgeTasks(ctx, aj, dims, tasks, idx); err != nil {
+		if err := r.judgeTasks(ctx, aj, dims, sets, tasks, idx); err != nil {
 			return err
 		}
 		if aj.kind != "llm" {
@@ -178,19 +188,13 @@ func (r *runner) judgeAll(ctx context.Context, judges []activeJudge) error {
 			judges[k].s = nil
 		}
 	}
-	sort.SliceStable(r.wb.Scores, func(a, b int) bool {
-		x, y := r.wb.Scores[a], r.wb.Scores[b]
-		if x.Judge != y.Judge {
-			return x.Judge < y.Judge
-		}
-		return false
-	})
+	r.wb.Scores.SortByJudge()
 	return nil
 }
 
-func (r *runner) judgeTasks(ctx context.Context, aj activeJudge, dims []judge.Dimension, tasks []judgeTask, idx map[string]int) error {
+func (r *runner) judgeTasks(ctx context.Context, aj activeJudge, dims []judge.Dimension, sets []string, tasks []judgeTask, idx map[string]int) error {
 	if b, ok := aj.s.(judge.Batcher); ok && aj.kind != "llm" {
-		return r.judgeOffline(ctx, aj.ep.Name, b, dims, tasks, idx)
+		return r.judgeOffline(ctx, aj.ep.Name, b, dims, sets, tasks, idx)
 	}
 	counter := newStepCounter(r.opt.Progress, StepJudge, aj.ep.Name, len(tasks))
 	if aj.kind == "llm" {
@@ -202,7 +206,11 @@ func (r *runner) judgeTasks(ctx context.Context, aj activeJudge, dims []judge.Di
 		counter.detail = func() string { return replicaLine(pool.Stats()) }
 	}
 	r.mu.Unlock()
-	results := make([]dataset.Judgement, len(tasks))
+	// The judgements as they come, in task order: columns, not a
+	// []dataset.Judgement (136 bytes a task, 163 MB for an LLM judge of
+	// 100,000 questions), filled under r.mu.
+	var results dataset.Scores
+	results.Extend(len(tasks))
 	done := make([]bool, len(tasks))
 	down := &breaker{limit: max(breakerMin, 2*aj.limit)}
 	eg, ectx := errgroup.WithContext(ctx)
@@ -217,18 +225,19 @@ func (r *runner) judgeTasks(ctx context.Context, aj activeJudge, dims []judge.Di
 			break
 		}
 		it := &r.wb.Items[t.item]
+		set, repeat := sets[t.set], int(t.repeat)
 		doc := ""
 		if i, ok := idx[it.DocID]; ok {
 			doc = r.wb.Guides[i].Text
 		}
-		in := judge.Inputs{Question: it.Question, Answer: it.Answer(t.set), Document: doc, Reference: it.Reference, Contexts: r.contexts(it, idx)}
+		in := judge.Inputs{Question: it.Question, Answer: it.Answer(set), Document: doc, Reference: it.Reference, Contexts: r.contexts(it, idx)}
 		eg.Go(func() error {
-			out, err := aj.s.Score(ectx, dims[t.dim], in, t.repeat)
+			out, err := aj.s.Score(ectx, dims[t.dim], in, repeat)
 			if err != nil {
 				return err
 			}
 			if r.opt.ReaskUnscorable {
-				if out, err = reask(ectx, aj.s, dims[t.dim], in, t.repeat, out); err != nil {
+				if out, err = reask(ectx, aj.s, dims[t.dim], in, repeat, out); err != nil {
 					return err
 				}
 			}
@@ -254,13 +263,13 @@ func (r *runner) judgeTasks(ctx context.Context, aj activeJudge, dims []judge.Di
 			if n, tripped := down.record(out); tripped {
 				return fmt.Errorf("%w: judge %s failed %d times in a row without a single answer (last: %s)", ErrEndpointDown, aj.ep.Name, n, out.Reason)
 			}
-			j := dataset.Judgement{ItemID: it.ID, Set: t.set, Judge: aj.ep.Name, Dimension: dims[t.dim].Name,
-				Repeat: t.repeat, Raw: out.Raw}
+			j := dataset.Judgement{ItemID: it.ID, Set: set, Judge: aj.ep.Name, Dimension: dims[t.dim].Name,
+				Repeat: repeat, Raw: out.Raw}
 			if out.OK {
 				j.Score, j.Status = out.Score, dataset.StatusOK
 			} else {
 				j.Status, j.Reason = dataset.StatusUnscorable, out.Reason
-				r.problem(result.Problem{Step: StepJudge, ItemID: it.ID, Set: t.set, Judge: aj.ep.Name, Dim: j.Dimension, Reason: out.Reason})
+				r.problem(result.Problem{Step: StepJudge, ItemID: it.ID, Set: set, Judge: aj.ep.Name, Dim: j.Dimension, Reason: out.Reason})
 			}
 			if err := r.opt.Store.PutJudgement(ectx, j, out.Key); err != nil {
 				return err
@@ -273,17 +282,18 @@ func (r *runner) judgeTasks(ctx context.Context, aj activeJudge, dims []judge.Di
 			if !out.OK {
 				r.unscor++
 			}
+			results.Set(n, j)
+			done[n] = true
 			r.mu.Unlock()
-			results[n], done[n] = j, true
 			counter.add(!out.OK, out.Calls, out.Cached, out.Usage.PromptTokens+out.Usage.CompletionTokens,
 				(float64(out.Usage.PromptTokens)*aj.ep.PriceIn+float64(out.Usage.CompletionTokens)*aj.ep.PriceOut)/1e6)
 			return nil
 		})
 	}
 	err := eg.Wait()
-	for n := range results {
-		if done[n] {
-			r.wb.Scores = append(r.wb.Scores, results[n])
+	for n, ok := range done {
+		if ok {
+			r.wb.Scores.Add(results.At(n))
 		}
 	}
 	if err != nil {
@@ -316,18 +326,65 @@ func judgingDims(p profile.Profile, items []dataset.Item) (names []string, cube 
 	return names, len(names)
 }
 
-// slot is one judgement a judge owes or has.
-type slot struct {
-	item, set, judge, dim string
-	repeat                int
+// had is the judgements a workbook already holds (item, set, judge,
+// dimension, repeat), each a key of numbers in a sorted list: 20 bytes
+// where a map keyed by the four texts took about 100 (2.4 million
+// judgements read back from a report's scores sheet: 230 MB while judging).
+type had struct {
+	keys  []hadKey
+	names map[string]uint32 // every id and name in keys → its number
 }
 
-func haveJudgements(scores []dataset.Judgement) map[slot]bool {
-	have := make(map[slot]bool, len(scores))
-	for _, j := range scores {
-		have[slot{j.ItemID, j.Set, j.Judge, j.Dimension, max(j.Repeat, 1)}] = true
+type hadKey struct {
+	item, set, judge, dim uint32
+	repeat                int32
+}
+
+func (a hadKey) compare(b hadKey) int {
+	return cmp.Or(cmp.Compare(a.item, b.item), cmp.Compare(a.set, b.set), cmp.Compare(a.judge, b.judge),
+		cmp.Compare(a.dim, b.dim), cmp.Compare(a.repeat, b.repeat))
+}
+
+func haveJudgements(scores *dataset.Scores) *had {
+	h := &had{names: map[string]uint32{}}
+	h.keys = make([]hadKey, 0, scores.Len())
+	for j := range scores.Values() {
+		rep := max(j.Repeat, 1)
+		if rep > math.MaxInt32 {
+			continue // no run owes such a repeat
+		}
+		h.keys = append(h.keys, hadKey{h.code(j.ItemID), h.code(j.Set), h.code(j.Judge), h.code(j.Dimension), int32(rep)})
 	}
-	return have
+	slices.SortFunc(h.keys, hadKey.compare)
+	h.keys = slices.Clip(slices.CompactFunc(h.keys, func(a, b hadKey) bool { return a == b }))
+	return h
+}
+
+func (h *had) code(s string) uint32 {
+	c, ok := h.names[s]
+	if !ok {
+		c = uint32(len(h.names))
+		h.names[s] = c
+	}
+	return c
+}
+
+// has reports whether the workbook holds the judgement.
+func (h *had) has(id, set, judge, dim string, repeat int) bool {
+	if len(h.keys) == 0 || repeat > math.MaxInt32 {
+		return false
+	}
+	k := hadKey{repeat: int32(repeat)}
+	var ok [4]bool
+	k.item, ok[0] = h.names[id]
+	k.set, ok[1] = h.names[set]
+	k.judge, ok[2] = h.names[judge]
+	k.dim, ok[3] = h.names[dim]
+	if ok != [4]bool{true, true, true, true} {
+		return false
+	}
+	_, held := slices.BinarySearchFunc(h.keys, k, hadKey.compare)
+	return held
 }
 
 // owedJudgements is the one enumeration of judging tasks, for the run and
@@ -404,7 +461,7 @@ func judgeInfos(judges []activeJudge, wb *dataset.Workbook) []result.JudgeInfo {
 		out = append(out, info)
 	}
 	var imported []string
-	for _, j := range wb.Scores {
+	for j := range wb.Scores.Values() {
 		if !seen[j.Judge] {
 			seen[j.Judge] = true
 			imported = append(imported, j.Judge)
@@ -501,19 +558,14 @@ const seedStride = 1000
 // dropUnscorable removes the workbook's unscorable judgements by judges
 // that score in this run (an earlier report's scores sheet read back), so
 // a re-ask asks them again; imported judges' rows stay as they are.
-func dropUnscorable(scores []dataset.Judgement, judges []activeJudge) []dataset.Judgement {
+func dropUnscorable(scores *dataset.Scores, judges []activeJudge) {
 	active := map[string]bool{}
 	for _, aj := range judges {
 		if aj.kind == "llm" {
 			active[aj.ep.Name] = true
 		}
 	}
-	out := scores[:0:0]
-	for _, j := range scores {
-		if j.Status == dataset.StatusUnscorable && active[j.Judge] {
-			continue
-		}
-		out = append(out, j)
-	}
-	return out
+	scores.DeleteFunc(func(j dataset.Judgement) bool {
+		return j.Status == dataset.StatusUnscorable && active[j.Judge]
+	})
 }

@@ -3,7 +3,6 @@ package engine
 import (
 	"context"
 	"runtime"
-	"slices"
 	"sync"
 
 	"cubeworkbench/core/dataset"
@@ -22,18 +21,30 @@ import (
 //     run (the engine never reads stored judgements back), and 2.4 million
 //     of them (100,000 questions × 3 answer sets × 4 dimensions × 2
 //     judges) took longer to insert than everything else in the run.
-//   - A judgement's note (Raw) is interned: the notes take few distinct
-//     values ("relevance: 3/5 question words in the answer"), and a
-//     million copies of them were the run's largest memory.
+//   - The judgements go straight into the workbook's columns
+//     (dataset.Scores), which keep one copy of each distinct note (Raw):
+//     the notes take few distinct values ("relevance: 3/5 question words
+//     in the answer"), and a million copies of them were once the run's
+//     largest memory.
 //   - Progress is told once per answer, not once per judgement.
-func (r *runner) judgeOffline(ctx context.Context, name string, b judge.Batcher, dims []judge.Dimension, tasks []judgeTask, idx map[string]int) error {
+func (r *runner) judgeOffline(ctx context.Context, name string, b judge.Batcher, dims []judge.Dimension, sets []string, tasks []judgeTask, idx map[string]int) error {
 	counter := newStepCounter(r.opt.Progress, StepJudge, name, len(tasks))
 	defer counter.finish()
 	groups := answerGroups(tasks)
-	// The judgements go straight into the scores, which judgeAll made room for.
-	base := len(r.wb.Scores)
-	r.wb.Scores = slices.Grow(r.wb.Scores, len(tasks))[:base+len(tasks)]
-	results := r.wb.Scores[base:]
+	// The judgements go straight into the scores, which judgeAll made room
+	// for, in task order: each worker writes its answers' judgements in
+	// place, one answer at a time under the lock (the columns' tables are
+	// shared).
+	base := r.wb.Scores.Len()
+	r.wb.Scores.Extend(len(tasks))
+	var mu sync.Mutex
+	put := func(at int, js []dataset.Judgement) {
+		mu.Lock()
+		defer mu.Unlock()
+		for k, j := range js {
+			r.wb.Scores.Set(base+at+k, j)
+		}
+	}
 	workers := runtime.GOMAXPROCS(0)
 	errs := make([]error, workers)
 	var wg sync.WaitGroup
@@ -41,13 +52,13 @@ func (r *runner) judgeOffline(ctx context.Context, name string, b judge.Batcher,
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			errs[w] = r.judgeGroups(ctx, name, b, dims, tasks, groups, w, workers, idx, results, counter)
+			errs[w] = r.judgeGroups(ctx, name, b, dims, sets, tasks, groups, w, workers, idx, put, counter)
 		}()
 	}
 	wg.Wait()
 	for _, err := range errs {
 		if err != nil {
-			r.wb.Scores = r.wb.Scores[:base] // a cancelled run keeps no half-made judgements
+			r.wb.Scores.Truncate(base) // a cancelled run keeps no half-made judgements
 			return err
 		}
 	}
@@ -55,31 +66,33 @@ func (r *runner) judgeOffline(ctx context.Context, name string, b judge.Batcher,
 }
 
 // answerGroups splits tasks, which owedJudgements lists answer by answer,
-// into runs of one item, set and repeat: [start, end) pairs.
-func answerGroups(tasks []judgeTask) [][2]int {
-	var out [][2]int
+// into runs of one item, set and repeat: the start of each run, and then
+// len(tasks).
+func answerGroups(tasks []judgeTask) []int32 {
+	var out []int32
 	for start := 0; start < len(tasks); {
 		end := start + 1
 		for end < len(tasks) && tasks[end].item == tasks[start].item && tasks[end].set == tasks[start].set && tasks[end].repeat == tasks[start].repeat {
 			end++
 		}
-		out = append(out, [2]int{start, end})
+		out = append(out, int32(start))
 		start = end
 	}
-	return out
+	return append(out, int32(len(tasks)))
 }
 
 // judgeGroups is one worker of judgeOffline: groups w, w+step, … .
-func (r *runner) judgeGroups(ctx context.Context, name string, b judge.Batcher, dims []judge.Dimension, tasks []judgeTask, groups [][2]int,
-	w, step int, idx map[string]int, results []dataset.Judgement, counter *stepCounter) error {
-	notes := newInterner()
+func (r *runner) judgeGroups(ctx context.Context, name string, b judge.Batcher, dims []judge.Dimension, sets []string, tasks []judgeTask, groups []int32,
+	w, step int, idx map[string]int, put func(at int, js []dataset.Judgement), counter *stepCounter) error {
 	var gd []judge.Dimension
-	for g := w; g < len(groups); g += step {
+	var js []dataset.Judgement
+	for g := w; g < len(groups)-1; g += step {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		lo, hi := groups[g][0], groups[g][1]
+		lo, hi := int(groups[g]), int(groups[g+1])
 		t0 := tasks[lo]
+		set := sets[t0.set]
 		it := &r.wb.Items[t0.item]
 		doc := ""
 		if i, ok := idx[it.DocID]; ok {
@@ -89,24 +102,26 @@ func (r *runner) judgeGroups(ctx context.Context, name string, b judge.Batcher, 
 		for _, t := range tasks[lo:hi] {
 			gd = append(gd, dims[t.dim])
 		}
-		in := judge.Inputs{Question: it.Question, Answer: it.Answer(t0.set), Document: doc, Reference: it.Reference, Contexts: r.contexts(it, idx)}
+		in := judge.Inputs{Question: it.Question, Answer: it.Answer(set), Document: doc, Reference: it.Reference, Contexts: r.contexts(it, idx)}
 		outs, err := b.ScoreAll(ctx, gd, in)
 		if err != nil {
 			return err
 		}
 		failed := 0
+		js = js[:0]
 		for k, out := range outs {
 			t := tasks[lo+k]
-			j := dataset.Judgement{ItemID: it.ID, Set: t.set, Judge: name, Dimension: dims[t.dim].Name, Repeat: t.repeat, Raw: notes.intern(out.Raw)}
+			j := dataset.Judgement{ItemID: it.ID, Set: set, Judge: name, Dimension: dims[t.dim].Name, Repeat: int(t.repeat), Raw: out.Raw}
 			if out.OK {
 				j.Score, j.Status = out.Score, dataset.StatusOK
 			} else {
 				failed++
-				j.Status, j.Reason = dataset.StatusUnscorable, notes.intern(out.Reason)
-				r.problem(result.Problem{Step: StepJudge, ItemID: it.ID, Set: t.set, Judge: name, Dim: j.Dimension, Reason: out.Reason})
+				j.Status, j.Reason = dataset.StatusUnscorable, out.Reason
+				r.problem(result.Problem{Step: StepJudge, ItemID: it.ID, Set: set, Judge: name, Dim: j.Dimension, Reason: out.Reason})
 			}
-			results[lo+k] = j
+			js = append(js, j)
 		}
+		put(lo, js)
 		if failed > 0 {
 			r.mu.Lock()
 			r.unscor += failed
@@ -115,26 +130,4 @@ func (r *runner) judgeGroups(ctx context.Context, name string, b judge.Batcher, 
 		counter.addDone(hi-lo, failed)
 	}
 	return nil
-}
-
-// internLimit bounds an interner; past it, it starts again empty.
-const internLimit = 1 << 16
-
-// interner keeps one copy of each distinct string it is given.
-type interner map[string]string
-
-func newInterner() interner { return interner{} }
-
-func (in interner) intern(s string) string {
-	if s == "" {
-		return ""
-	}
-	if v, ok := in[s]; ok {
-		return v
-	}
-	if len(in) >= internLimit {
-		clear(in)
-	}
-	in[s] = s
-	return s
 }

@@ -125,8 +125,8 @@ func TestOfflineFilledScores(t *testing.T) {
 		t.Fatalf("workbook problems: %+v", rep.Problems)
 	}
 	n := len(filledRanks)
-	if len(wb.Items) != n || len(wb.Scores) != n*2*3*4 {
-		t.Fatalf("read %d items, %d scores", len(wb.Items), len(wb.Scores))
+	if len(wb.Items) != n || wb.Scores.Len() != n*2*3*4 {
+		t.Fatalf("read %d items, %d scores", len(wb.Items), wb.Scores.Len())
 	}
 	p := testProfile() // no judges: the scores sheet names them
 	p.Weights = "correlation"
@@ -144,8 +144,8 @@ func TestOfflineFilledScores(t *testing.T) {
 		t.Fatal(err)
 	}
 	sum := res.Summary
-	if sum.Run.Calls != 0 || sum.Run.Cached != 0 || !sum.Run.Offline || len(res.Workbook.Scores) != n*2*3*4 {
-		t.Errorf("offline run: %d calls, %d cached, offline %v, %d scores", sum.Run.Calls, sum.Run.Cached, sum.Run.Offline, len(res.Workbook.Scores))
+	if sum.Run.Calls != 0 || sum.Run.Cached != 0 || !sum.Run.Offline || res.Workbook.Scores.Len() != n*2*3*4 {
+		t.Errorf("offline run: %d calls, %d cached, offline %v, %d scores", sum.Run.Calls, sum.Run.Cached, sum.Run.Offline, res.Workbook.Scores.Len())
 	}
 	for _, j := range sum.Run.Judges {
 		if j.Kind != "imported" {
@@ -244,7 +244,7 @@ func TestOfflineJudgesLetGoOfTheirMemos(t *testing.T) {
 	if err := r.judgeAll(context.Background(), judges); err != nil {
 		t.Fatal(err)
 	}
-	if got, want := len(wb.Scores), 6*3*4*2; got != want {
+	if got, want := wb.Scores.Len(), 6*3*4*2; got != want {
 		t.Fatalf("%d judgements, want %d", got, want)
 	}
 	for _, aj := range judges {

@@ -107,7 +107,7 @@ func Plan(wb *dataset.Workbook, p profile.Profile) Preflight {
 		}
 		add(StepBounds, gen.Name, *gen, calls, prompt, 300*calls)
 	}
-	have := haveJudgements(wb.Scores)
+	have := haveJudgements(&wb.Scores)
 	names, cubeDims := judgingDims(p, items)
 	answered := func(it *dataset.Item, set string) bool {
 		switch {
@@ -125,7 +125,7 @@ func Plan(wb *dataset.Workbook, p profile.Profile) Preflight {
 		}
 		calls, prompt := 0, 0
 		owedJudgements(items, judgedSets, names, cubeDims, max(ep.Repeats, 1), answered,
-			func(id, set, dim string, rep int) bool { return have[slot{id, set, ep.Name, dim, rep}] },
+			func(id, set, dim string, rep int) bool { return have.has(id, set, ep.Name, dim, rep) },
 			func(i int, set string, d, _ int) {
 				it := items[i]
 				size := rubricTokens + tokensOf(it.Question) + max(tokensOf(it.Answer(set)), 200) + docTokens(it)

@@ -46,7 +46,7 @@ func TestPlanCountsTheRunsJudgeCalls(t *testing.T) {
 				}
 			}
 			for i := range tc.had {
-				wb.Scores = append(wb.Scores, dataset.Judgement{ItemID: wb.Items[i].ID, Set: dataset.SetRAG, Judge: "a",
+				wb.Scores.Add(dataset.Judgement{ItemID: wb.Items[i].ID, Set: dataset.SetRAG, Judge: "a",
 					Dimension: fourDims[0], Repeat: 1, Score: 5, Status: dataset.StatusOK})
 			}
 			respond := judgeResponder

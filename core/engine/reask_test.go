@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -62,7 +63,7 @@ func TestReaskUnscorable(t *testing.T) {
 			t.Fatal(err)
 		}
 		unscorable := 0
-		for _, j := range res.Workbook.Scores {
+		for j := range res.Workbook.Scores.Values() {
 			if j.Status == dataset.StatusUnscorable {
 				unscorable++
 			}
@@ -79,13 +80,13 @@ func TestReaskUnscorable(t *testing.T) {
 // ReaskUnscorable; an imported judge's rows are kept.
 func TestReaskDropsWorkbookUnscorable(t *testing.T) {
 	judges := []activeJudge{{ep: profile.Endpoint{Name: "j"}, kind: "llm"}}
-	in := []dataset.Judgement{
-		{ItemID: "q1", Judge: "j", Status: dataset.StatusUnscorable},
-		{ItemID: "q2", Judge: "j", Status: dataset.StatusOK, Score: 5},
-		{ItemID: "q1", Judge: "imported", Status: dataset.StatusUnscorable},
-	}
-	got := dropUnscorable(in, judges)
-	if len(got) != 2 || got[0].ItemID != "q2" || got[1].Judge != "imported" {
-		t.Errorf("dropUnscorable = %+v", got)
+	got := dataset.ScoresOf(
+		dataset.Judgement{ItemID: "q1", Judge: "j", Status: dataset.StatusUnscorable},
+		dataset.Judgement{ItemID: "q2", Judge: "j", Status: dataset.StatusOK, Score: 5},
+		dataset.Judgement{ItemID: "q1", Judge: "imported", Status: dataset.StatusUnscorable},
+	)
+	dropUnscorable(&got, judges)
+	if got.Len() != 2 || got.At(0).ItemID != "q2" || got.At(1).Judge != "imported" {
+		t.Errorf("dropUnscorable = %+v", slices.Collect(got.Values()))
 	}
 }

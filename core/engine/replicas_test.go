@@ -40,14 +40,14 @@ func TestJudgeAcrossReplicasOneDies(t *testing.T) {
 	}
 	const want = 20 * 3 * 4
 	seen := map[string]int{}
-	for _, j := range res.Workbook.Scores {
+	for j := range res.Workbook.Scores.Values() {
 		seen[fmt.Sprint(j.ItemID, j.Set, j.Dimension, j.Repeat)]++
 		if !j.OK() {
 			t.Errorf("unscorable after failover: %+v", j)
 		}
 	}
-	if len(seen) != want || len(res.Workbook.Scores) != want {
-		t.Fatalf("%d distinct judgements (%d rows), want %d", len(seen), len(res.Workbook.Scores), want)
+	if len(seen) != want || res.Workbook.Scores.Len() != want {
+		t.Fatalf("%d distinct judgements (%d rows), want %d", len(seen), res.Workbook.Scores.Len(), want)
 	}
 	if a.Requests() == 0 || c.Requests() == 0 || b.Requests() < 15 {
 		t.Fatalf("requests a %d b %d c %d", a.Requests(), b.Requests(), c.Requests())

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/llm"
 	"cubeworkbench/core/profile"
 	"cubeworkbench/core/store"
@@ -219,7 +220,7 @@ func TestKillMidRunThenResume(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkExactlyOnce(t, "store", stored, want)
+	checkExactlyOnce(t, "store", dataset.ScoresOf(stored...), want)
 
 	rerun := srv.Chats()[len(childChats):]
 	childBodies := map[string]bool{}

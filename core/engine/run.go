@@ -77,7 +77,9 @@ const LexicalJudge = result.LexicalJudge
 const SemanticJudge = result.SemanticJudge
 
 // Run evaluates wb. It changes wb in place (answers and judgements are added)
-// and returns the summary. A cancelled context stops the run; everything
+// and returns the summary. It never writes into the array wb.Items holds on
+// entry: it puts a copy there before it first changes an item, so a caller
+// may share that array. A cancelled context stops the run; everything
 // finished is in the store and a later Run resumes from there.
 func Run(ctx context.Context, wb *dataset.Workbook, opt Options) (*Result, error) {
 	if opt.Store == nil {
@@ -134,6 +136,7 @@ type runner struct {
 	pools    map[string]*llm.Pool // judges served by several replicas
 	adapters []llm.Adapter        // live clients, for the parameters they adapted
 	deferred int                  // requests left for a batch file
+	ownItems bool                 // wb.Items is the run's own copy (steps.go: writeItems)
 	warnings []result.Warning     // findings the summary lists
 	mapping  *docmatch.Tally      // the target's documents matched to guides; nil when no target was asked
 	target   targetTally          // what the system under test answered and failed
@@ -303,7 +306,7 @@ func (r *runner) metricsWith(ctx context.Context, p profile.Profile, sum *result
 	metrics := newStepCounter(r.opt.Progress, StepMetrics, "", 3)
 	var (
 		cubeCfg cube.Config
-		cubeRun = len(r.wb.Items) > 0 && len(r.wb.Scores) > 0
+		cubeRun = len(r.wb.Items) > 0 && r.wb.Scores.Len() > 0
 		err     error
 	)
 	if cubeRun {

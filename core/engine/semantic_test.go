@@ -33,7 +33,7 @@ func TestTwoOfflineJudges(t *testing.T) {
 		t.Errorf("judges recorded as %v", kinds)
 	}
 	scored := map[string]int{}
-	for _, j := range res.Workbook.Scores {
+	for j := range res.Workbook.Scores.Values() {
 		if j.Status == dataset.StatusOK {
 			scored[j.Judge]++
 		}

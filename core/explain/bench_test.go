@@ -28,7 +28,7 @@ func BenchmarkExplain10k(b *testing.B) {
 				if (i+d)%97 == 0 {
 					st = dataset.StatusUnscorable
 				}
-				in.Scores = append(in.Scores, dataset.Judgement{ItemID: id, Set: set, Judge: "j1", Dimension: fmt.Sprint(d), Status: st})
+				in.Scores.Add(dataset.Judgement{ItemID: id, Set: set, Judge: "j1", Dimension: fmt.Sprint(d), Status: st})
 			}
 		}
 	}

@@ -284,7 +284,7 @@ func TestClassifyAndWeakest(t *testing.T) {
 		{ItemID: "ok", Set: "系统B", Status: dataset.StatusUnscorable}, // not a set CuBE reads
 		{ItemID: "ok", Set: "rag", Status: dataset.StatusOK},
 	}
-	in := Input{Result: res, Items: items, Scores: scores}
+	in := Input{Result: res, Items: items, Scores: dataset.ScoresOf(scores...)}
 	all := Classify(in)
 	want := map[string][]string{
 		"ok": {}, "missed": {ReasonNotRetrieved}, "low": {ReasonLowScore}, "split": {ReasonJudgesDisagree},

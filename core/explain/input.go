@@ -12,10 +12,10 @@ import (
 type Input struct {
 	Result  *cube.Result
 	Verdict Verdict
-	Items   []dataset.Item      // the workbook's questions, for texts and rows
-	Scores  []dataset.Judgement // the judgements CuBE read, for unscorable counts
-	Guides  []dataset.Guide     // to recognise the bundled sample
-	Judges  []Judge             // as the run describes them (SUMMARY.json run.judge_endpoints)
+	Items   []dataset.Item  // the workbook's questions, for texts and rows
+	Scores  dataset.Scores  // the judgements CuBE read, for unscorable counts
+	Guides  []dataset.Guide // to recognise the bundled sample
+	Judges  []Judge         // as the run describes them (SUMMARY.json run.judge_endpoints)
 	// SampleFile is set when the session opened the bundled sample itself
 	// (the 打开示例 button, cubectl demo); the guides are checked as well.
 	SampleFile bool

@@ -27,7 +27,7 @@ func Classify(in Input) []WeakItem {
 		}
 	}
 	unscorable := map[string]int{}
-	for _, j := range in.Scores {
+	for j := range in.Scores.Values() {
 		if !j.OK() && (j.Set == dataset.SetRAG || j.Set == dataset.SetZero || j.Set == dataset.SetFull) {
 			unscorable[j.ItemID]++
 		}

@@ -30,7 +30,7 @@ func TestHistogramsArePerItemMeans(t *testing.T) {
 	}
 	cfg := cube.DefaultConfig()
 	cfg.Dimensions, cfg.BootstrapB = []string{"relevance"}, 0
-	r, err := cube.Evaluate(items, scores, nil, cfg)
+	r, err := cube.Evaluate(items, dataset.ScoresOf(scores...), nil, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -29,8 +29,8 @@ type Unit struct{ ItemID, Set string }
 // Input is what Compute sets side by side.
 type Input struct {
 	Ratings    []Rating
-	Scores     []dataset.Judgement // the judges' scores of every set
-	Judges     []string            // in the order to show them
+	Scores     dataset.Scores // the judges' scores of every set
+	Judges     []string       // in the order to show them
 	Dimensions []string
 	Design     *Design  // nil when the ratings came without a drawn design (a human sheet)
 	Recall     *float64 // the run's Recall@k, a fraction, for CuBE = N·R@k
@@ -215,7 +215,7 @@ func sortedUnits[V any](m map[Unit]V) []Unit {
 
 // judgeUnitMeans is, per judge, the mean of its ok repeats per (unit,
 // dimension).
-func judgeUnitMeans(scores []dataset.Judgement, judges []string) []map[[2]string]float64 {
+func judgeUnitMeans(scores dataset.Scores, judges []string) []map[[2]string]float64 {
 	type acc struct{ sum, n float64 }
 	idx := map[string]int{}
 	for j, name := range judges {
@@ -225,7 +225,7 @@ func judgeUnitMeans(scores []dataset.Judgement, judges []string) []map[[2]string
 	for j := range sums {
 		sums[j] = map[[3]string]*acc{}
 	}
-	for _, s := range scores {
+	for s := range scores.Values() {
 		j, ok := idx[s.Judge]
 		if !ok || !s.OK() || math.IsNaN(s.Score) {
 			continue

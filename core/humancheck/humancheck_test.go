@@ -95,7 +95,7 @@ func TestComputeAgreementIsStats(t *testing.T) {
 	var hx, jx []float64
 	for _, id := range []string{"q1", "q2", "q3", "q4", "q5", "q6", "q7", "q8", "q9", "q10"} {
 		in.Ratings = append(in.Ratings, Rating{"甲", id, "rag", "relevance", human[id][0]}, Rating{"乙", id, "rag", "relevance", human[id][1]})
-		in.Scores = append(in.Scores, judgement("J", id, "rag", "relevance", judge[id]))
+		in.Scores.Add(judgement("J", id, "rag", "relevance", judge[id]))
 		hx = append(hx, (human[id][0]+human[id][1])/2)
 		jx = append(jx, judge[id])
 	}
@@ -150,8 +150,8 @@ func TestTableWeightsAndBounds(t *testing.T) {
 	}}
 	in := Input{Judges: []string{"J"}, Dimensions: []string{"quality"}, Design: d, Recall: f(0.5), Seed: 1, B: 50,
 		Ratings: []Rating{{"甲", "a", "rag", "quality", 2}, {"甲", "b", "rag", "quality", 6}, {"甲", "c", "zero", "quality", 1}, {"甲", "d", "full", "quality", 9}},
-		Scores: []dataset.Judgement{judgement("J", "a", "rag", "quality", 4), judgement("J", "b", "rag", "quality", 8),
-			judgement("J", "c", "zero", "quality", 2), judgement("J", "d", "full", "quality", 10)},
+		Scores: dataset.ScoresOf(judgement("J", "a", "rag", "quality", 4), judgement("J", "b", "rag", "quality", 8),
+			judgement("J", "c", "zero", "quality", 2), judgement("J", "d", "full", "quality", 10)),
 	}
 	r := Compute(in)
 	row := r.Table[0]
@@ -232,7 +232,7 @@ func TestTooFewAnswersNameNoJudge(t *testing.T) {
 	for i := range 3 {
 		id := fmt.Sprintf("q%d", i)
 		in.Ratings = append(in.Ratings, Rating{"甲", id, "rag", "quality", float64(2 * i)})
-		in.Scores = append(in.Scores, judgement("J", id, "rag", "quality", float64(3*i)))
+		in.Scores.Add(judgement("J", id, "rag", "quality", float64(3*i)))
 	}
 	r := Compute(in)
 	if r.Trust != "" || !strings.Contains(r.TrustText.ZH, "只有 3 个") {

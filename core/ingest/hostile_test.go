@@ -240,7 +240,7 @@ func TestHiddenSheetsAreNotRead(t *testing.T) {
 
 	path := hiddenBook(t, map[string]bool{"scores": true}, qa, scores)
 	wb, rep := open(t, path, Options{})
-	if len(wb.Scores) != 0 {
+	if wb.Scores.Len() != 0 {
 		t.Errorf("veryHidden scores read: %+v", wb.Scores)
 	}
 	p := find(t, rep.Problems, CodeHiddenSheet)
@@ -248,7 +248,7 @@ func TestHiddenSheetsAreNotRead(t *testing.T) {
 		t.Errorf("problem %s", p.Message("en"))
 	}
 	wb, rep = open(t, path, Options{ReadHiddenSheets: true})
-	if len(wb.Scores) != 1 || rep.HasErrors() {
+	if wb.Scores.Len() != 1 || rep.HasErrors() {
 		t.Errorf("with ReadHiddenSheets: scores %+v, %v", wb.Scores, codes(rep.Problems))
 	}
 

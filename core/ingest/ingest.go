@@ -230,7 +230,7 @@ func Open(ctx context.Context, path string, opt Options) (*dataset.Workbook, *Re
 			l.qa.finish()
 		}
 	}
-	if len(wb.Guides) == 0 && len(wb.Items) == 0 && len(wb.Scores) == 0 && len(wb.Human) == 0 && !rep.HasErrors() {
+	if len(wb.Guides) == 0 && len(wb.Items) == 0 && wb.Scores.Len() == 0 && len(wb.Human) == 0 && !rep.HasErrors() {
 		rep.Problems = append(rep.Problems, Problem{File: path, Code: CodeNoData, Severity: SeverityError,
 			EN: "no guides, questions, scores or ratings were found; check the sheet names (guides/办事指南, qa/问答集, scores/评分, human/人工评分) and their header rows.",
 			ZH: "未找到任何指南、问题、评分或人工评分；请检查工作表名称（guides/办事指南、qa/问答集、scores/评分、human/人工评分）及表头行。"})

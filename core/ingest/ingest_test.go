@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -73,7 +74,7 @@ func TestOpenWorkbook(t *testing.T) {
 		{ItemID: "b", Set: "full", Judge: "j1", Dimension: "正确性", Repeat: 1, Raw: "?", Status: "unscorable", Row: 3},
 		{ItemID: "a", Set: "rag", Judge: "j1", Dimension: "正确性", Repeat: 2, Score: 9, Status: "ok", Row: 4},
 	}
-	if !reflect.DeepEqual(wb.Scores, wantScores) {
+	if !reflect.DeepEqual(slices.Collect(wb.Scores.Values()), wantScores) {
 		t.Errorf("scores =\n%#v\nwant\n%#v", wb.Scores, wantScores)
 	}
 	if want := []dataset.HumanRating{{ItemID: "a", Dimension: "正确性", Score: 7.5, Rater: "张三", Row: 2}}; !reflect.DeepEqual(wb.Human, want) {
@@ -234,7 +235,7 @@ func TestSkipBadRows(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("skipped = %v, want %v", got, want)
 	}
-	if len(wb.Items) != 1 || wb.Items[0].ID != "b" || len(wb.Scores) != 1 || wb.Scores[0].ItemID != "b" {
+	if len(wb.Items) != 1 || wb.Items[0].ID != "b" || wb.Scores.Len() != 1 || wb.Scores.At(0).ItemID != "b" {
 		t.Errorf("kept items %+v scores %+v", wb.Items, wb.Scores)
 	}
 	// Without skipping the same file has errors.
@@ -342,7 +343,7 @@ func TestCSVFolderEncodings(t *testing.T) {
 			ref := writeXLSX(t, sheet{"guides", guidesRows}, sheet{"qa", qaRows}, sheet{"scores", scoresRows}, sheet{"human", humanRows})
 			want, _ := open(t, ref, Options{})
 			if !reflect.DeepEqual(wb.Guides, want.Guides) || !reflect.DeepEqual(wb.Items, want.Items) ||
-				!reflect.DeepEqual(wb.Scores, want.Scores) || !reflect.DeepEqual(wb.Human, want.Human) ||
+				!reflect.DeepEqual(slices.Collect(wb.Scores.Values()), slices.Collect(want.Scores.Values())) || !reflect.DeepEqual(wb.Human, want.Human) ||
 				!reflect.DeepEqual(wb.Systems, want.Systems) {
 				t.Errorf("CSV (%s) differs from xlsx:\n%+v\n%+v", enc, wb, want)
 			}
@@ -535,7 +536,7 @@ func TestScoresContinueOnFurtherSheets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rep.HasErrors() || len(wb.Scores) != 2 {
+	if rep.HasErrors() || wb.Scores.Len() != 2 {
 		t.Fatalf("scores = %+v, problems %v", wb.Scores, rep.Problems)
 	}
 	for _, p := range rep.Problems {
@@ -556,7 +557,7 @@ func TestDuplicateScoreAcrossContinuationSheets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(wb.Scores) != 1 || wb.Scores[0].Score != 7 {
+	if wb.Scores.Len() != 1 || wb.Scores.At(0).Score != 7 {
 		t.Fatalf("scores = %+v", wb.Scores)
 	}
 	found := false

@@ -66,8 +66,8 @@ func TestImportedScoreOutsideScale(t *testing.T) {
 		t.Fatal("a score outside its scale must stop the evaluation")
 	}
 	wb, rep := open(t, path, Options{SkipBadRows: true})
-	if rep.HasErrors() || len(wb.Scores) != 2 || len(rep.Skipped) != 2 {
-		t.Fatalf("skipping: %d scores, skipped %v, problems %v", len(wb.Scores), rep.Skipped, rep.Problems)
+	if rep.HasErrors() || wb.Scores.Len() != 2 || len(rep.Skipped) != 2 {
+		t.Fatalf("skipping: %d scores, skipped %v, problems %v", wb.Scores.Len(), rep.Skipped, rep.Problems)
 	}
 }
 

@@ -122,7 +122,7 @@ func (s *scoresSheet) row(row int, cells []string) {
 		return
 	}
 	s.l.scoreSeen[key] = scoreSeen{sheet: s.sheet, row: int32(row)}
-	s.l.wb.Scores = append(s.l.wb.Scores, j)
+	s.l.wb.Scores.Add(j)
 }
 
 // inScale checks a score against its dimension's scale: a typo (55 for 5)

@@ -479,7 +479,7 @@ func (p problemsPage) problemsUnscorable() error {
 	}
 	const maxListed = 10000
 	listed, total := 0, 0
-	for _, j := range w.wb.Scores {
+	for j := range w.wb.Scores.Values() {
 		if j.OK() {
 			continue
 		}
@@ -597,7 +597,7 @@ func (p problemsPage) problemsCut() error {
 	}
 	if len(w.overflow) > 0 {
 		if err := firstErr(p.section(w.say(analysisJudgementsBeyondOne)),
-			s.line(fmt.Sprintf(w.say(analysisJudgementsExceedExcel), len(w.wb.Scores), w.overflow))); err != nil {
+			s.line(fmt.Sprintf(w.say(analysisJudgementsExceedExcel), w.wb.Scores.Len(), w.overflow))); err != nil {
 			return err
 		}
 	}

@@ -34,7 +34,7 @@ func bigInput(b *testing.B, n int) Input {
 	judges := []string{"qwen2.5-32b", "lexical"}
 	dims := cube.DefaultDimensions
 	wb.Items = make([]dataset.Item, n)
-	wb.Scores = make([]dataset.Judgement, 0, n*len(judges)*len(dims)*3)
+	wb.Scores.Grow(n * len(judges) * len(dims) * 3)
 	raw := `{"score": 7, "reason": "回答基本准确"}`
 	for i := range wb.Items {
 		gold := fmt.Sprintf("G%04d", i%1000)
@@ -48,7 +48,7 @@ func bigInput(b *testing.B, n int) Input {
 			for dn, d := range dims {
 				base := float64((i+jn+dn)%5) + 3
 				for s, set := range []string{"zero", "rag", "full"} {
-					wb.Scores = append(wb.Scores, dataset.Judgement{ItemID: it.ID, Set: set, Judge: j, Dimension: d, Repeat: 1,
+					wb.Scores.Add(dataset.Judgement{ItemID: it.ID, Set: set, Judge: j, Dimension: d, Repeat: 1,
 						Score: base + float64(s), Raw: raw, Status: dataset.StatusOK})
 				}
 			}

@@ -37,7 +37,7 @@ func withComparison(t *testing.T) func(*Input) {
 			wb.Items[i].SetAnswer("v2", ans)
 		}
 		var js []dataset.Judgement
-		for _, j := range wb.Scores {
+		for j := range wb.Scores.Values() {
 			if j.Set != dataset.SetRAG {
 				continue
 			}
@@ -47,7 +47,9 @@ func withComparison(t *testing.T) func(*Input) {
 			}
 			js = append(js, j)
 		}
-		wb.Scores = append(wb.Scores, js...)
+		for _, j := range js {
+			wb.Scores.Add(j)
+		}
 		a, b := compare.FromWorkbook(wb, dataset.SetRAG, "v2")
 		cfg := cube.DefaultConfig()
 		cfg.BootstrapB, cfg.Seed = 200, 1

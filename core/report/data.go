@@ -162,9 +162,9 @@ func (w *writer) scoresSheet() error {
 	head := []string{"id", "set", "judge", "dimension", "score", "repeat", "raw", "status", "reason"}
 	widths := []float64{10, 8, 16, 14, 8, 8, 60, 11, 30}
 	names := append([]string{SheetScores}, w.overflow...)
-	scores := w.wb.Scores
+	scores := &w.wb.Scores
 	for k, name := range names {
-		part := scores[min(k*maxDataRows, len(scores)):min((k+1)*maxDataRows, len(scores))]
+		lo, hi := min(k*maxDataRows, scores.Len()), min((k+1)*maxDataRows, scores.Len())
 		if err := w.dataPrintArea(name, len(head)); err != nil {
 			return err
 		}
@@ -175,8 +175,8 @@ func (w *writer) scoresSheet() error {
 		if err := s.header(head...); err != nil {
 			return err
 		}
-		for i := range part {
-			j := &part[i]
+		for i := range hi - lo {
+			j := scores.At(lo + i)
 			s.begin()
 			s.text(1, j.ItemID)
 			s.text(2, j.Set)
@@ -198,7 +198,7 @@ func (w *writer) scoresSheet() error {
 				}
 			}
 		}
-		if err := w.tick(len(part) % tickEvery); err != nil {
+		if err := w.tick((hi - lo) % tickEvery); err != nil {
 			return err
 		}
 		if err := s.flush(); err != nil {

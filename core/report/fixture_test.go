@@ -101,16 +101,17 @@ func fixture(t testing.TB) Input {
 					if judge == "lexical" {
 						j.Raw = ""
 					}
-					wb.Scores = append(wb.Scores, j)
+					wb.Scores.Add(j)
 				}
 			}
 		}
 	}
 	// Unscorable replies, one of them formula-like.
 	for k, idx := range []int{5, 77, 150} {
-		j := &wb.Scores[idx]
+		j := wb.Scores.At(idx)
 		j.Status, j.Score, j.Reason = dataset.StatusUnscorable, 0, "no score in the reply"
 		j.Raw = []string{"我无法给出分数。", "-- 评分失败 --", "（空回复）"}[k]
+		wb.Scores.Set(idx, j)
 	}
 	for i := range 8 {
 		for _, dim := range dims {

@@ -174,7 +174,7 @@ func newWriter(ctx context.Context, in Input, progress func(int, int)) (*writer,
 	}
 	w.st = st
 	// Rows streamed, plus one step per small sheet and one for saving.
-	w.total = 2*len(w.wb.Items) + len(w.wb.Guides) + len(w.wb.Scores) + len(w.wb.Human) + 12
+	w.total = 2*len(w.wb.Items) + len(w.wb.Guides) + w.wb.Scores.Len() + len(w.wb.Human) + 12
 	return w, nil
 }
 
@@ -218,7 +218,7 @@ func (w *writer) write() error {
 	order = append(order, w.comparisonSheets()...)
 	order = append(order, SheetProblems, SheetGuides, SheetQA, SheetScores)
 	scoreSheets := 1
-	if n := len(w.wb.Scores); n > maxDataRows {
+	if n := w.wb.Scores.Len(); n > maxDataRows {
 		scoreSheets = (n + maxDataRows - 1) / maxDataRows
 		for i := 2; i <= scoreSheets; i++ {
 			name := fmt.Sprintf("scores (%d)", i)

@@ -65,12 +65,12 @@ func TestReopenAsWorkbook(t *testing.T) {
 		}
 	}
 
-	if len(wb.Scores) != len(src.Scores) {
-		t.Fatalf("%d judgements back, want %d", len(wb.Scores), len(src.Scores))
+	if wb.Scores.Len() != src.Scores.Len() {
+		t.Fatalf("%d judgements back, want %d", wb.Scores.Len(), src.Scores.Len())
 	}
 	unscorable := 0
-	for i, j := range src.Scores {
-		got := wb.Scores[i]
+	for i, j := range src.Scores.All() {
+		got := wb.Scores.At(i)
 		got.Row = 0
 		if j.Repeat == 0 {
 			j.Repeat = 1

@@ -56,7 +56,7 @@ func cubeCase(t *testing.T) *cube.Result {
 	cfg := cube.DefaultConfig()
 	cfg.Dimensions = []string{"rel", "spec"}
 	cfg.BootstrapB = 50
-	res, err := cube.Evaluate(items, js, human, cfg)
+	res, err := cube.Evaluate(items, dataset.ScoresOf(js...), human, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

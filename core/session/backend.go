@@ -29,7 +29,9 @@ type Backend interface {
 	Read(ctx context.Context, path string, o OpenOptions) (wb *dataset.Workbook, rep *dataset.ReadReport, streamed int, err error)
 	// Plan estimates what Run will call for wb under p.
 	Plan(wb *dataset.Workbook, p profile.Profile) result.Preflight
-	// Run evaluates wb in place and returns the outcome.
+	// Run evaluates wb in place and returns the outcome. It never writes
+	// into the array wb.Items holds, which the session shares with its own
+	// workbook: it puts a copy there before it first changes an item.
 	Run(ctx context.Context, wb *dataset.Workbook, o RunOptions) (*result.Outcome, error)
 	// CubeConfig is the CuBE configuration the engine uses for wb under p.
 	CubeConfig(p profile.Profile, wb *dataset.Workbook) (cube.Config, error)

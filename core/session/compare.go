@@ -132,7 +132,10 @@ func (s *Session) CompareSets(ctx context.Context, p profile.Profile, setA, setB
 		if err != nil {
 			return nil, err
 		}
-		wb.Scores = append(slices.DeleteFunc(wb.Scores, func(j dataset.Judgement) bool { return j.Set == set }), js...)
+		wb.Scores.DeleteFunc(func(j dataset.Judgement) bool { return j.Set == set })
+		for _, j := range js {
+			wb.Scores.Add(j)
+		}
 	}
 	step(2, "")
 	a, b := compare.FromWorkbook(wb, setA, setB)
@@ -226,14 +229,18 @@ func (s *Session) CompareWith(ctx context.Context, p profile.Profile, setA strin
 		if err != nil {
 			return nil, err
 		}
-		wbA.Scores = append(wbA.Scores, js...)
+		for _, j := range js {
+			wbA.Scores.Add(j)
+		}
 	}
 	if setB != dataset.SetRAG {
 		js, err := b.judgeSet(ctx, p, resB.Workbook, setB, o.EvalOptions)
 		if err != nil {
 			return nil, err
 		}
-		wbB.Scores = append(wbB.Scores, js...)
+		for _, j := range js {
+			wbB.Scores.Add(j)
+		}
 	}
 	step(2, "")
 	side := func(sess *Session, wb *dataset.Workbook, set string, res *result.Outcome) compare.Side {
@@ -316,11 +323,11 @@ func (s *Session) judgeSet(ctx context.Context, p profile.Profile, base *dataset
 	if len(wb.Items) == 0 {
 		return nil, refusal(fmt.Sprintf("没有任何问题有答案集“%s”的回答", setName(set)), fmt.Sprintf("no question has an answer of the set %q", set))
 	}
-	wb.Scores = nil
-	for _, j := range base.Scores {
+	wb.Scores = dataset.Scores{}
+	for j := range base.Scores.Values() {
 		switch j.Set {
 		case dataset.SetZero, dataset.SetFull, set:
-			wb.Scores = append(wb.Scores, j)
+			wb.Scores.Add(j)
 		}
 	}
 	wb.Systems = []string{set, dataset.SetZero, dataset.SetFull}
@@ -335,7 +342,7 @@ func (s *Session) judgeSet(ctx context.Context, p profile.Profile, base *dataset
 		return nil, fmt.Errorf("session: compare: judging %s: %w", set, err)
 	}
 	var out []dataset.Judgement
-	for _, j := range res.Workbook.Scores {
+	for j := range res.Workbook.Scores.Values() {
 		if j.Set == set {
 			out = append(out, j)
 		}
@@ -359,14 +366,14 @@ func lendBounds(a, b *dataset.Workbook, judges []profile.Endpoint) int {
 		names[j.Name] = true
 	}
 	bounds := map[string][]dataset.Judgement{}
-	for _, j := range a.Scores {
+	for j := range a.Scores.Values() {
 		if (j.Set == dataset.SetZero || j.Set == dataset.SetFull) && names[j.Judge] {
 			id := strings.TrimSpace(j.ItemID)
 			bounds[id] = append(bounds[id], j)
 		}
 	}
 	hasBound := map[string]bool{}
-	for _, j := range b.Scores {
+	for j := range b.Scores.Values() {
 		if j.Set == dataset.SetZero || j.Set == dataset.SetFull {
 			hasBound[strings.TrimSpace(j.ItemID)] = true
 		}
@@ -400,7 +407,9 @@ func lendBounds(a, b *dataset.Workbook, judges []profile.Endpoint) int {
 			}
 		}
 		if !hasBound[id] {
-			b.Scores = append(b.Scores, bounds[id]...)
+			for _, j := range bounds[id] {
+				b.Scores.Add(j)
+			}
 		}
 		lent++
 	}

@@ -19,7 +19,7 @@ import (
 // countBounds counts the zero and full judgements of a workbook.
 func countBounds(wb *dataset.Workbook) int {
 	n := 0
-	for _, j := range wb.Scores {
+	for j := range wb.Scores.Values() {
 		if j.Set == dataset.SetZero || j.Set == dataset.SetFull {
 			n++
 		}

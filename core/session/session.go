@@ -159,7 +159,7 @@ func (s *Session) Evaluate(ctx context.Context, p profile.Profile, o EvalOptions
 	if err := CheckOutputs(o.Outputs...); err != nil {
 		return nil, err
 	}
-	res, err := be().Run(ctx, Clone(s.Workbook), RunOptions{
+	res, err := be().Run(ctx, runCopy(s.Workbook), RunOptions{
 		Profile: p, StorePath: s.StorePath, Offline: o.Offline, Progress: o.Progress, Version: Version,
 		WorkbookPath: s.Path, NewCompleter: o.NewCompleter, PartialGuides: s.Streamed > 0,
 		ReaskUnscorable: o.ReaskUnscorable,
@@ -267,7 +267,17 @@ func (s *Session) Shown() *dataset.Workbook {
 func Clone(wb *dataset.Workbook) *dataset.Workbook {
 	c := *wb
 	c.Items = slices.Clone(wb.Items)
-	c.Scores = slices.Clone(wb.Scores)
+	c.Scores = wb.Scores.Clone()
+	c.Systems = slices.Clone(wb.Systems)
+	return &c
+}
+
+// runCopy is what an evaluation runs on: a Clone that shares the items'
+// array too (0.2 KB a question, 20 MB at 100,000), since the engine copies
+// it before it first writes into an item (engine.runner.writeItems).
+func runCopy(wb *dataset.Workbook) *dataset.Workbook {
+	c := *wb
+	c.Scores = wb.Scores.Clone()
 	c.Systems = slices.Clone(wb.Systems)
 	return &c
 }

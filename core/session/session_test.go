@@ -74,8 +74,8 @@ func TestOpenCheckEvaluateSkipped(t *testing.T) {
 	if len(res.Summary.Skipped) == 0 || res.Summary.Result == nil {
 		t.Fatalf("skipped %v, CuBE %v", res.Summary.Skipped, res.Summary.Result)
 	}
-	if len(s.Workbook.Scores) != 0 || len(s.Shown().Scores) == 0 || len(s.Workbook.Items) != items {
-		t.Fatalf("the session's workbook changed (%d scores), or the result has none (%d)", len(s.Workbook.Scores), len(s.Shown().Scores))
+	if s.Workbook.Scores.Len() != 0 || s.Shown().Scores.Len() == 0 || len(s.Workbook.Items) != items {
+		t.Fatalf("the session's workbook changed (%d scores), or the result has none (%d)", s.Workbook.Scores.Len(), s.Shown().Scores.Len())
 	}
 	if s.Result() != res {
 		t.Fatal("the session does not keep its result")
@@ -198,8 +198,8 @@ func TestOpenReadHiddenSheets(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if want := map[bool]int{false: 0, true: 1}[read]; len(s.Workbook.Scores) != want {
-			t.Errorf("ReadHiddenSheets %v: %d scores, want %d", read, len(s.Workbook.Scores), want)
+		if want := map[bool]int{false: 0, true: 1}[read]; s.Workbook.Scores.Len() != want {
+			t.Errorf("ReadHiddenSheets %v: %d scores, want %d", read, s.Workbook.Scores.Len(), want)
 		}
 	}
 }

@@ -31,33 +31,46 @@
 // with go tool pprof -sample_index=inuse_space) at 20,000 questions over
 // 2,000 guides judged by lexical and semantic, so 24 judgements a question:
 //
-//	stage             live heap   a question   what it is
-//	after open           42 MB      1.9 KB     texts 1.13 KB (question, three answers,
-//	                                           reference), Item and its answers map
-//	                                           0.53 KB, retrieved list 0.10 KB;
-//	                                           2,000 guides 4.7 MB
-//	judging (peak)      181 MB      +3.9 KB    judgements 3.26 KB (24 × 136 B
-//	                                           dataset.Judgement), the session's
-//	                                           copy of the items 0.2 KB (answer maps
-//	                                           shared), the judge at work's task
-//	                                           list 0.48 KB; + each offline judge's
-//	                                           memo, at most 8,192 texts (~30 MB),
-//	                                           dropped when its judgements are made
-//	after evaluate      142 MB      7.1 KB     + CuBE's item details 0.72 KB,
-//	                                           baselines 0.58 KB, MFSS 0.36 KB
-//	report (peak)       216 MB                 + the report writer's buffers, ~45 MB
+//	CUBE_SCALE_ITEMS=20000 CUBE_SCALE_HEAP=/tmp/heap go test -run '^$' \
+//	    -bench EndToEnd -benchtime 1x ./internal/scale
 //
-// Before issue 27's memory changes the live heap peaked at 261–278 MB (the
-// answer maps copied for the session's clone, 0.3 KB a question, and both
-// judges' memos held through MFSS and the baselines), and the process's
-// peak RSS was 637 MB against 410 MB now at this size. The garbage
-// collector lets the heap grow to twice the live data (GOGC=100), so the
-// peak RSS is about 2–2.5 × the largest live heap. What remains largest
-// is the judgements: dataset.Judgement is 136 bytes, 24 of them a
-// question; a dense store (scores indexed by item, set, judge and
-// dimension, notes as codes) would make that about 0.3 KB, but every
-// reader of Workbook.Scores (cube, cofe, report, explain, compare, the
-// window) reads the slice, so it is a change of the workbook's type.
+//	stage             live heap   a question   what it is
+//	after open           45 MB      2.2 KB     texts (question, three answers,
+//	                                           reference), Item, its answers
+//	                                           map (about 0.3 KB) and retrieved
+//	                                           list ≈ 1.9 KB; 2,000 guides ~5 MB
+//	judging (peak)       96 MB      +0.5 KB    judgements 0.34 KB (24 × 13 B in
+//	                                           dataset.Scores' columns, with its
+//	                                           tables), the judge at work's task
+//	                                           list 0.17 KB (12 B a task); + the
+//	                                           semantic judge's memo (~34 MB),
+//	                                           dropped when its judgements are
+//	                                           made; the items are not copied
+//	after evaluate       88 MB      4.4 KB     + CuBE's item details ~1 KB,
+//	                                           baselines 0.38 KB, MFSS 0.36 KB
+//	report (peak)       101 MB                 + the report writer's buffers
+//
+// The process's peak RSS was 234 MB, against 374 MB for the same benchmark
+// before these changes (aaac945, measured the same hour, load average 10).
+// What changed: the judgements are a dataset.Scores (every text and the
+// score a code into a table of distinct values, numbers in the narrowest
+// width: about 13 bytes a judgement of the offline judges against 136 for
+// a dataset.Judgement, so 0.3 KB a question where it was 3.26 KB); an
+// evaluation shares the session's items array, which the engine copies
+// only before it first writes into an item (0.2 KB a question); the judge
+// task list is 12 bytes a task (was 40). The garbage collector lets the
+// heap grow to twice the live data (GOGC=100), so the peak RSS is about
+// 2–2.5 × the largest live heap, which is now the metrics stage: CuBE's
+// item details and MFSS beside the items' texts.
+//
+// At 100,000 questions (2026-12-02, load average 11–18, so the times are
+// not the machine's): BenchmarkEndToEnd peak RSS 893 MB (open 390 MB,
+// evaluate 890 MB, report 893 MB; 117.7 s CPU), against 1,517 MB before on
+// a quiet machine; `/usr/bin/time -v cubectl evaluate BIG.xlsx --offline
+// --yes --profile two.toml --out r.xlsx --json S.json` 921,756 kB maximum
+// resident (1,542,256 kB before), 93.0 s user + 4.6 s system. The live
+// heap peaked at 484 MB in the metrics stage (CUBE_SCALE_HEAP, measured
+// before the scores were coded and the items shared, about 35 MB less).
 //
 // The figures below are the issue-8 measurement, before issue 27.
 //

@@ -101,10 +101,10 @@ func TestScaleEndToEnd(t *testing.T) {
 		if rep.HasErrors() {
 			t.Fatalf("the generated workbook has errors: %v", problemCodes(rep))
 		}
-		return fmt.Sprintf("%d guides, %d items, %d judgements", len(wb.Guides), len(wb.Items), len(wb.Scores))
+		return fmt.Sprintf("%d guides, %d items, %d judgements", len(wb.Guides), len(wb.Items), wb.Scores.Len())
 	})
-	if len(wb.Guides) != sh.Guides || len(wb.Items) != sh.Items || len(wb.Scores) != sh.Scores {
-		t.Fatalf("read %d guides, %d items, %d judgements; wrote %d, %d, %d", len(wb.Guides), len(wb.Items), len(wb.Scores), sh.Guides, sh.Items, sh.Scores)
+	if len(wb.Guides) != sh.Guides || len(wb.Items) != sh.Items || wb.Scores.Len() != sh.Scores {
+		t.Fatalf("read %d guides, %d items, %d judgements; wrote %d, %d, %d", len(wb.Guides), len(wb.Items), wb.Scores.Len(), sh.Guides, sh.Items, sh.Scores)
 	}
 
 	st, err := store.Open(filepath.Join(dir, "scale.cube.db"))
