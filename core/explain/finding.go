@@ -6,6 +6,7 @@ import (
 
 	"cubeworkbench/core/cube"
 	"cubeworkbench/core/dimension"
+	"cubeworkbench/core/glossary"
 	"cubeworkbench/core/text"
 )
 
@@ -40,16 +41,20 @@ func findingText(f cube.Finding) text.Text {
 			ZH: fmt.Sprintf("有 %d 个回答在未检索到对应指南的情况下仍得分 %.0f 分及以上（如 %s）：模型在依靠自身知识作答，可能已过时或不符合本地政策。请对照指南核查这些回答。", e.Items, e.Threshold, strings.Join(e.Examples, "、"))}
 	case cube.RuleUnscorable:
 		return text.Text{
-			EN: fmt.Sprintf("Judge %s left %d of %d replies unscorable: check its model, the rubric prompt and the score format it is asked for.", e.Judge, e.Unscorable, e.Judgements),
-			ZH: fmt.Sprintf("评审模型 %s 有 %d/%d 条回复无法解析为分数：请检查该模型、评分提示词及要求的分数格式。", e.Judge, e.Unscorable, e.Judgements)}
+			EN: fmt.Sprintf("Judge %s left %d of %d replies unscorable: check its model, the rubric prompt and the score format it is asked for.", glossary.JudgeName(e.Judge, text.EN), e.Unscorable, e.Judgements),
+			ZH: fmt.Sprintf("评审模型 %s 有 %d/%d 条回复无法解析为分数：请检查该模型、评分提示词及要求的分数格式。", glossary.JudgeName(e.Judge, text.ZH), e.Unscorable, e.Judgements)}
 	case cube.RuleBounds:
-		zh := make([]string, len(e.Flags))
+		zh, en := make([]string, len(e.Flags)), make([]string, len(e.Flags))
 		for i, fl := range e.Flags {
-			zh[i] = cube.FlagText(fl).ZH
+			zh[i], en[i] = cube.FlagText(fl).ZH, cube.FlagText(fl).EN
 		}
+		// The sets by their glossary names, never the ids zero and full.
+		zero, full := glossary.Text(glossary.SetZeroShort), glossary.Text(glossary.SetFullShort)
 		return text.Text{
-			EN: fmt.Sprintf("Judge %s: %s. The zero and full answers do not bracket the system here; check that the full set was given the gold guide and the zero set no context.", e.Judge, strings.Join(e.Flags, "; ")),
-			ZH: fmt.Sprintf("评审模型 %s：%s。此处零上下文与全文档答案未能构成上下界；请确认 full 组给了标准指南、zero 组没有给上下文。", e.Judge, strings.Join(zh, "；"))}
+			EN: fmt.Sprintf("Judge %s: %s. The %s and %s do not bracket the system here; check that the %s were given the gold guide and the %s no context.",
+				glossary.JudgeName(e.Judge, text.EN), strings.Join(en, "; "), zero.EN, full.EN, full.EN, zero.EN),
+			ZH: fmt.Sprintf("评审模型 %s：%s。此处%s与%s未能构成上下界；请确认生成%s时给了标准指南、生成%s时没有给上下文。",
+				glossary.JudgeName(e.Judge, text.ZH), strings.Join(zh, "；"), zero.ZH, full.ZH, full.ZH, zero.ZH)}
 	}
 	return text.Text{ZH: string(f.Rule), EN: string(f.Rule)}
 }

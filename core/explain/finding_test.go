@@ -77,7 +77,7 @@ func TestFindingWords(t *testing.T) {
 		{cube.Finding{Rule: cube.RuleUnscorable, Evidence: cube.Evidence{Judge: "j1", Unscorable: 9, Judgements: 100}},
 			"评审模型 j1 有 9/100 条回复无法解析为分数", "Judge j1 left 9 of 100 replies unscorable"},
 		{cube.Finding{Rule: cube.RuleBounds, Evidence: cube.Evidence{Judge: "j1", Flags: []string{"quality: bounds collapse", "weighted: outside bounds"}}},
-			"评审模型 j1：表达质量：上下界塌缩；加权：超出上下界。", "Judge j1: quality: bounds collapse; weighted: outside bounds. The zero"},
+			"评审模型 j1：表达质量：上下界塌缩；加权：超出上下界。", "Judge j1: quality: bounds collapse; weighted: outside bounds. The no-context answers and gold-guide answers do not bracket"},
 	}
 	for _, c := range cases {
 		r := FromFinding(c.f)

@@ -3,6 +3,7 @@ package cli
 import (
 	"bufio"
 	"context"
+	"cubeworkbench/core/cube"
 	"cubeworkbench/core/glossary"
 	"cubeworkbench/core/text"
 	"encoding/json"
@@ -262,7 +263,7 @@ func printResults(w io.Writer, res *result.Outcome, lang text.Lang) {
 			}
 			fmt.Fprintln(w)
 			for _, f := range j.Flags {
-				fmt.Fprintln(w, "  ! "+f)
+				fmt.Fprintln(w, "  ! "+cube.FlagText(f).In(lang))
 			}
 			fmt.Fprintln(w)
 		}

@@ -8,6 +8,8 @@ import (
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/docmatch"
 	"cubeworkbench/core/engine"
+	"cubeworkbench/core/explain"
+	"cubeworkbench/core/glossary"
 	"cubeworkbench/core/mfss"
 	"cubeworkbench/core/result"
 	"cubeworkbench/core/text"
@@ -51,5 +53,34 @@ func TestPrintMappingFlagsAndRunLine(t *testing.T) {
 		if head, mapping := strings.Index(out, "CuBE"), strings.Index(out, "scan_0001"); head < 0 || mapping < head {
 			t.Errorf("%s: the mapping report is not after the headline:\n%s", c.lang, out)
 		}
+	}
+}
+
+// A judge's flags and the why of the verdict are in the reader's language:
+// the Chinese table never shows a flag's English id ("relevance: outside
+// bounds", "weights: equal fallback"), and the bounds finding names the
+// judge and the answer sets as the glossary does (词汇基线评审, 标准指南回答),
+// never "lexical", "full 组" or "zero 组".
+func TestChineseFlagsAndBoundsFindingHaveNoIDs(t *testing.T) {
+	recall := 0.8
+	flags := []string{"weights: equal fallback", "relevance: outside bounds", "weighted: outside bounds"}
+	sum := &result.Summary{Result: &cube.Result{TopN: 8, RecallAtK: &recall, Dimensions: []string{"relevance"},
+		Judges:   []cube.JudgeResult{{Judge: "lexical", Flags: flags, Qualified: true}},
+		Findings: []cube.Finding{{Rule: cube.RuleBounds, Evidence: cube.Evidence{Judge: "lexical", Flags: flags}}}}}
+	e := explain.Explain(explain.Input{Result: sum.Result})
+	sum.Explanation = &e
+	res := &engine.Result{Workbook: &dataset.Workbook{}, Summary: sum}
+	var b strings.Builder
+	printResults(&b, res, text.ZH)
+	out := b.String()
+	for _, l := range strings.Split(out, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(l), "!") || strings.Contains(l, "上下界") {
+			if bad := glossary.UnexpectedASCII(l); len(bad) > 0 {
+				t.Errorf("Chinese line with English ids %q: %q", bad, l)
+			}
+		}
+	}
+	if !strings.Contains(out, "词汇基线评审") {
+		t.Errorf("the judge is not named by the glossary:\n%s", out)
 	}
 }
