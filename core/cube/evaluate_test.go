@@ -215,7 +215,7 @@ func TestEvaluateDegenerate(t *testing.T) {
 		if !slices.Contains(jr.Flags, "rel: no data") {
 			t.Errorf("flags %v", jr.Flags)
 		}
-		if h := res.Headline("en"); h != "CuBE n/a ± n/a · Recall@8 0.00 % · effectiveness on retrieved cases n/a" {
+		if h := res.Headline("en"); h != "CuBE n/a ± n/a · guide recall@8 0.00 % · effectiveness on retrieved cases n/a" {
 			t.Errorf("headline %q", h)
 		}
 	})

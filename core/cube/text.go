@@ -42,13 +42,13 @@ func (r *Result) Headline(lang text.Lang) string {
 		if r.Subset == SubsetAll {
 			where = "全部问题的回答有效性"
 		}
-		return fmt.Sprintf("CuBE %s%s · 指南召回率@%d %s · %s %s", cube, spread, r.TopN, recall, where, eff)
+		return fmt.Sprintf("CuBE %s%s · %s %s · %s %s", cube, spread, glossary.GuideRecallAt(r.TopN, text.ZH), recall, where, eff)
 	}
 	where := "effectiveness on retrieved cases"
 	if r.Subset == SubsetAll {
 		where = "effectiveness on all cases"
 	}
-	return fmt.Sprintf("CuBE %s%s · Recall@%d %s · %s %s", cube, spread, r.TopN, recall, where, eff)
+	return fmt.Sprintf("CuBE %s%s · %s %s · %s %s", cube, spread, glossary.GuideRecallAt(r.TopN, text.EN), recall, where, eff)
 }
 
 // MethodNotes are the readings this evaluation made, one line each, for the

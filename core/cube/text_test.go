@@ -13,7 +13,7 @@ func TestHeadline(t *testing.T) {
 	r := &Result{TopN: 8, Subset: SubsetRetrieved, RecallAtK: p(0.80411),
 		Aggregate: Aggregate{Cube: MeanSD{Mean: p(63.4812), SD: p(3.1449)},
 			Normalized: map[string]MeanSD{Weighted: {Mean: p(78.9549)}}}}
-	if got, want := r.Headline("en"), "CuBE 63.48 ± 3.14 · Recall@8 80.41 % · effectiveness on retrieved cases 78.95"; got != want {
+	if got, want := r.Headline("en"), "CuBE 63.48 ± 3.14 · guide recall@8 80.41 % · effectiveness on retrieved cases 78.95"; got != want {
 		t.Errorf("en %q\nwant %q", got, want)
 	}
 	if got, want := r.Headline("zh"), "CuBE 63.48 ± 3.14 · 指南召回率@8 80.41 % · 检索命中时的回答有效性 78.95"; got != want {
@@ -27,7 +27,7 @@ func TestHeadline(t *testing.T) {
 	if got := r.Headline("zh"); !strings.HasPrefix(got, "CuBE 63.48（仅 1 个评审模型） · 指南召回率@8") {
 		t.Errorf("zh one judge %q", got)
 	}
-	if got := r.Headline("en"); !strings.HasPrefix(got, "CuBE 63.48 (1 judge) · Recall@8") {
+	if got := r.Headline("en"); !strings.HasPrefix(got, "CuBE 63.48 (1 judge) · guide recall@8") {
 		t.Errorf("en one judge %q", got)
 	}
 }

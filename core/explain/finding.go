@@ -18,10 +18,10 @@ func findingText(f cube.Finding) text.Text {
 	case cube.RuleRecallLow:
 		r := 100 * e.RecallAtK
 		return text.Text{
-			EN: fmt.Sprintf("Recall@%d is %.2f %% (below %.0f %%): %d of %d questions never see their guide. Raise TOP-N or improve retrieval (chunking, embedding model, reranking). Check the misses for near-duplicate guides — the same service for another district, level or year — which retrievers confuse with the gold document.",
-				e.TopN, r, 100*e.Threshold, e.Missed, e.GoldKnown),
-			ZH: fmt.Sprintf("召回率@%d 为 %.2f %%（低于 %.0f %%）：%d 个问题中有 %d 个未检索到对应指南。可提高 TOP-N 或改进检索（切分、向量模型、重排序）。请检查未命中的问题是否与近似重复的指南混淆——同一事项在其他区县、层级或年份的版本。",
-				e.TopN, r, 100*e.Threshold, e.GoldKnown, e.Missed)}
+			EN: fmt.Sprintf("The %s is %.2f %% (below %.0f %%): %d of %d questions never see their guide. Raise TOP-N or improve retrieval (chunking, embedding model, reranking). Check the misses for near-duplicate guides — the same service for another district, level or year — which retrievers confuse with the gold document.",
+				glossary.GuideRecallAt(e.TopN, text.EN), r, 100*e.Threshold, e.Missed, e.GoldKnown),
+			ZH: fmt.Sprintf("%s 为 %.2f %%（低于 %.0f %%）：%d 个问题中有 %d 个未检索到对应指南。可提高 TOP-N 或改进检索（切分、向量模型、重排序）。请检查未命中的问题是否与近似重复的指南混淆——同一事项在其他区县、层级或年份的版本。",
+				glossary.GuideRecallAt(e.TopN, text.ZH), r, 100*e.Threshold, e.GoldKnown, e.Missed)}
 	case cube.RuleDimensionWeak:
 		adv := advice(e.Dimension)
 		return text.Text{

@@ -61,8 +61,8 @@ func TestFindingWords(t *testing.T) {
 		zh, en string // prefixes
 	}{
 		{cube.Finding{Rule: cube.RuleRecallLow, Evidence: cube.Evidence{RecallAtK: 0.25, Threshold: 0.8, TopN: 8, Missed: 3, GoldKnown: 4}},
-			"召回率@8 为 25.00 %（低于 80 %）：4 个问题中有 3 个未检索到对应指南。可提高 TOP-N",
-			"Recall@8 is 25.00 % (below 80 %): 3 of 4 questions never see their guide. Raise TOP-N"},
+			"指南召回率@8 为 25.00 %（低于 80 %）：4 个问题中有 3 个未检索到对应指南。可提高 TOP-N",
+			"The guide recall@8 is 25.00 % (below 80 %): 3 of 4 questions never see their guide. Raise TOP-N"},
 		{cube.Finding{Rule: cube.RuleDimensionWeak, Evidence: cube.Evidence{Dimension: "completeness", Normalized: 41.5, Threshold: 60}},
 			"completeness 在上下界之间仅达到 41.50（低于 60）：" + comp.AdviceZH + "。",
 			"completeness reaches only 41.50 of 100 between the bounds (below 60): " + comp.AdviceEN + "."},

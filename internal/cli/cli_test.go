@@ -26,7 +26,7 @@ func TestDemo(t *testing.T) {
 	if code != ExitOK {
 		t.Fatalf("demo exit %d\n%s", code, errOut)
 	}
-	for _, want := range []string{"CuBE ", "Recall@8 80.00 %", "Verdict", "MFSS", "CoFE-RAG", "lexical", "semantic", "15 answers were spot-checked by 2 people"} {
+	for _, want := range []string{"CuBE ", "guide recall@8 80.00 %", "Verdict", "MFSS", "CoFE-RAG", "lexical", "semantic", "15 answers were spot-checked by 2 people"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("demo output lacks %q:\n%s", want, out)
 		}
