@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 
+	"cubeworkbench/core/cube"
+	"cubeworkbench/core/glossary"
 	"cubeworkbench/core/mfss"
 	"cubeworkbench/core/profile"
 	"cubeworkbench/core/result"
@@ -42,22 +44,14 @@ func (w *writer) methodProfile(g *sheetPage) {
 	p := w.in.Profile
 	g.block()
 	g.label(w.say(methodEvaluationProfile))
-	mode, table, _ := p.WeightMode()
-	weights := mode
-	if len(table) > 0 {
-		var parts []string
-		for _, k := range slices.Sorted(maps.Keys(table)) {
-			parts = append(parts, fmt.Sprintf("%s = %g", k, table[k]))
-		}
-		weights += " (" + strings.Join(parts, ", ") + ")"
-	}
+	weights := w.weightsWords(p)
 	kv := [][2]any{
-		{w.say(methodReportLanguage), w.lang},
+		{w.say(methodReportLanguage), w.languageWords()},
 		{"TOP-N", p.TopN},
 		{w.say(methodTrimProportion), p.Trim},
-		{w.say(methodAnalysisSubset), p.Subset},
+		{w.say(methodAnalysisSubset), w.subsetWords(p.Subset)},
 		{w.say(methodWeights), weights},
-		{w.say(methodDimensions), strings.Join(p.Dimensions, ", ")},
+		{w.say(methodDimensions), w.dimensionList(p.Dimensions)},
 		{w.say(methodResamplesBehind95), p.Bootstrap},
 		{w.say(methodSeed), int(p.Seed)},
 		{w.say(methodDeployableCuBEMin), p.Thresholds.Deployable},
@@ -140,6 +134,60 @@ func (w *writer) methodJudges(g *sheetPage) {
 	g.skip(1)
 }
 
+// languageWords names the report's language in itself.
+func (w *writer) languageWords() string {
+	if w.lang == "zh" {
+		return w.say(methodLanguageZH)
+	}
+	return w.say(methodLanguageEN)
+}
+
+// subsetWords says which questions the analysis read; a subset the
+// product does not know is shown as written.
+func (w *writer) subsetWords(subset string) string {
+	switch subset {
+	case cube.SubsetRetrieved:
+		return w.say(methodSubsetRetrieved)
+	case cube.SubsetAll:
+		return w.say(methodSubsetAll)
+	}
+	return subset
+}
+
+// weightsWords says how the dimensions were weighted: the glossary's
+// correlation weights, equal weights, or the weights set in the profile
+// by dimension name.
+func (w *writer) weightsWords(p profile.Profile) string {
+	mode, table, _ := p.WeightMode()
+	switch {
+	case len(table) > 0:
+		var parts []string
+		for _, k := range slices.Sorted(maps.Keys(table)) {
+			parts = append(parts, fmt.Sprintf("%s = %g", w.dimensionName(k), table[k]))
+		}
+		return w.say(methodSetWeights) + w.say(methodOpenParen) + strings.Join(parts, w.say(methodListSep)) + w.say(methodCloseParen)
+	case mode == "correlation":
+		return w.term(glossary.CorrelationWeights)
+	case mode == "equal":
+		return w.say(methodEqualWeights)
+	}
+	return mode
+}
+
+// dimensionName is a dimension's glossary name (a user's own keeps its name).
+func (w *writer) dimensionName(d string) string {
+	return glossary.Name(glossary.DimensionID, d, text.Lang(w.lang))
+}
+
+// dimensionList names dimensions as a list in the report's language.
+func (w *writer) dimensionList(dims []string) string {
+	names := make([]string, len(dims))
+	for i, d := range dims {
+		names[i] = w.dimensionName(d)
+	}
+	return strings.Join(names, w.say(methodListSep))
+}
+
 // methodDimensions writes the dimensions and the prompts that judged them.
 func (w *writer) methodDimensions(g *sheetPage) {
 	p := w.in.Profile
@@ -153,7 +201,7 @@ func (w *writer) methodDimensions(g *sheetPage) {
 	for _, d := range w.dimsOrProfile() {
 		title, line := w.promptInfo(p.PromptDir, d)
 		g.wrap = true
-		row := g.line(d, title, source+"prompts/cube/"+prompts.File(d, w.lang), line)
+		row := g.line(w.dimensionName(d), title, source+"prompts/cube/"+prompts.File(d, w.lang), line)
 		g.wrap = false
 		g.merge(row, "D", "F")
 		g.height(row, rowHeight(line, 110))

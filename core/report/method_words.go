@@ -7,9 +7,20 @@ import (
 
 // The words of method.go, Chinese first.
 var (
-	methodHowEvaluationMade          = text.New("评估方法", "How this evaluation was made")
-	methodEvaluationProfile          = glossaryName(glossary.Profile)
-	methodReportLanguage             = text.New("报告语言", "Report language")
+	methodHowEvaluationMade = text.New("评估方法", "How this evaluation was made")
+	methodEvaluationProfile = glossaryName(glossary.Profile)
+	methodReportLanguage    = text.New("报告语言", "Report language")
+	// The profile's values, worded for the reader (never zh, retrieved,
+	// correlation, equal as the profile writes them).
+	methodLanguageZH                 = text.New("中文", "Chinese")
+	methodLanguageEN                 = text.New("英文", "English")
+	methodSubsetRetrieved            = text.New("检索命中的问题", "questions whose guide was retrieved")
+	methodSubsetAll                  = text.New("全部问题", "all questions")
+	methodEqualWeights               = text.New("等权重", "equal weights")
+	methodSetWeights                 = text.New("指定权重", "set weights")
+	methodListSep                    = text.New("、", ", ")
+	methodOpenParen                  = text.New("（", " (")
+	methodCloseParen                 = text.New("）", ")")
 	methodTrimProportion             = text.New("截尾比例 α", "Trim proportion α")
 	methodAnalysisSubset             = text.New("分析子集", "Analysis subset")
 	methodWeights                    = text.New("权重", "Weights")

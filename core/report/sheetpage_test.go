@@ -171,3 +171,24 @@ func TestMethodPageUsesGlossaryNames(t *testing.T) {
 		}
 	}
 }
+
+// The profile's settings on the Method page are worded for the reader,
+// never as the profile's ids: the Chinese report says 中文, 检索命中的问题,
+// 相关性权重 and the dimensions' names, not zh, retrieved, correlation and
+// relevance, specificity.
+func TestMethodProfileValuesInTheReadersLanguage(t *testing.T) {
+	w := modelWriter(t, "zh", nil)
+	for _, s := range w.methodPage().text() {
+		for _, id := range []string{"zh", "retrieved", "correlation", "equal", "relevance", "specificity", "completeness", "quality"} {
+			if slices.Contains(strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' || r == '(' || r == ')' }), id) {
+				t.Errorf("zh Method page shows the id %q in %q", id, s)
+			}
+		}
+	}
+	en := strings.Join(modelWriter(t, "en", nil).methodPage().text(), "\n")
+	for _, want := range []string{"English", "correlation weights"} {
+		if !strings.Contains(en, want) {
+			t.Errorf("en Method page lacks %q", want)
+		}
+	}
+}
