@@ -31,6 +31,12 @@ func TestDemo(t *testing.T) {
 			t.Errorf("demo output lacks %q:\n%s", want, out)
 		}
 	}
+	// The English progress names the offline judges as the glossary does.
+	for _, want := range []string{"the lexical baseline (word overlap)", "judging lexical baseline"} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("demo progress lacks %q:\n%s", want, errOut)
+		}
+	}
 	data, err := os.ReadFile(filepath.Join(dir, "SUMMARY.json"))
 	if err != nil {
 		t.Fatal(err)

@@ -11,6 +11,7 @@ import (
 	"syscall"
 
 	"cubeworkbench/assets/sample"
+	"cubeworkbench/core/glossary"
 	"cubeworkbench/core/profile"
 	"cubeworkbench/core/text"
 )
@@ -45,9 +46,10 @@ func runDemo(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	p := profile.Default()
 	p.Language = *langFlag
 	p.Judges = []profile.Endpoint{{Name: "lexical", Lexical: true}, {Name: "semantic", Semantic: true}}
+	lexical, semantic := glossary.JudgeName("lexical", lang), glossary.JudgeName("semantic", lang)
 	fmt.Fprintln(stderr, pick(lang,
-		"Demo: the bundled fictional sample, judged offline by two baseline judges, lexical (word overlap) and semantic (embedding similarity); neither is an LLM.",
-		"演示：使用内置的虚构示例数据，由两个离线基线评审评分：词汇基线评审（按词语重合）与语义基线评审（按字面相似度），都不是大模型。"))
+		"Demo: the bundled fictional sample, judged offline by two baseline judges, the "+lexical+" (word overlap) and the "+semantic+" (surface similarity); neither is an LLM.",
+		"演示：使用内置的虚构示例数据，由两个离线基线评审评分："+lexical+"（按词语重合）与"+semantic+"（按字面相似度），都不是大模型。"))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	return evaluate(ctx, evalOptions{
