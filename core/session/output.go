@@ -6,6 +6,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+
+	"cubeworkbench/core/text"
 )
 
 // Output is one place an evaluation will write to: a file (the report,
@@ -33,7 +35,10 @@ func CheckOutputs(outs ...Output) error {
 			continue
 		}
 		if err := checkOutput(o); err != nil {
-			errs = append(errs, fmt.Errorf("无法写入 %s：%v / cannot write %s: %w", o.Path, err, o.Path, err))
+			why := text.Of(err)
+			errs = append(errs, text.NewError(text.New(
+				fmt.Sprintf("无法写入 %s：%s", o.Path, why.ZH),
+				fmt.Sprintf("cannot write %s: %s", o.Path, why.EN)), err))
 		}
 	}
 	return errors.Join(errs...)
@@ -43,11 +48,11 @@ func checkOutput(o Output) error {
 	dir := o.Path
 	if !o.Dir {
 		if fi, err := os.Stat(o.Path); err == nil && fi.IsDir() {
-			return errors.New("这是一个文件夹，不是文件 / it is a folder, not a file")
+			return refusal("这是一个文件夹，不是文件", "it is a folder, not a file")
 		}
 		dir = filepath.Dir(o.Path)
 	} else if fi, err := os.Stat(o.Path); err == nil && !fi.IsDir() {
-		return errors.New("这是一个文件，不是文件夹 / it is a file, not a folder")
+		return refusal("这是一个文件，不是文件夹", "it is a file, not a folder")
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err

@@ -179,8 +179,10 @@ func (s *Session) Evaluate(ctx context.Context, p profile.Profile, o EvalOptions
 // storeHint adds to an unwritable run store (a workbook in a read-only
 // folder: a shared drive, a CD, a colleague's folder) where to put it.
 func storeHint(err error) error {
-	return fmt.Errorf("%w\n运行记录库须与工作簿放在同一文件夹，而该文件夹不可写：请把工作簿复制到可写的文件夹，或用 --store 指定运行记录库的位置（如 --store D:\\评估\\run.cube.db）。 / "+
-		"The run store goes beside the workbook, and that folder cannot be written: copy the workbook to a folder you can write to, or name the run store's place with --store (e.g. --store ~/cube/run.cube.db)", err)
+	why := text.Of(err)
+	return text.NewError(text.New(
+		why.ZH+"\n运行记录库须与工作簿放在同一文件夹，而该文件夹不可写：请把工作簿复制到可写的文件夹，或用 --store 指定运行记录库的位置（如 --store D:\\评估\\run.cube.db）。",
+		why.EN+"\nThe run store goes beside the workbook, and that folder cannot be written: copy the workbook to a folder you can write to, or name the run store's place with --store (e.g. --store ~/cube/run.cube.db)"), err)
 }
 
 // Reask evaluates again under p, making new attempts (new seeds) for the

@@ -3,7 +3,6 @@ package session
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -16,7 +15,7 @@ import (
 )
 
 // ErrNoSpotCheck is returned when ratings are entered before a sample was drawn.
-var ErrNoSpotCheck = errors.New("session: no spot-check sample drawn yet / 尚未抽取人工抽检样本")
+var ErrNoSpotCheck = refusal("尚未抽取人工抽检样本", "no spot-check sample drawn yet")
 
 // DrawSpotCheck draws a stratified sample of the last evaluation's answers
 // for people to rate (humancheck.Draw) and records its design in the run
@@ -46,7 +45,7 @@ func (s *Session) DrawSpotCheck(ctx context.Context, o humancheck.DrawOptions) (
 	}
 	d := humancheck.Draw(infos, o)
 	if len(d.Tasks) == 0 {
-		return nil, errors.New("session: no answers to spot-check / 没有可供抽检的回答")
+		return nil, refusal("没有可供抽检的回答", "no answers to spot-check")
 	}
 	data, err := json.Marshal(d)
 	if err != nil {
@@ -109,10 +108,10 @@ func (s *Session) Rubric(dimension string, lang text.Lang) string {
 func (s *Session) Rate(ctx context.Context, seq int, rater, dimension string, score float64) error {
 	rater = strings.TrimSpace(rater)
 	if rater == "" {
-		return errors.New("session: a rating needs the rater's name / 评分需要填写评分人姓名")
+		return refusal("评分需要填写评分人姓名", "a rating needs the rater's name")
 	}
 	if !(score >= 0 && score <= 10) {
-		return fmt.Errorf("session: score %v is outside 0–10 / 评分 %v 不在 0–10 之间", score, score)
+		return refusal(fmt.Sprintf("评分 %v 不在 0–10 之间", score), fmt.Sprintf("score %v is outside 0–10", score))
 	}
 	d, err := s.SpotCheckDesign(ctx)
 	if err != nil {

@@ -2,8 +2,6 @@ package session
 
 import (
 	"context"
-	"errors"
-	"fmt"
 
 	"cubeworkbench/core/chunk"
 	"cubeworkbench/core/cofe"
@@ -15,7 +13,7 @@ import (
 )
 
 // ErrNoDocuments says a sweep needs guides or a corpus folder to retrieve over.
-var ErrNoDocuments = errors.New("session: no documents to retrieve over: the workbook has no guides and the profile names no corpus / 没有可检索的文档：工作簿没有办事指南，配置也未指定语料目录")
+var ErrNoDocuments = refusal("没有可检索的文档：工作簿没有办事指南，配置也未指定语料目录", "no documents to retrieve over: the workbook has no guides and the profile names no corpus")
 
 // Sweep runs CoFE-RAG over every chunker with every retriever on the same
 // corpus and questions. Files of the corpus folder that cannot be read are
@@ -26,7 +24,7 @@ func (s *Session) Sweep(ctx context.Context, p profile.Profile, chunkers []chunk
 		return nil, nil, err
 	}
 	if s.Streamed > 0 && p.CoFE.Corpus == "" {
-		return nil, nil, fmt.Errorf("session: sweep: the knowledge base was streamed into the run store; open it with AllGuides or name a corpus folder in the profile / 知识库已写入运行库，请完整载入或在配置中指定语料目录")
+		return nil, nil, refusal("知识库已写入运行库，请完整载入或在配置中指定语料目录", "the knowledge base was streamed into the run store; open it with all guides or name a corpus folder in the profile")
 	}
 	var docs []cofe.Doc
 	if p.CoFE.Corpus != "" {
