@@ -3,7 +3,6 @@ package rerank
 import (
 	"bytes"
 	"context"
-	"cubeworkbench/core/httpsafe"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -11,7 +10,9 @@ import (
 	"sort"
 	"strings"
 
+	"cubeworkbench/core/httpsafe"
 	"cubeworkbench/core/retrieve"
+	"cubeworkbench/core/text"
 )
 
 // Reranker flavours: the request shape to send. Every response shape is
@@ -155,17 +156,17 @@ func parseRerank(raw []byte, n int) ([]retrieve.Ranked, error) {
 	trimmed := bytes.TrimSpace(raw)
 	if len(trimmed) > 0 && trimmed[0] == '[' {
 		if err := json.Unmarshal(trimmed, &items); err != nil {
-			return nil, fmt.Errorf("unreadable reply / 无法解析的回复: %w", err)
+			return nil, text.NewError(text.New("无法解析的回复", "unreadable reply"), err)
 		}
 	} else {
 		var obj struct {
 			Results *[]item `json:"results"`
 		}
 		if err := json.Unmarshal(trimmed, &obj); err != nil {
-			return nil, fmt.Errorf("unreadable reply / 无法解析的回复: %w", err)
+			return nil, text.NewError(text.New("无法解析的回复", "unreadable reply"), err)
 		}
 		if obj.Results == nil {
-			return nil, fmt.Errorf("reply has no results / 回复中没有 results: %.200s", trimmed)
+			return nil, text.NewError(text.New(fmt.Sprintf("回复中没有 results：%.200s", trimmed), fmt.Sprintf("reply has no results: %.200s", trimmed)), nil)
 		}
 		items = *obj.Results
 	}
@@ -173,7 +174,7 @@ func parseRerank(raw []byte, n int) ([]retrieve.Ranked, error) {
 	out := make([]retrieve.Ranked, 0, len(items))
 	for _, it := range items {
 		if it.Index == nil || *it.Index < 0 || *it.Index >= n || seen[*it.Index] {
-			return nil, fmt.Errorf("reply has a missing, out-of-range or repeated index / 回复中的 index 缺失、越界或重复")
+			return nil, text.NewError(text.New("回复中的 index 缺失、越界或重复", "reply has a missing, out-of-range or repeated index"), nil)
 		}
 		seen[*it.Index] = true
 		s := it.RelevanceScore
@@ -181,7 +182,7 @@ func parseRerank(raw []byte, n int) ([]retrieve.Ranked, error) {
 			s = it.Score
 		}
 		if s == nil {
-			return nil, fmt.Errorf("reply item %d has no score / 回复项 %d 没有分数", *it.Index, *it.Index)
+			return nil, text.NewError(text.New(fmt.Sprintf("回复项 %d 没有分数", *it.Index), fmt.Sprintf("reply item %d has no score", *it.Index)), nil)
 		}
 		out = append(out, retrieve.Ranked{Index: *it.Index, Score: *s})
 	}

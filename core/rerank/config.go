@@ -2,10 +2,7 @@ package rerank
 
 import (
 	"context"
-	"cubeworkbench/core/httpsafe"
-	"cubeworkbench/core/secret"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -14,8 +11,11 @@ import (
 	"sync"
 	"time"
 
+	"cubeworkbench/core/httpsafe"
 	"cubeworkbench/core/profile"
 	"cubeworkbench/core/retrieve"
+	"cubeworkbench/core/secret"
+	"cubeworkbench/core/text"
 )
 
 // Server kinds a profile's [reranker] section may name.
@@ -63,7 +63,7 @@ func roots(base string) (root, versioned string) {
 // on the first Rerank call, so New itself makes no request.
 func New(cfg Config) (*Client, error) {
 	if strings.TrimSpace(cfg.BaseURL) == "" {
-		return nil, errors.New("rerank: no base_url / 未配置重排序服务地址")
+		return nil, text.NewError(text.New("未配置重排序服务地址", "rerank: no base_url"), nil)
 	}
 	kind := cfg.Kind
 	if kind == "" {
@@ -74,7 +74,7 @@ func New(cfg Config) (*Client, error) {
 	key := ""
 	if cfg.APIKeyEnv != "" {
 		if key, _, _ = secret.Default().Get(secret.Reranker("reranker"), cfg.APIKeyEnv); key == "" {
-			return nil, fmt.Errorf("rerank: environment variable %s is empty / 环境变量 %s 未设置", cfg.APIKeyEnv, cfg.APIKeyEnv)
+			return nil, text.NewError(text.New(fmt.Sprintf("环境变量 %s 未设置", cfg.APIKeyEnv), fmt.Sprintf("rerank: environment variable %s is empty", cfg.APIKeyEnv)), nil)
 		}
 	}
 	httpsafe.Register(httpsafe.URLSecrets(cfg.BaseURL)...)
@@ -95,13 +95,13 @@ func New(cfg Config) (*Client, error) {
 		c.URL, c.Flavor = root+"/rerank", FlavorTEI
 	case KindXinference:
 		if strings.TrimSpace(cfg.Model) == "" {
-			return nil, errors.New("rerank: xinference needs the model UID in model / Xinference 需要在 model 中填写模型 UID")
+			return nil, text.NewError(text.New("Xinference 需要在 model 中填写模型 UID", "rerank: xinference needs the model UID in model"), nil)
 		}
 		c.URL, c.Flavor = versioned+"/rerank", FlavorJina
 	case KindAuto:
 		c.auto = &detection{root: root, versioned: versioned}
 	default:
-		return nil, fmt.Errorf("rerank: kind %q (one of %s) / 未知的重排序服务类型 %q", cfg.Kind, strings.Join(Kinds, ", "), cfg.Kind)
+		return nil, text.NewError(text.New(fmt.Sprintf("未知的重排序服务类型 %q（可选：%s）", cfg.Kind, strings.Join(Kinds, "、")), fmt.Sprintf("rerank: kind %q (one of %s)", cfg.Kind, strings.Join(Kinds, ", "))), nil)
 	}
 	return c, nil
 }
@@ -158,7 +158,7 @@ func (r *Client) resolve(ctx context.Context) error {
 	}
 	resp, err := r.httpClient().Do(req)
 	if err != nil {
-		return fmt.Errorf("rerank: cannot reach %s / 无法连接重排序服务: %w", a.root, err)
+		return text.NewError(text.New(fmt.Sprintf("无法连接重排序服务 %s", a.root), fmt.Sprintf("rerank: cannot reach %s", a.root)), err)
 	}
 	defer resp.Body.Close()
 	raw, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))

@@ -17,6 +17,7 @@ import (
 	"github.com/zalando/go-keyring"
 
 	"cubeworkbench/core/httpsafe"
+	"cubeworkbench/core/text"
 )
 
 // Service is the keyring service every key is filed under.
@@ -83,11 +84,11 @@ const (
 )
 
 // ErrNoKey means no source had a key.
-var ErrNoKey = errors.New("未找到 API 密钥：请在窗口中输入，或设置配置中 api_key_env 指定的环境变量 / no API key: type it in the window or set the environment variable named by api_key_env")
+var ErrNoKey = text.NewError(text.New("未找到 API 密钥：请在窗口中输入，或设置配置中 api_key_env 指定的环境变量", "no API key: type it in the window or set the environment variable named by api_key_env"), nil)
 
 // ErrKeyringUnavailable wraps a keyring that cannot be used (no Secret
 // Service on a headless Linux, a locked keychain).
-var ErrKeyringUnavailable = errors.New("系统密钥环不可用，密钥仅在本次会话中保留 / the OS keyring is not available; keep the key for this session only")
+var ErrKeyringUnavailable = text.NewError(text.New("系统密钥环不可用，密钥仅在本次会话中保留", "the OS keyring is not available; keep the key for this session only"), nil)
 
 // Store looks keys up. The zero value is not usable; use New.
 type Store struct {
@@ -109,7 +110,7 @@ func Default() *Store { return defaultStore }
 func (s *Store) Set(r Ref, key string, where Where) error {
 	key = strings.TrimSpace(key)
 	if key == "" {
-		return errors.New("密钥为空 / the key is empty")
+		return text.NewError(text.New("密钥为空", "the key is empty"), nil)
 	}
 	if err := r.valid(); err != nil {
 		return err
@@ -174,7 +175,7 @@ func (s *Store) Delete(r Ref) error {
 
 func (r Ref) valid() error {
 	if r.Kind == "" || strings.TrimSpace(r.Name) == "" {
-		return fmt.Errorf("secret: a key needs a kind and a name (got %q) / 密钥需要类型和名称", r.account())
+		return text.NewError(text.New(fmt.Sprintf("密钥需要类型和名称（收到 %q）", r.account()), fmt.Sprintf("secret: a key needs a kind and a name (got %q)", r.account())), nil)
 	}
 	return nil
 }

@@ -5,7 +5,6 @@ package openaiembed
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"regexp"
@@ -18,6 +17,7 @@ import (
 
 	"cubeworkbench/core/embed"
 	"cubeworkbench/core/httpsafe"
+	"cubeworkbench/core/text"
 )
 
 // Config configures an OpenAI-compatible /v1/embeddings endpoint.
@@ -50,16 +50,16 @@ var _ embed.Embedder = (*Client)(nil)
 // from the environment variable named by APIKeyEnv and is never logged.
 func New(cfg Config) (*Client, error) {
 	if strings.TrimSpace(cfg.BaseURL) == "" {
-		return nil, errors.New("embed: no base URL / 未配置嵌入服务地址")
+		return nil, text.NewError(text.New("未配置嵌入服务地址", "embed: no base URL"), nil)
 	}
 	if strings.TrimSpace(cfg.Model) == "" {
-		return nil, errors.New("embed: no model / 未配置嵌入模型")
+		return nil, text.NewError(text.New("未配置嵌入模型", "embed: no model"), nil)
 	}
 	key := cfg.APIKey
 	if key == "" && cfg.APIKeyEnv != "" {
 		key = os.Getenv(cfg.APIKeyEnv)
 		if key == "" {
-			return nil, fmt.Errorf("embed: environment variable %s is empty / 环境变量 %s 未设置", cfg.APIKeyEnv, cfg.APIKeyEnv)
+			return nil, text.NewError(text.New(fmt.Sprintf("环境变量 %s 未设置", cfg.APIKeyEnv), fmt.Sprintf("embed: environment variable %s is empty", cfg.APIKeyEnv)), nil)
 		}
 	}
 	if cfg.BatchSize <= 0 {
@@ -160,7 +160,7 @@ func (o *Client) request(ctx context.Context, batch []string) ([][]float32, erro
 		return nil, fmt.Errorf("embed: %s at %s: %w", o.cfg.Model, o.cfg.BaseURL, err)
 	}
 	if len(resp.Data) != len(batch) {
-		return nil, fmt.Errorf("embed: %s returned %d vectors for %d texts / 返回向量数与输入不符", o.cfg.Model, len(resp.Data), len(batch))
+		return nil, text.NewError(text.New(fmt.Sprintf("嵌入模型 %s 返回 %d 个向量，而输入有 %d 段文本", o.cfg.Model, len(resp.Data), len(batch)), fmt.Sprintf("embed: %s returned %d vectors for %d texts", o.cfg.Model, len(resp.Data), len(batch))), nil)
 	}
 	data := resp.Data
 	sort.SliceStable(data, func(i, j int) bool { return data[i].Index < data[j].Index })
@@ -169,16 +169,16 @@ func (o *Client) request(ctx context.Context, batch []string) ([][]float32, erro
 	defer o.mu.Unlock()
 	for i, d := range data {
 		if d.Index != i {
-			return nil, fmt.Errorf("embed: %s returned indices that are not 0..%d / 返回向量序号错误", o.cfg.Model, len(batch)-1)
+			return nil, text.NewError(text.New(fmt.Sprintf("嵌入模型 %s 返回的向量序号不是 0 至 %d", o.cfg.Model, len(batch)-1), fmt.Sprintf("embed: %s returned indices that are not 0..%d", o.cfg.Model, len(batch)-1)), nil)
 		}
 		if len(d.Embedding) == 0 {
-			return nil, fmt.Errorf("embed: %s returned an empty vector / 返回空向量", o.cfg.Model)
+			return nil, text.NewError(text.New(fmt.Sprintf("嵌入模型 %s 返回了空向量", o.cfg.Model), fmt.Sprintf("embed: %s returned an empty vector", o.cfg.Model)), nil)
 		}
 		if o.dim == 0 {
 			o.dim = len(d.Embedding)
 		}
 		if len(d.Embedding) != o.dim {
-			return nil, fmt.Errorf("embed: %s returned %d dimensions, expected %d / 向量维度不一致", o.cfg.Model, len(d.Embedding), o.dim)
+			return nil, text.NewError(text.New(fmt.Sprintf("嵌入模型 %s 返回 %d 维向量，应为 %d 维", o.cfg.Model, len(d.Embedding), o.dim), fmt.Sprintf("embed: %s returned %d dimensions, expected %d", o.cfg.Model, len(d.Embedding), o.dim)), nil)
 		}
 		vecs[i] = d.Embedding
 	}
