@@ -260,9 +260,6 @@ func (r *runner) judgeTasks(ctx context.Context, aj activeJudge, dims []judge.Di
 				return nil
 			}
 			r.noteStall(StepJudge, aj.ep.Name, out.OK, out.Reason)
-			if n, tripped := down.record(out); tripped {
-				return fmt.Errorf("%w: judge %s failed %d times in a row without a single answer (last: %s)", ErrEndpointDown, aj.ep.Name, n, out.Reason)
-			}
 			j := dataset.Judgement{ItemID: it.ID, Set: set, Judge: aj.ep.Name, Dimension: dims[t.dim].Name,
 				Repeat: repeat, Raw: out.Raw}
 			if out.OK {
@@ -271,7 +268,11 @@ func (r *runner) judgeTasks(ctx context.Context, aj activeJudge, dims []judge.Di
 				j.Status, j.Reason = dataset.StatusUnscorable, out.Reason
 				r.problem(result.Problem{Step: StepJudge, ItemID: it.ID, Set: set, Judge: aj.ep.Name, Dim: j.Dimension, Reason: out.Reason})
 			}
-			if err := r.opt.Store.PutJudgement(ectx, j, out.Key); err != nil {
+			// A reply that arrived is stored even when the run is stopping
+			// (the breaker tripped in another goroutine): the store is
+			// local and quick, and what the endpoint said is the evidence
+			// of why the run stopped.
+			if err := r.opt.Store.PutJudgement(context.WithoutCancel(ectx), j, out.Key); err != nil {
 				return err
 			}
 			r.mu.Lock()
@@ -287,6 +288,12 @@ func (r *runner) judgeTasks(ctx context.Context, aj activeJudge, dims []judge.Di
 			r.mu.Unlock()
 			counter.add(!out.OK, out.Calls, out.Cached, out.Usage.PromptTokens+out.Usage.CompletionTokens,
 				(float64(out.Usage.PromptTokens)*aj.ep.PriceIn+float64(out.Usage.CompletionTokens)*aj.ep.PriceOut)/1e6)
+			// The breaker counts a failure once it is stored: with more
+			// callers in flight than its limit, tripping first could stop
+			// the run with none of the failures it saw on record.
+			if n, tripped := down.record(out); tripped {
+				return fmt.Errorf("%w: judge %s failed %d times in a row without a single answer (last: %s)", ErrEndpointDown, aj.ep.Name, n, out.Reason)
+			}
 			return nil
 		})
 	}
