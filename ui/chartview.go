@@ -45,6 +45,7 @@ func (v *chartView) Resize(s fyne.Size) {
 // set shows the figure build makes (nil: none), at the current size.
 func (v *chartView) set(build func(o chart.Options) (*chart.Figure, error)) {
 	v.build = build
+	v.gen++ // a figure still being drawn for the old build is dropped when it lands
 	v.asked = fyne.Size{}
 	v.img.Image = nil
 	v.rendered = fyne.Size{}
