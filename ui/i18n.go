@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -26,29 +25,29 @@ var localeTags = []fyne.Locale{"en", "zh", "zh-Hans"}
 
 var (
 	langMu  sync.Mutex
-	langNow = "en" // the code useLanguage last set
+	langNow = text.EN // the language useLanguage last set
 )
 
 // currentLanguage is the language every label is in now.
 func currentLanguage() text.Lang {
 	langMu.Lock()
 	defer langMu.Unlock()
-	return text.LangOf(langNow)
+	return langNow
 }
 
-// useLanguage makes every lang.X lookup answer in code ("zh" or "en"),
+// useLanguage makes every lang.X lookup answer in code (text.ZH or text.EN),
 // whatever the system locale is. Fyne's lang package follows the locale
 // only, so the chosen language's messages are registered under every tag the
 // matcher could pick; LANGUAGE also steers Fyne's own dialog strings.
-func useLanguage(code string) {
+func useLanguage(code text.Lang) {
 	langMu.Lock()
 	defer langMu.Unlock()
 	data := i18n.Data(code)
 	if data == nil {
-		code, data = "en", i18n.Data("en")
+		code, data = text.EN, i18n.Data(text.EN)
 	}
 	langNow = code
-	os.Setenv("LANGUAGE", code)
+	os.Setenv("LANGUAGE", string(code))
 	for _, tag := range localeTags {
 		if err := lang.AddTranslationsForLocale(data, tag); err != nil {
 			fyne.LogError("ui: translations", err)
@@ -57,12 +56,7 @@ func useLanguage(code string) {
 }
 
 // systemLanguage maps the system locale to zh or en.
-func systemLanguage() string {
-	if strings.HasPrefix(strings.ToLower(string(lang.SystemLocale())), "zh") {
-		return "zh"
-	}
-	return "en"
-}
+func systemLanguage() text.Lang { return text.LangOf(string(lang.SystemLocale())) }
 
 // tr looks a label up by its key in the current language; the key itself is
 // shown when a translation is missing (a test checks none is).

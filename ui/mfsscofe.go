@@ -151,7 +151,7 @@ func systemOrder[V any](m map[string]V) []string {
 func notesButton(win fyne.Window, lang text.Lang) *widget.Button {
 	return widget.NewButtonWithIcon("", theme.QuestionIcon(), func() {
 		var b strings.Builder
-		for _, n := range mfss.FactorNotes(lang.String()) {
+		for _, n := range mfss.FactorNotes(lang) {
 			fmt.Fprintf(&b, "%s\n  %s %s\n  %s %s\n  %s %s\n\n", n.Name, tr("results.note_measures"), n.Measures,
 				tr("results.note_can"), n.Can, tr("results.note_cannot"), n.Cannot)
 		}

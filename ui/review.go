@@ -86,14 +86,14 @@ func newReviewTab(sh shell, sess func() *session.Session, prof func() profile.Pr
 	t.perGuide.SetText("1")
 	var typeNames []string
 	for _, qt := range querytype.All() {
-		typeNames = append(typeNames, qt.Title(lang.String()))
+		typeNames = append(typeNames, qt.Title(lang))
 	}
 	t.types = widget.NewCheckGroup(typeNames, nil)
 	t.types.Horizontal = true
 	t.types.SetSelected(typeNames)
 	var aspectNames []string
 	for _, a := range aspect.All() {
-		aspectNames = append(aspectNames, a.Title(lang.String()))
+		aspectNames = append(aspectNames, a.Title(lang))
 	}
 	t.aspects = widget.NewCheckGroup(aspectNames, nil)
 	t.aspects.Horizontal = true
@@ -198,20 +198,20 @@ func (t *reviewTab) options() (session.GenerateOptions, error) {
 	var o session.GenerateOptions
 	per, err := strconv.Atoi(strings.TrimSpace(t.perGuide.Text))
 	if err != nil || per < 1 {
-		return o, fmt.Errorf("%s", t.t("Questions per guide must be a whole number of at least 1.", "每条指南问题数须为不小于 1 的整数。"))
+		return o, text.NewError(text.New("每条指南问题数须为不小于 1 的整数。", "Questions per guide must be a whole number of at least 1."), nil)
 	}
 	o.Spec.PerGuide = per
 	lang := t.sh.lang()
 	for _, qt := range querytype.All() {
-		if slices.Contains(t.types.Selected, qt.Title(lang.String())) {
+		if slices.Contains(t.types.Selected, qt.Title(lang)) {
 			o.Spec.Types = append(o.Spec.Types, qt.Name)
 		}
 	}
 	if len(o.Spec.Types) == 0 {
-		return o, fmt.Errorf("%s", t.t("Choose at least one query type.", "请至少选择一种问题类型。"))
+		return o, text.NewError(text.New("请至少选择一种问题类型。", "Choose at least one query type."), nil)
 	}
 	for _, a := range aspect.All() {
-		if slices.Contains(t.aspects.Selected, a.Title(lang.String())) {
+		if slices.Contains(t.aspects.Selected, a.Title(lang)) {
 			o.Spec.Aspects = append(o.Spec.Aspects, a.Name)
 		}
 	}
@@ -224,12 +224,12 @@ func (t *reviewTab) options() (session.GenerateOptions, error) {
 			}
 		}
 		if o.Select.Column == "" || len(o.Select.Values) == 0 {
-			return o, fmt.Errorf("%s", t.t("Choose the column and type the values to keep.", "请选择列并填写要保留的取值。"))
+			return o, text.NewError(text.New("请选择列并填写要保留的取值。", "Choose the column and type the values to keep."), nil)
 		}
 	case t.mode.Options[2]:
 		k, err := strconv.Atoi(strings.TrimSpace(t.sample.Text))
 		if err != nil || k < 1 {
-			return o, fmt.Errorf("%s", t.t("The sample size must be a whole number of at least 1.", "抽样条数须为不小于 1 的整数。"))
+			return o, text.NewError(text.New("抽样条数须为不小于 1 的整数。", "The sample size must be a whole number of at least 1."), nil)
 		}
 		o.Select.Sample, o.Select.Seed = k, t.profile().Seed
 	}
@@ -324,10 +324,10 @@ func (t *reviewTab) kind(c generate.Candidate) string {
 	lang := t.sh.lang()
 	s := c.QueryType
 	if qt, ok := querytype.Lookup(c.QueryType); ok {
-		s = qt.Title(lang.String())
+		s = qt.Title(lang)
 	}
 	if a, ok := aspect.Lookup(c.Aspect); ok {
-		s += " · " + a.Title(lang.String())
+		s += " · " + a.Title(lang)
 	}
 	return s
 }
@@ -478,12 +478,12 @@ func (t *reviewTab) showCounts() {
 	var types, aspects []string
 	for _, qt := range querytype.All() {
 		if n := allType[qt.Name]; n > 0 {
-			types = append(types, fmt.Sprintf("%s %d/%d", qt.Title(lang.String()), accType[qt.Name], n))
+			types = append(types, fmt.Sprintf("%s %d/%d", qt.Title(lang), accType[qt.Name], n))
 		}
 	}
 	for _, a := range aspect.All() {
 		if n := allAspect[a.Name]; n > 0 {
-			aspects = append(aspects, fmt.Sprintf("%s %d/%d", a.Title(lang.String()), accAspect[a.Name], n))
+			aspects = append(aspects, fmt.Sprintf("%s %d/%d", a.Title(lang), accAspect[a.Name], n))
 		}
 	}
 	if n := allAspect[""]; n > 0 {

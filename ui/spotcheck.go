@@ -301,7 +301,7 @@ func (t *spotTab) dimTitle(d string) string {
 		return t.t("all dimensions", "全部维度")
 	}
 	if x, ok := dimension.Lookup(d); ok {
-		return x.Title(t.lang().String())
+		return x.Title(t.lang())
 	}
 	return d
 }

@@ -5,6 +5,7 @@ import (
 
 	"cubeworkbench/core/chart"
 	"cubeworkbench/core/glossary"
+	"cubeworkbench/core/text"
 	"math"
 	"time"
 )
@@ -20,14 +21,14 @@ const (
 
 // Languages of Content.Lang.
 const (
-	LangZH = "zh"
-	LangEN = "en"
+	LangZH = text.ZH
+	LangEN = text.EN
 )
 
 // Content is everything the brief shows. Undefined numbers are nil and are
 // written in words ("不适用"), never as 0.
 type Content struct {
-	Lang string // LangZH (default) or LangEN
+	Lang text.Lang // LangZH (default) or LangEN
 
 	Verdict    glossary.VerdictCode // one of the verdict codes
 	Deployable float64              // CuBE at or above which the verdict is Deployable

@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"cubeworkbench/core/text"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden layouts in testdata/")
@@ -21,10 +23,10 @@ func round(v float64) float64 { return math.Round(v*10) / 10 }
 func TestLayoutGolden(t *testing.T) {
 	for _, tc := range []struct {
 		name string
-		c    func(testing.TB, string) Content
+		c    func(testing.TB, text.Lang) Content
 	}{{"sample", sampleLike}, {"three", threeJudges}, {"long", long}, {"undetermined", undetermined}} {
-		for _, lang := range []string{LangZH, LangEN} {
-			name := tc.name + "-" + lang
+		for _, lang := range []text.Lang{LangZH, LangEN} {
+			name := tc.name + "-" + string(lang)
 			t.Run(name, func(t *testing.T) {
 				p, err := Layout(tc.c(t, lang))
 				if err != nil {
@@ -65,11 +67,11 @@ func TestLayoutGolden(t *testing.T) {
 func TestLayoutStaysOnPage(t *testing.T) {
 	for _, tc := range []struct {
 		name    string
-		c       func(testing.TB, string) Content
+		c       func(testing.TB, text.Lang) Content
 		wantCut bool
 	}{{"sample", sampleLike, false}, {"three", threeJudges, false}, {"long", long, true}, {"undetermined", undetermined, false}} {
-		for _, lang := range []string{LangZH, LangEN} {
-			t.Run(tc.name+"-"+lang, func(t *testing.T) {
+		for _, lang := range []text.Lang{LangZH, LangEN} {
+			t.Run(tc.name+"-"+string(lang), func(t *testing.T) {
 				c := tc.c(t, lang)
 				p, err := Layout(c)
 				if err != nil {

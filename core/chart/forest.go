@@ -1,6 +1,7 @@
 package chart
 
 import (
+	"cubeworkbench/core/text"
 	"fmt"
 	"image/color"
 	"math"
@@ -50,7 +51,7 @@ func forestColor(verdict string) color.Color {
 // interval, a dot at the difference, the value printed to its right.
 type forest struct {
 	rows []ForestRow
-	lang string
+	lang text.Lang
 }
 
 func (f *forest) y(i int) float64 { return float64(len(f.rows) - 1 - i) }
@@ -181,7 +182,7 @@ var forestLabels = map[string]bi{
 	"forest.worse":  {"明显更差", "clearly worse"},
 }
 
-func forestLabel(lang, key string) string {
+func forestLabel(lang text.Lang, key string) string {
 	if b, ok := forestLabels[key]; ok {
 		if lang == LangEN {
 			return b.en
@@ -191,7 +192,7 @@ func forestLabel(lang, key string) string {
 	return label(lang, key)
 }
 
-func forestTitle(o Options, lang string) string {
+func forestTitle(o Options, lang text.Lang) string {
 	switch o.Title {
 	case "":
 		return forestLabel(lang, "forest.title")

@@ -1,6 +1,7 @@
 package chart
 
 import (
+	"cubeworkbench/core/text"
 	"fmt"
 	"image/color"
 	"math"
@@ -100,7 +101,7 @@ func (p *padded) Draw(c draw.Canvas) { drawSafe(p.d, draw.Crop(c, 0, 0, p.bottom
 type cells struct {
 	m    Matrix
 	cmap palette.ColorMap
-	lang string
+	lang text.Lang
 }
 
 func (h *cells) DataRange() (xmin, xmax, ymin, ymax float64) {

@@ -12,8 +12,8 @@ import (
 
 // Languages of Options.Lang.
 const (
-	LangZH = "zh"
-	LangEN = "en"
+	LangZH = text.ZH
+	LangEN = text.EN
 )
 
 // bi is one text in both languages.
@@ -73,7 +73,7 @@ var labels = map[string]bi{
 }
 
 // label returns the display text of key in lang ("en", else Chinese).
-func label(lang, key string) string {
+func label(lang text.Lang, key string) string {
 	b, ok := labels[key]
 	if !ok {
 		b, ok = labels[strings.ToLower(key)]
@@ -92,7 +92,7 @@ func label(lang, key string) string {
 
 // queryTypeLabel shows a canonical query type; "factual" is both an MFSS
 // factor and a query type, so query types ask their own registry first.
-func queryTypeLabel(lang, key string) string {
+func queryTypeLabel(lang text.Lang, key string) string {
 	if t, ok := querytype.Lookup(key); ok {
 		return t.Title(lang)
 	}
@@ -101,13 +101,13 @@ func queryTypeLabel(lang, key string) string {
 
 // judgeName is a judge's name as drawn: the glossary's for the offline
 // judges (词汇基线评审, not lexical), the user's own otherwise.
-func judgeName(lang, name string) string { return glossary.JudgeName(name, text.Lang(lang)) }
+func judgeName(lang text.Lang, name string) string { return glossary.JudgeName(name, lang) }
 
 // na is the text drawn where a value is undefined.
-func na(lang string) string { return label(lang, "n/a") }
+func na(lang text.Lang) string { return label(lang, "n/a") }
 
 // num formats a defined value with prec decimals, or "n/a".
-func num(lang string, v *float64, prec int) string {
+func num(lang text.Lang, v *float64, prec int) string {
 	if v == nil {
 		return na(lang)
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"cubeworkbench/assets/fonts"
+	"cubeworkbench/core/text"
 
 	"golang.org/x/image/font/sfnt"
 	"gonum.org/v1/plot/font"
@@ -128,7 +129,7 @@ func TestAllUndefined(t *testing.T) {
 
 // TestQueryTypeNames: "factual" is a query type here, not the MFSS factor.
 func TestQueryTypeNames(t *testing.T) {
-	for lang, want := range map[string][]string{
+	for lang, want := range map[text.Lang][]string{
 		LangEN: {"Factual", "Analytical", "Comparative", "Tutorial", "Accuracy@k", "Recall", "Coverage"},
 		LangZH: {"事实类", "分析类", "比较类", "教程类", "准确率@k", "召回率", "覆盖率"},
 	} {
@@ -208,7 +209,10 @@ func TestHistogramNote(t *testing.T) {
 }
 
 func TestLabel(t *testing.T) {
-	cases := []struct{ lang, key, want string }{
+	cases := []struct {
+		lang      text.Lang
+		key, want string
+	}{
 		{LangEN, "relevance", "Relevance"},
 		{LangZH, "relevance", "相关性"},
 		{"", "Relevance", "相关性"}, // default Chinese; keys match case-insensitively

@@ -10,6 +10,7 @@ import (
 
 	"cubeworkbench/core/aspect"
 	"cubeworkbench/core/dataset"
+	"cubeworkbench/core/text"
 )
 
 // Sheet and column names of a saved test set. The guides and qa sheets use
@@ -47,7 +48,7 @@ func WriteTestSet(path string, guides []dataset.Guide, cands []Candidate, lang s
 		}
 		cat, asp := "", c.Aspect
 		if a, ok := aspect.Lookup(c.Aspect); ok {
-			cat = a.Title(lang)
+			cat = a.Title(text.Lang(lang))
 		}
 		rows = append(rows, []any{c.ID, c.Question, c.GuideID, c.QueryType, cat, asp, c.GuideTitle, c.Model, OriginTitle(c.Origin, lang), c.Original})
 	}

@@ -15,6 +15,7 @@ import (
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/llm"
 	"cubeworkbench/core/querytype"
+	"cubeworkbench/core/text"
 )
 
 // Where a question of a test set comes from (the qa sheet's origin column).
@@ -264,7 +265,7 @@ func (g *Generator) testQuestion(ctx context.Context, document, queryType, aspec
 		f.QueryType = t.TitleZH
 	}
 	if a, ok := aspect.Lookup(aspectName); ok {
-		f.Aspect = a.Title(lang)
+		f.Aspect = a.Title(text.Lang(lang))
 	}
 	f.Avoid = strings.Join(asked, "\n")
 	msgs, err := g.render("testquestion", f)

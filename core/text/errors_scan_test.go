@@ -16,7 +16,18 @@ import (
 // scanned is the packages whose errors are converted, one a line so that
 // branches converting different packages add lines without conflict.
 var scanned = []string{
+	"../../internal/cli",
+	"../../ui",
+	"../aspect",
+	"../brief",
+	"../chart",
+	"../compare",
+	"../dataset",
+	"../dimension",
 	"../embed/openaiembed",
+	"../mfss",
+	"../querytype",
+	"../report",
 	"../rerank",
 	"../secret",
 	"../session",

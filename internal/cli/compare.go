@@ -56,19 +56,22 @@ func parseCompare(args []string, stderr io.Writer) (compareOptions, error) {
 	case 2:
 		o.a, o.b = positional[0], positional[1]
 	default:
-		return o, fmt.Errorf("compare needs one WORKBOOK (with --sets) or two, A and B / compare 需要一个工作簿（配合 --sets）或两个（A 与 B）")
+		return o, text.NewError(text.New("compare 需要一个工作簿（配合 --sets）或两个（A 与 B）",
+			"compare needs one WORKBOOK (with --sets) or two, A and B"), nil)
 	}
 	if *sets != "" {
 		parts := strings.Split(*sets, ",")
 		if len(parts) != 2 || strings.TrimSpace(parts[0]) == "" || strings.TrimSpace(parts[1]) == "" {
-			return o, fmt.Errorf("--sets %q: two answer sets, A,B (e.g. rag,系统B) / --sets 须为两个答案集，如 rag,系统B", *sets)
+			return o, text.NewError(text.New(fmt.Sprintf("--sets %q：须为两个答案集，如 rag,系统B", *sets),
+				fmt.Sprintf("--sets %q: two answer sets, A,B (e.g. rag,v2)", *sets)), nil)
 		}
 		o.setA, o.setB = strings.TrimSpace(parts[0]), strings.TrimSpace(parts[1])
 	}
 	if *stores != "" {
 		parts := strings.Split(*stores, ",")
 		if len(parts) != 2 {
-			return o, fmt.Errorf("--stores %q: two run stores, A.db,B.db / --stores 须为两个运行库", *stores)
+			return o, text.NewError(text.New(fmt.Sprintf("--stores %q：须为两个运行库，如 A.db,B.db", *stores),
+				fmt.Sprintf("--stores %q: two run stores, A.db,B.db", *stores)), nil)
 		}
 		o.storeA, o.storeB = strings.TrimSpace(parts[0]), strings.TrimSpace(parts[1])
 	}
@@ -78,10 +81,24 @@ func parseCompare(args []string, stderr io.Writer) (compareOptions, error) {
 	return o, nil
 }
 
+// usageLang is the language a command line that cannot run is refused
+// in: --lang, else CUBE_LANG, else the profile's (the default profile's
+// when the named one does not load).
+func usageLang(langFlag, profilePath string) text.Lang {
+	if langFlag == "zh" || langFlag == "en" {
+		return text.Lang(langFlag)
+	}
+	p, err := loadProfile(profilePath)
+	if err != nil {
+		p, _ = loadProfile("")
+	}
+	return text.LangOf(p.Language)
+}
+
 func runCompare(args []string, stdout, stderr io.Writer) int {
 	o, err := parseCompare(args, stderr)
 	if err != nil {
-		fmt.Fprintln(stderr, err)
+		sayErr(stderr, err, usageLang(o.langFlag, o.profilePath))
 		return ExitUsage
 	}
 	p, err := loadProfile(o.profilePath)
@@ -144,7 +161,7 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 func checked(s *session.Session, lang text.Lang, stderr io.Writer) error {
 	if rep := s.Report; rep != nil {
 		for _, pr := range rep.Problems {
-			fmt.Fprintln(stderr, pr.Message(lang.String()))
+			fmt.Fprintln(stderr, pr.Message(lang))
 		}
 	}
 	return s.Check()
@@ -157,13 +174,13 @@ func compareFailed(ctx context.Context, err error, lang text.Lang, stderr io.Wri
 // printComparison prints the headline, the verdict, the warnings, the delta
 // table, the per-question counts and the regressions worst first.
 func printComparison(w io.Writer, r *compare.Result, lang text.Lang, maxRegressions int) {
-	fmt.Fprintln(w, r.Headline.In(lang.String()))
+	fmt.Fprintln(w, r.Headline.In(lang))
 	v := compare.VerdictText(r.Verdict)
-	fmt.Fprintf(w, "%s%s (%s)\n", pick(lang, "Verdict: ", "结论："), v.In(lang.String()), v.In(otherLang(lang)))
+	fmt.Fprintf(w, "%s%s (%s)\n", pick(lang, "Verdict: ", "结论："), v.In(lang), v.In(otherLang(lang)))
 	if len(r.Warnings) > 0 {
 		fmt.Fprintln(w)
 		for _, m := range r.Warnings {
-			fmt.Fprintf(w, "!! %s %s\n", pick(lang, "WARNING", "警告"), m.In(lang.String()))
+			fmt.Fprintf(w, "!! %s %s\n", pick(lang, "WARNING", "警告"), m.In(lang))
 		}
 	}
 	fmt.Fprintln(w)
@@ -174,9 +191,9 @@ func printComparison(w io.Writer, r *compare.Result, lang text.Lang, maxRegressi
 			"个配对问题（B − A；配对重抽样 "+fmt.Sprint(r.BootstrapB)+" 次，种子 "+fmt.Sprint(r.Seed)+"）"))
 	t := &table{}
 	t.add(pick(lang, "figure", "指标"), nameA, nameB, "Δ", pick(lang, "95% CI", "95% 区间"), pick(lang, "detectable", "可检测差异"), pick(lang, "verdict", "结论"))
-	for _, row := range compare.Rows(r, lang.String()) {
+	for _, row := range compare.Rows(r, lang) {
 		d := row.Delta
-		t.add(row.Label, compare.Fmt1(d.A), compare.Fmt1(d.B), compare.FmtSigned(d.Diff), compare.FmtCI(d.CI95), compare.Fmt1(d.Detectable), compare.VerdictText(d.Verdict).In(lang.String()))
+		t.add(row.Label, compare.Fmt1(d.A), compare.Fmt1(d.B), compare.FmtSigned(d.Diff), compare.FmtCI(d.CI95), compare.Fmt1(d.Detectable), compare.VerdictText(d.Verdict).In(lang))
 	}
 	t.write(w)
 	fmt.Fprintln(w)
@@ -196,15 +213,15 @@ func printComparison(w io.Writer, r *compare.Result, lang text.Lang, maxRegressi
 		if b.Code == "items" || strings.HasPrefix(b.Code, "dimension:") || b.Code == "sides" {
 			continue // in the table and the counts above
 		}
-		fmt.Fprintln(w, "→ "+b.In(lang.String()))
+		fmt.Fprintln(w, "→ "+b.In(lang))
 	}
 }
 
-func otherLang(lang text.Lang) string {
-	if lang == "zh" {
-		return "en"
+func otherLang(lang text.Lang) text.Lang {
+	if lang == text.ZH {
+		return text.EN
 	}
-	return "zh"
+	return text.ZH
 }
 
 // clip shortens s to n characters with an ellipsis.

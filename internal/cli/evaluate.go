@@ -115,7 +115,7 @@ func evaluate(ctx context.Context, o evalOptions, p profile.Profile, stdin io.Re
 	}
 	if rep := sess.Report; rep != nil {
 		for _, pr := range rep.Problems {
-			fmt.Fprintln(stderr, pr.Message(lang.String()))
+			fmt.Fprintln(stderr, pr.Message(lang))
 		}
 	}
 	if sess.Check() != nil {

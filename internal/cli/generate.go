@@ -201,14 +201,14 @@ func printCounts(w io.Writer, ts *session.TestSet, lang text.Lang) {
 	var parts []string
 	for _, t := range querytype.All() {
 		if n := byType[t.Name]; n > 0 {
-			parts = append(parts, fmt.Sprintf("%s %d", t.Title(lang.String()), n))
+			parts = append(parts, fmt.Sprintf("%s %d", t.Title(lang), n))
 		}
 	}
 	fmt.Fprintln(w, pick(lang, "By query type: ", "按问题类型：")+strings.Join(parts, pick(lang, ", ", "，")))
 	parts = nil
 	for _, a := range aspect.All() {
 		if n := byAspect[a.Name]; n > 0 {
-			parts = append(parts, fmt.Sprintf("%s %d", a.Title(lang.String()), n))
+			parts = append(parts, fmt.Sprintf("%s %d", a.Title(lang), n))
 		}
 	}
 	if n := byAspect[""]; n > 0 {

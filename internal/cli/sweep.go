@@ -105,7 +105,7 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if *pngPath != "" {
-		if err := sweepChart(res, cs, sizes, rs, lang.String(), *pngPath); err != nil {
+		if err := sweepChart(res, cs, sizes, rs, lang, *pngPath); err != nil {
 			sayErr(stderr, err, lang)
 			return ExitBadInput
 		}
@@ -116,7 +116,7 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 
 // sweepChart draws accuracy@k against the fixed chunk sizes, one line per
 // retriever; chunkers without a size (sentence, document) are in the table.
-func sweepChart(res *cofe.SweepResult, cs []chunk.Chunker, sizes []int, rs []string, lang, path string) error {
+func sweepChart(res *cofe.SweepResult, cs []chunk.Chunker, sizes []int, rs []string, lang text.Lang, path string) error {
 	var lines []chart.Line
 	for ri, name := range rs {
 		l := chart.Line{Name: name}

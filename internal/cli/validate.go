@@ -35,7 +35,7 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 	}
 	errorsFound := false
 	for _, p := range rep.Problems {
-		fmt.Fprintln(stdout, p.Message(lang.String()))
+		fmt.Fprintln(stdout, p.Message(lang))
 		if p.Severity == dataset.SeverityError {
 			errorsFound = true
 		}
@@ -76,7 +76,7 @@ func openClean(ctx context.Context, path string, o session.OpenOptions, lang tex
 		return nil, false
 	}
 	for _, pr := range sess.Report.Problems {
-		fmt.Fprintln(stderr, pr.Message(lang.String()))
+		fmt.Fprintln(stderr, pr.Message(lang))
 	}
 	return sess, sess.Check() == nil
 }
