@@ -103,6 +103,9 @@ func TestRowsNameDimensionsByTheirNames(t *testing.T) {
 			if lang == text.ZH && !strings.ContainsFunc(l, func(r rune) bool { return unicode.Is(unicode.Han, r) }) && key != MetricCube && !strings.HasPrefix(key, MetricCube+":") {
 				t.Errorf("zh: row %s labelled %q, no Chinese", key, l)
 			}
+			if lang == text.EN && l != "" && l[0] >= 'a' && l[0] <= 'z' {
+				t.Errorf("en: row %s labelled %q, not as a heading", key, l)
+			}
 			if key != MetricCube && !strings.HasPrefix(key, MetricCube+":") && l == key {
 				t.Errorf("%s: row %s labelled by its id", lang, key)
 			}

@@ -26,7 +26,7 @@ func Rows(r *Result, lang text.Lang) []Row {
 	for _, d := range r.Dimensions {
 		rows = append(rows, Row{d, dimensionName(d, lang), r.Aggregate.Normalized[d]})
 	}
-	rows = append(rows, Row{MetricRecall, glossary.Term(glossary.GuideRecall, lang), r.Recall})
+	rows = append(rows, Row{MetricRecall, heading(glossary.Term(glossary.GuideRecall, lang)), r.Recall})
 	if r.MFSS != nil {
 		rows = append(rows, Row{MetricMFSS, mfssName.In(lang), *r.MFSS})
 	}
@@ -49,6 +49,15 @@ var (
 	mfssName     = text.New("MFSS 总分", "MFSS total")
 	cofePassName = text.New("CoFE 正确率", "CoFE pass rate")
 )
+
+// heading is a glossary term (written to stand inside a sentence: guide
+// recall@k) as the head of a row: Guide recall@k.
+func heading(term string) string {
+	if term != "" && term[0] >= 'a' && term[0] <= 'z' {
+		return string(term[0]-'a'+'A') + term[1:]
+	}
+	return term
+}
 
 // dimensionName is a dimension as a row of the table names it: a
 // built-in one by the registry's title in lang, a user's own as written.
