@@ -513,7 +513,7 @@ func (t *dimensionsTab) refreshWeights() {
 		}
 		line := fmt.Sprintf("%s (%s): %s", judgeLabel(j.Judge), weightSource(j.WeightSource), strings.Join(parts, " · "))
 		if j.WeightNote != nil {
-			line += " — " + j.WeightNote.In(text.Lang(t.w.lang))
+			line += " — " + j.WeightNote.In(t.w.lang)
 		}
 		lines = append(lines, line)
 	}

@@ -79,9 +79,9 @@ func otherTables(win fyne.Window, s *result.Summary, lang text.Lang) []fyne.Canv
 		out = append(out, grid(head, rows))
 		var notes []string
 		for _, fl := range m.Uninformative {
-			notes = append(notes, "⚠ "+trf("results.uninformative", map[string]any{"Factor": factorName(fl.Factor)})+" "+fl.Reason.In(text.Lang(lang)))
+			notes = append(notes, "⚠ "+trf("results.uninformative", map[string]any{"Factor": factorName(fl.Factor)})+" "+fl.Reason.In(lang))
 		}
-		if z := m.ZeroVectors.Message().In(text.Lang(lang)); z != "" {
+		if z := m.ZeroVectors.Message().In(lang); z != "" {
 			notes = append(notes, "⚠ "+z)
 		}
 		if m.SkippedNoReference > 0 {

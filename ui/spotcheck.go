@@ -206,10 +206,10 @@ func (t *spotTab) showResults(sc *humancheck.Result) {
 		return
 	}
 	lang := t.lang()
-	t.results.Add(wrapHeading(sc.SummaryLine().In(text.Lang(lang))))
-	t.results.Add(wrapLabel(sc.TrustText.In(text.Lang(lang))))
+	t.results.Add(wrapHeading(sc.SummaryLine().In(lang)))
+	t.results.Add(wrapLabel(sc.TrustText.In(lang)))
 	for _, n := range sc.Notes {
-		t.results.Add(wrapLabel(n.In(text.Lang(lang))))
+		t.results.Add(wrapLabel(n.In(lang)))
 	}
 	judges := t.judges()
 	t.results.Add(wrapHeading(t.t("People and judges side by side (0–100, "+glossary.Term(glossary.SetRAG, "en")+", mean ± SD over the answers rated; Table 5 of the CuBE paper)",

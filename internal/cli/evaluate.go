@@ -162,10 +162,10 @@ func evaluate(ctx context.Context, o evalOptions, p profile.Profile, stdin io.Re
 	}
 	if code == ExitOK && res.Summary.TargetFailed() {
 		// The outputs are written (they say why); the exit says no verdict.
-		fmt.Fprintln(stderr, res.Summary.Verdict.Text.In(text.Lang(lang)))
+		fmt.Fprintln(stderr, res.Summary.Verdict.Text.In(lang))
 		for _, w := range res.Summary.Warnings {
 			if w.Code == result.WarnTargetFailed {
-				fmt.Fprintln(stderr, w.In(text.Lang(lang)))
+				fmt.Fprintln(stderr, w.In(lang))
 			}
 		}
 		return ExitTargetFailed
@@ -218,8 +218,8 @@ func printResults(w io.Writer, res *result.Outcome, lang text.Lang) {
 		return
 	}
 	if s.Result != nil {
-		fmt.Fprintln(w, s.Headline(text.Lang(lang)))
-		fmt.Fprintf(w, "%s%s\n\n", pick(lang, "Verdict: ", "结论："), s.Verdict.Text.In(text.Lang(lang)))
+		fmt.Fprintln(w, s.Headline(lang))
+		fmt.Fprintf(w, "%s%s\n\n", pick(lang, "Verdict: ", "结论："), s.Verdict.Text.In(lang))
 		if m := s.DocMapping; m != nil {
 			if lines := m.Messages(lang.String(), 20); len(lines) > 0 {
 				for _, l := range lines {
@@ -234,7 +234,7 @@ func printResults(w io.Writer, res *result.Outcome, lang text.Lang) {
 				// Shown with its figures, never averaged in (cube's judge qualification).
 				fmt.Fprintf(w, "  ✗ %s\n", glossary.Term(glossary.JudgeNotCounted, lang))
 				for _, r := range j.QualificationReasons {
-					fmt.Fprintf(w, "    - %s\n", r.In(text.Lang(lang)))
+					fmt.Fprintf(w, "    - %s\n", r.In(lang))
 				}
 			}
 			t := &table{}
@@ -271,13 +271,13 @@ func printResults(w io.Writer, res *result.Outcome, lang text.Lang) {
 		// The why of the verdict: the same bullets and recommendations the
 		// window and the report show (core/explain, one source).
 		if e := s.Explanation; e != nil {
-			for _, l := range e.Lines(text.Lang(lang)) {
+			for _, l := range e.Lines(lang) {
 				fmt.Fprintln(w, l)
 			}
 			fmt.Fprintln(w)
 		} else {
 			for _, r := range s.Recommendations() {
-				fmt.Fprintln(w, "→ "+r.In(text.Lang(lang)))
+				fmt.Fprintln(w, "→ "+r.In(lang))
 			}
 			if len(s.Recommendations()) > 0 {
 				fmt.Fprintln(w)
@@ -373,7 +373,7 @@ func runLine(w io.Writer, r result.RunInfo, lang text.Lang) {
 	}
 	fmt.Fprintln(w)
 	for _, a := range r.Adaptations {
-		fmt.Fprintf(w, "  %s (%s): %s\n", a.Endpoint, a.Param, a.In(text.Lang(lang)))
+		fmt.Fprintf(w, "  %s (%s): %s\n", a.Endpoint, a.Param, a.In(lang))
 	}
 }
 
