@@ -65,10 +65,11 @@ func tr(key string) string { return lang.X(key, key) }
 // trf fills a translated template, e.g. trf("open.loaded", map[string]any{"N": 3}).
 func trf(key string, data map[string]any) string { return lang.X(key, key, data) }
 
-// pick chooses between two literal texts by language, for text that comes
-// from core (which carries both) rather than from the translation files.
+// pick chooses between two texts by language, English first. New code
+// says text.New(zh, en).In(lang), Chinese first as everywhere else; pick
+// stays for the results tab's last few calls.
 func pick(code text.Lang, en, zh string) string {
-	if code == "zh" {
+	if code == text.ZH {
 		return zh
 	}
 	return en
@@ -77,7 +78,7 @@ func pick(code text.Lang, en, zh string) string {
 // fmtDuration is a duration as people write it: 2分39秒 / 2 min 39 s,
 // 4.2秒 / 4.2 s under ten seconds; never Go's 2m39s.
 func fmtDuration(d time.Duration, lang text.Lang) string {
-	zh := lang == "zh"
+	zh := lang == text.ZH
 	switch {
 	case d < 10*time.Second:
 		s := strconv.FormatFloat(d.Round(100*time.Millisecond).Seconds(), 'f', -1, 64)

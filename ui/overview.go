@@ -46,23 +46,23 @@ func (t *resultsTab) showExplanation(s *result.Summary, lang text.Lang) {
 		return
 	}
 	for _, b := range e.Banners {
-		t.banners.Add(banner(pick(lang, b.EN, b.ZH)))
+		t.banners.Add(banner(b.In(lang)))
 	}
 	var lines []string
 	for _, b := range e.Bullets {
-		lines = append(lines, "• "+pick(lang, b.EN, b.ZH))
+		lines = append(lines, "• "+b.In(lang))
 	}
-	if p := pick(lang, e.Precision.EN, e.Precision.ZH); p != "" {
+	if p := e.Precision.In(lang); p != "" {
 		lines = append(lines, "• "+p)
 	}
 	t.why.SetText(strings.Join(lines, "\n"))
 	for _, wi := range e.Weakest {
 		wi := wi
-		text := wi.ID + " · " + pick(lang, wi.EN, wi.ZH)
-		text += " · " + oneLine(wi.Question)
+		line := wi.ID + " · " + wi.In(lang)
+		line += " · " + oneLine(wi.Question)
 		// A link that truncates: a button would be as wide as its text
 		// and push the window past a small screen.
-		l := widget.NewHyperlink(text, nil)
+		l := widget.NewHyperlink(line, nil)
 		l.Truncation = fyne.TextTruncateEllipsis
 		l.OnTapped = func() { t.openItem(wi.ID) }
 		t.weakest.Add(l)
@@ -73,7 +73,7 @@ func (t *resultsTab) showExplanation(s *result.Summary, lang text.Lang) {
 	var recs []string
 	for _, r := range e.Recommendations {
 		side := tr("results.side_" + r.Side)
-		recs = append(recs, "→ ["+side+"] "+pick(lang, r.EN, r.ZH))
+		recs = append(recs, "→ ["+side+"] "+r.In(lang))
 	}
 	if len(recs) > 0 {
 		t.recs.SetText(strings.Join(recs, "\n"))

@@ -67,7 +67,7 @@ type reviewTab struct {
 	newCompleter func(profile.Endpoint) (llm.Completer, error)
 }
 
-func (t *reviewTab) t(en, zh string) string { return pick(t.sh.lang(), en, zh) }
+func (t *reviewTab) t(en, zh string) string { return text.New(zh, en).In(t.sh.lang()) }
 
 func newReviewTab(sh shell, sess func() *session.Session, prof func() profile.Profile, opened func(string)) *reviewTab {
 	t := &reviewTab{sh: sh, sess: sess, profile: prof, opened: opened, selected: -1}
@@ -297,7 +297,7 @@ func (t *reviewTab) generated(ts *session.TestSet, err error) {
 // pickInt orders two counts for a sentence that names them in a different
 // order in each language.
 func pickInt(lang text.Lang, en, zh int) int {
-	if lang == "zh" {
+	if lang == text.ZH {
 		return zh
 	}
 	return en

@@ -48,7 +48,7 @@ type spotTab struct {
 
 func (t *spotTab) lang() text.Lang { return t.sh.lang() }
 
-func (t *spotTab) t(en, zh string) string { return pick(t.lang(), en, zh) }
+func (t *spotTab) t(en, zh string) string { return text.New(zh, en).In(t.lang()) }
 
 func newSpotTab(sh shell, sess func() *session.Session) *spotTab {
 	t := &spotTab{sh: sh, sess: sess, cells: map[string]*widget.Label{}}
@@ -137,7 +137,7 @@ func stratumTitle(name string, lang text.Lang) string {
 	case humancheck.StratumDisagreement:
 		return glossary.Term(glossary.JudgesDisagree, lang)
 	}
-	return pick(lang, "other", "其他")
+	return text.New("其他", "other").In(lang)
 }
 
 // startRating swaps the tab for the blind rating screen, resumed where

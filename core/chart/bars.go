@@ -1,7 +1,6 @@
 package chart
 
 import (
-	"cubeworkbench/core/text"
 	"fmt"
 	"image/color"
 	"math"
@@ -10,6 +9,8 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+
+	"cubeworkbench/core/text"
 )
 
 // Series is one named row of values over a chart's categories; nil is

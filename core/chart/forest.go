@@ -1,7 +1,6 @@
 package chart
 
 import (
-	"cubeworkbench/core/text"
 	"fmt"
 	"image/color"
 	"math"
@@ -9,6 +8,8 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+
+	"cubeworkbench/core/text"
 )
 
 // Verdicts of a ForestRow (core/compare's codes, copied so that charts do

@@ -1,7 +1,6 @@
 package chart
 
 import (
-	"cubeworkbench/core/text"
 	"fmt"
 	"image/color"
 	"math"
@@ -12,6 +11,8 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+
+	"cubeworkbench/core/text"
 )
 
 // Matrix is a table of values in [−1, 1] with named rows and columns:

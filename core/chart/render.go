@@ -1,7 +1,6 @@
 package chart
 
 import (
-	"cubeworkbench/core/text"
 	"errors"
 
 	"bytes"
@@ -14,6 +13,8 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
 	"gonum.org/v1/plot/vg/vgsvg"
+
+	"cubeworkbench/core/text"
 )
 
 // DPI is the resolution PNG and Image render at unless Options.DPI says

@@ -1,10 +1,11 @@
 package dataset
 
 import (
-	"cubeworkbench/core/text"
 	"fmt"
 	"path/filepath"
 	"strings"
+
+	"cubeworkbench/core/text"
 )
 
 // Severities of a Problem.

@@ -83,7 +83,7 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, e)
 	}
 	if errors.Is(err, session.ErrNoDocuments) {
-		fmt.Fprintln(stderr, pick(lang, "No documents to retrieve over: the workbook has no guides and the profile names no corpus.", "没有可检索的文档：工作簿没有办事指南，配置也未指定语料目录。"))
+		fmt.Fprintln(stderr, text.New("没有可检索的文档：工作簿没有办事指南，配置也未指定语料目录。", "No documents to retrieve over: the workbook has no guides and the profile names no corpus.").In(lang))
 		return ExitBadInput
 	}
 	if err != nil {
@@ -109,7 +109,7 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 			sayErr(stderr, err, lang)
 			return ExitBadInput
 		}
-		fmt.Fprintln(stderr, pick(lang, "Wrote ", "已写入 ")+*pngPath)
+		fmt.Fprintln(stderr, text.New("已写入 ", "Wrote ").In(lang)+*pngPath)
 	}
 	return ExitOK
 }
