@@ -175,20 +175,17 @@ func xGrid() plot.Plotter {
 
 // forestLabels are the forest plot's captions (kept here, beside the one
 // chart that uses them).
-var forestLabels = map[string]bi{
-	"forest.title":  {"版本对比：差异及其配对 95% 区间", "Before and after: differences with paired 95% intervals"},
-	"forest.x":      {"差异 Δ（B − A）", "Difference Δ (B − A)"},
-	"forest.better": {"明显更好", "clearly better"},
-	"forest.none":   {"没有可检测的差异", "no detectable difference"},
-	"forest.worse":  {"明显更差", "clearly worse"},
+var forestLabels = map[string]text.Text{
+	"forest.title":  text.New("版本对比：差异及其配对 95% 区间", "Before and after: differences with paired 95% intervals"),
+	"forest.x":      text.New("差异 Δ（B − A）", "Difference Δ (B − A)"),
+	"forest.better": text.New("明显更好", "clearly better"),
+	"forest.none":   text.New("没有可检测的差异", "no detectable difference"),
+	"forest.worse":  text.New("明显更差", "clearly worse"),
 }
 
 func forestLabel(lang text.Lang, key string) string {
 	if b, ok := forestLabels[key]; ok {
-		if lang == LangEN {
-			return b.en
-		}
-		return b.zh
+		return b.In(drawn(lang))
 	}
 	return label(lang, key)
 }

@@ -244,7 +244,7 @@ func TestLabelGlyphs(t *testing.T) {
 	}
 	var buf sfnt.Buffer
 	for key, b := range labels {
-		for _, s := range []string{b.zh, b.en, "评分分布 Score 0.85"} {
+		for _, s := range []string{b.ZH, b.EN, "评分分布 Score 0.85"} {
 			for _, r := range s {
 				if r == ' ' {
 					continue
