@@ -167,8 +167,14 @@ func TestNewerSchemaRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.Close()
-	if _, err := Open(path); !errors.Is(err, ErrNewerSchema) {
+	_, err := Open(path)
+	if !errors.Is(err, ErrNewerSchema) {
 		t.Fatalf("Open = %v, want ErrNewerSchema", err)
+	}
+	// Said to a person in each language on its own, naming the file.
+	zh, en := text.Of(err).In(text.ZH), text.Of(err).In(text.EN)
+	if !strings.Contains(zh, path) || !strings.Contains(zh, "更新版本") || !strings.Contains(en, path) || strings.Contains(en, "版本") {
+		t.Errorf("zh %q, en %q; want each language on its own, naming %s", zh, en, path)
 	}
 }
 
