@@ -183,7 +183,7 @@ func (w *writer) notices() []string {
 		}
 	}
 	if dm := s.DocMapping; dm != nil && (dm.Loud() || dm.RecallMissing()) {
-		msgs := dm.Messages(string(w.lang), 1)
+		msgs := dm.Messages(w.lang, 1)
 		if len(msgs) > 0 {
 			out = append(out, msgs[0])
 		}

@@ -214,7 +214,7 @@ func printResults(w io.Writer, res *result.Outcome, lang text.Lang) {
 		fmt.Fprintln(w, s.Headline(lang))
 		fmt.Fprintf(w, "%s%s\n\n", text.New("结论：", "Verdict: ").In(lang), s.Verdict.Text.In(lang))
 		if m := s.DocMapping; m != nil {
-			if lines := m.Messages(lang.String(), 20); len(lines) > 0 {
+			if lines := m.Messages(lang, 20); len(lines) > 0 {
 				for _, l := range lines {
 					fmt.Fprintln(w, l)
 				}
