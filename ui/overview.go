@@ -40,7 +40,7 @@ func (t *resultsTab) showBanners(s *result.Summary, lang text.Lang) {
 	t.banners.Objects = nil
 	defer t.banners.Refresh()
 	if m := s.DocMapping; m != nil && m.Loud() {
-		t.banners.Add(banner(strings.Join(m.Messages(lang.String(), 3), "\n")))
+		t.banners.Add(banner(strings.Join(m.Messages(lang, 3), "\n")))
 	}
 	if e := s.Explanation; e != nil {
 		for _, b := range e.Banners {
@@ -140,7 +140,7 @@ func foundText(s *result.Summary, lang text.Lang) string {
 		lines = append(lines, "⚠ "+w.In(lang))
 	}
 	if m := s.DocMapping; m != nil {
-		for _, msg := range m.Messages(lang.String(), 20) {
+		for _, msg := range m.Messages(lang, 20) {
 			lines = append(lines, "• "+msg)
 		}
 	}

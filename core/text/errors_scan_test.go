@@ -16,10 +16,18 @@ import (
 // scanned is the packages whose errors are converted, one a line so that
 // branches converting different packages add lines without conflict.
 var scanned = []string{
+	"../chunk",
+	"../docmatch",
 	"../embed/openaiembed",
+	"../glossary",
+	"../httpsafe",
+	"../kbexport",
 	"../rerank",
+	"../retrieve",
 	"../secret",
 	"../session",
+	"../store",
+	"../userdirs",
 }
 
 func TestNoBilingualStringErrors(t *testing.T) {
