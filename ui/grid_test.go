@@ -51,6 +51,8 @@ func texts(o fyne.CanvasObject) []string {
 		switch x := o.(type) {
 		case *widget.Label:
 			out = append(out, x.Text)
+		case *flowText:
+			out = append(out, x.Text)
 		case *widget.Button:
 			out = append(out, x.Text)
 		case *widget.Check:
@@ -61,6 +63,8 @@ func texts(o fyne.CanvasObject) []string {
 			}
 		case *container.Scroll:
 			walk(x.Content)
+		case *tabPage:
+			walk(x.content)
 		}
 	}
 	walk(o)

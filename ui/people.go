@@ -27,7 +27,7 @@ func newPeopleTab(w *Window) *peopleTab {
 	})
 	t.spot = newSpotTab(w.shell(), sess)
 	lang := w.lang
-	t.inner = container.NewAppTabs(
+	t.inner = newTabs(
 		container.NewTabItem(text.New("问题生成与审核", "Questions: write and review").In(lang), t.review.content),
 		container.NewTabItem(text.New("人工抽检", "Spot check by people").In(lang), t.spot.root))
 	t.item = container.NewTabItemWithIcon(text.New("人工核查", "People check").In(lang), theme.AccountIcon(), t.inner)
