@@ -1,13 +1,16 @@
 package glossary
 
 import (
+	"encoding/json"
 	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -178,6 +181,34 @@ func TestNoSecondWordings(t *testing.T) {
 	}
 	if files < 200 {
 		t.Fatalf("read %d Go files under %s: the walk lost the repository", files, root)
+	}
+}
+
+// The window's own words (assets/i18n, a flat key → text map per language)
+// hold no second wording either: they are what the officer reads most.
+func TestNoSecondWordingsInWindow(t *testing.T) {
+	dir := filepath.Join(moduleRoot(t), "assets", "i18n")
+	names, err := filepath.Glob(filepath.Join(dir, "*.json"))
+	if err != nil || len(names) < 2 {
+		t.Fatalf("the window's translations in %s: %v, %d files", dir, err, len(names))
+	}
+	for _, name := range names {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var words map[string]string
+		if err := json.Unmarshal(b, &words); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		keys := slices.Sorted(maps.Keys(words))
+		for _, key := range keys {
+			for _, d := range drifts {
+				if w, ok := d.match(words[key]); ok {
+					t.Errorf("assets/i18n/%s %s: %q in %q: %s", filepath.Base(name), key, w, clip(words[key]), d.says())
+				}
+			}
+		}
 	}
 }
 
