@@ -40,6 +40,26 @@ var drifts = []drift{
 	{id: GuideRecall, words: "召回率", inside: []string{"指南", "关键词"}, also: KeywordRecall},
 	// Recall@k / recall@8 is guide recall@k without "guide".
 	{id: GuideRecall, words: "recall@", fold: true, inside: []string{"guide "}},
+	// Names TestForbiddenNames keeps out of the glossary, found in the product.
+	{id: Judge, words: "评委"},
+	{id: Interval95, words: "自助法"},
+}
+
+// contracts are literals that hold a row's words but reach no person: they
+// are names a file is read or written by, which officers' workbooks already
+// use. Each is one exact literal in one file.
+var contracts = []struct{ file, literal, why string }{
+	{"core/ingest/alias.go", "评委", "a scores-sheet header officers' workbooks use; the reader accepts it"},
+	{"internal/scale/gen.go", "评委", "the header of the generated scores sheet, read back through that alias"},
+}
+
+func contract(file, literal string) bool {
+	for _, c := range contracts {
+		if c.file == file && c.literal == literal {
+			return true
+		}
+	}
+	return false
 }
 
 // find reports whether s holds the row's second wording.
@@ -94,6 +114,8 @@ func TestDriftFind(t *testing.T) {
 		{"指南召回率@k 与召回率", 1}, // the second one
 		{"recall", 0},       // CoFE's JSON key and CSV column
 		{"recall_low", 0},
+		{"大模型评委的分数", 1},
+		{"配对自助法，重抽样 %d 次", 1},
 	}
 	for _, c := range cases {
 		n := 0
@@ -142,6 +164,7 @@ func TestNoSecondWordings(t *testing.T) {
 	root := moduleRoot(t)
 	fset := token.NewFileSet()
 	files := 0
+	used := map[string]bool{}
 	err := filepath.WalkDir(root, func(path string, e fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -166,10 +189,14 @@ func TestNoSecondWordings(t *testing.T) {
 			if err != nil {
 				continue
 			}
+			pos := fset.Position(lit.Pos())
+			rel, _ := filepath.Rel(root, pos.Filename)
+			if contract(filepath.ToSlash(rel), s) {
+				used[filepath.ToSlash(rel)+" "+s] = true
+				continue
+			}
 			for _, d := range drifts {
 				if w, ok := d.match(s); ok {
-					pos := fset.Position(lit.Pos())
-					rel, _ := filepath.Rel(root, pos.Filename)
 					t.Errorf("%s:%d: %q in %q: %s", filepath.ToSlash(rel), pos.Line, w, clip(s), d.says())
 				}
 			}
@@ -181,6 +208,11 @@ func TestNoSecondWordings(t *testing.T) {
 	}
 	if files < 200 {
 		t.Fatalf("read %d Go files under %s: the walk lost the repository", files, root)
+	}
+	for _, c := range contracts {
+		if !used[c.file+" "+c.literal] {
+			t.Errorf("%s: no literal %q any more: drop it from contracts", c.file, c.literal)
+		}
 	}
 }
 
