@@ -40,9 +40,9 @@ var labels = map[string]text.Text{
 	"rouge":       text.New("ROUGE", "ROUGE"),
 	"total":       text.New("总分", "Total"),
 	// CoFE metrics (formulas.md §3); the query types are core/querytype's.
-	"accuracy@k": text.New("准确率@k", "Accuracy@k"),
-	"recall":     text.New("召回率", "Recall"),
-	"coverage":   text.New("覆盖率", "Coverage"),
+	"accuracy@k": text.New("关键词准确率@k", "Keyword accuracy@k"),
+	"recall":     text.New("关键词召回率", "Keyword recall"),
+	"coverage":   text.New("关键词覆盖率", "Keyword coverage"),
 	"hit":        text.New("平均命中分", "Mean hit score"),
 	"bm25":       text.New("BM25", "BM25"),
 	"dense":      text.New("稠密检索", "Dense"),

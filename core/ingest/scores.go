@@ -122,7 +122,7 @@ func (s *scoresSheet) row(row int, cells []string) {
 		}
 		s.c.sheetProblem(row, "", CodeDuplicateScore, SeverityWarning,
 			fmt.Sprintf("this judgement (id %q, set %q, judge %q, dimension %q, repeat %d) is already given at %s; only the first is used.", j.ItemID, j.Set, j.Judge, j.Dimension, j.Repeat, where),
-			fmt.Sprintf("该评分（编号“%s”，答案集“%s”，评委“%s”，维度“%s”，第 %d 次）已在%s出现，只采用前者。", j.ItemID, j.Set, j.Judge, j.Dimension, j.Repeat, whereZH))
+			fmt.Sprintf("该评分（编号“%s”，答案集“%s”，评审模型“%s”，维度“%s”，第 %d 次）已在%s出现，只采用前者。", j.ItemID, j.Set, j.Judge, j.Dimension, j.Repeat, whereZH))
 		return
 	}
 	s.l.wb.Scores.Add(j)

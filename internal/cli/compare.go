@@ -70,7 +70,7 @@ func parseCompare(args []string, stderr io.Writer) (compareOptions, error) {
 	if *stores != "" {
 		parts := strings.Split(*stores, ",")
 		if len(parts) != 2 {
-			return o, text.NewError(text.New(fmt.Sprintf("--stores %q：须为两个运行库，如 A.db,B.db", *stores),
+			return o, text.NewError(text.New(fmt.Sprintf("--stores %q：须为两个运行记录库，如 A.db,B.db", *stores),
 				fmt.Sprintf("--stores %q: two run stores, A.db,B.db", *stores)), nil)
 		}
 		o.storeA, o.storeB = strings.TrimSpace(parts[0]), strings.TrimSpace(parts[1])
