@@ -114,9 +114,8 @@ func batchExport(ctx context.Context, workbook, storePath, out string, p profile
 		return ExitBadInput
 	}
 	fmt.Fprintf(stdout, text.New(
-
-		"已将 %d 个请求写入 %s。执行后（vllm run-batch -i %s -o results.jsonl --model M，或 OpenAI Batch API），运行：cubectl batch import %s results.jsonl。上下界答案先生成：重复导出、导入直到没有待处理请求，再运行 cubectl evaluate。\n", "Wrote %d requests to %s. Run them (vllm run-batch -i %s -o results.jsonl --model M, or the OpenAI Batch API), then: cubectl batch import %s results.jsonl. Bound answers come first: repeat export/import until nothing is pending, then run cubectl evaluate.\n").In(lang),
-
+		"已将 %d 个请求写入 %s。执行后（vllm run-batch -i %s -o results.jsonl --model M，或 OpenAI Batch API），运行：cubectl batch import %s results.jsonl。上下界答案先生成：重复导出、导入直到没有待处理请求，再运行 cubectl evaluate。\n",
+		"Wrote %d requests to %s. Run them (vllm run-batch -i %s -o results.jsonl --model M, or the OpenAI Batch API), then: cubectl batch import %s results.jsonl. Bound answers come first: repeat export/import until nothing is pending, then run cubectl evaluate.\n").In(lang),
 		n, out, out, workbook)
 	return ExitOK
 }

@@ -115,8 +115,8 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 		// anywhere, and says plainly that the judge is not an LLM.
 		p.Judges = []profile.Endpoint{{Name: result.LexicalJudge, Lexical: true}}
 		fmt.Fprintln(stderr, text.New(
-
-			"配置中没有评审模型：由词汇基线评审（离线，不是大模型）为两方评分。", "No judge in the profile: the offline lexical baseline judge (not an LLM) scores both sides.").In(lang))
+			"配置中没有评审模型：由词汇基线评审（离线，不是大模型）为两方评分。",
+			"No judge in the profile: the offline lexical baseline judge (not an LLM) scores both sides.").In(lang))
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

@@ -120,8 +120,8 @@ func evaluate(ctx context.Context, o evalOptions, p profile.Profile, stdin io.Re
 	}
 	if sess.Check() != nil {
 		fmt.Fprintln(stderr, text.New(
-
-			"工作簿有错误：请修正，或加 --skip-bad-rows 跳过出错的行后评估。", "The workbook has errors; fix them, or pass --skip-bad-rows to evaluate without those rows.").In(lang))
+			"工作簿有错误：请修正，或加 --skip-bad-rows 跳过出错的行后评估。",
+			"The workbook has errors; fix them, or pass --skip-bad-rows to evaluate without those rows.").In(lang))
 		return ExitBadInput
 	}
 	outputs := []session.Output{session.File(o.jsonPath), session.File(o.out)}

@@ -181,8 +181,8 @@ func GenerateSet(ctx context.Context, o GenerateOptions, stdin io.Reader, stdout
 	}
 	printCounts(stdout, ts, lang)
 	fmt.Fprintln(stdout, text.New(
-
-		fmt.Sprintf("由 %d 条指南生成 %d 个问题；保留 %d 个，筛除 %d 个。", len(ts.Guides), len(ts.Candidates), accepted, rejected), fmt.Sprintf("%d questions written from %d guides; %d kept, %d set aside by the filters.", len(ts.Candidates), len(ts.Guides), accepted, rejected)).In(lang))
+		fmt.Sprintf("由 %d 条指南生成 %d 个问题；保留 %d 个，筛除 %d 个。", len(ts.Guides), len(ts.Candidates), accepted, rejected),
+		fmt.Sprintf("%d questions written from %d guides; %d kept, %d set aside by the filters.", len(ts.Candidates), len(ts.Guides), accepted, rejected)).In(lang))
 	if accepted == 0 {
 		fmt.Fprintln(stderr, text.New("没有问题通过筛选，未保存。", "No question passed the filters; nothing saved.").In(lang))
 		return ExitBadInput

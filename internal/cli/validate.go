@@ -47,13 +47,13 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 		// Guides alone, or scores without questions: nothing an evaluation
 		// could score, which a schema "OK" must not hide.
 		fmt.Fprintln(stdout, text.New(
-
-			fmt.Sprintf("没有可评估的内容：未读取到任何问题（办事指南 %d 条，评分 %d 条）。请添加含“问题”列的问答集工作表（qa/问答集）。", len(wb.Guides), wb.Scores.Len()), fmt.Sprintf("Nothing to evaluate: no questions were read (%d guides, %d scores). Add a question sheet (qa/问答集) with a question column (问题).", len(wb.Guides), wb.Scores.Len())).In(lang))
+			fmt.Sprintf("没有可评估的内容：未读取到任何问题（办事指南 %d 条，评分 %d 条）。请添加含“问题”列的问答集工作表（qa/问答集）。", len(wb.Guides), wb.Scores.Len()),
+			fmt.Sprintf("Nothing to evaluate: no questions were read (%d guides, %d scores). Add a question sheet (qa/问答集) with a question column (问题).", len(wb.Guides), wb.Scores.Len())).In(lang))
 		return ExitBadInput
 	}
 	fmt.Fprintln(stdout, text.New(
-
-		fmt.Sprintf("通过：办事指南 %d 条，问题 %d 个，评分 %d 条，人工评分 %d 条。", len(wb.Guides), len(wb.Items), wb.Scores.Len(), len(wb.Human)), fmt.Sprintf("OK: %d guides, %d questions, %d scores, %d expert ratings.", len(wb.Guides), len(wb.Items), wb.Scores.Len(), len(wb.Human))).In(lang))
+		fmt.Sprintf("通过：办事指南 %d 条，问题 %d 个，评分 %d 条，人工评分 %d 条。", len(wb.Guides), len(wb.Items), wb.Scores.Len(), len(wb.Human)),
+		fmt.Sprintf("OK: %d guides, %d questions, %d scores, %d expert ratings.", len(wb.Guides), len(wb.Items), wb.Scores.Len(), len(wb.Human))).In(lang))
 	return ExitOK
 }
 
