@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode"
 
 	"cubeworkbench/core/text"
 )
@@ -145,6 +146,11 @@ func TestRefusesWrongVerdict(t *testing.T) {
 			var e *Error
 			if !errors.As(err, &e) || e.ZH == "" || e.EN == "" {
 				t.Fatalf("Render = %v, want a bilingual *Error", err)
+			}
+			// Each front end says it in one language (text.Of, the
+			// session's Explain): no Chinese in the English words.
+			if w := text.Of(err); strings.ContainsFunc(w.EN, func(r rune) bool { return unicode.Is(unicode.Han, r) }) || w.ZH == w.EN {
+				t.Errorf("Render's refusal in words %+v, not one language each", w)
 			}
 		})
 	}
