@@ -21,7 +21,7 @@ type Error struct{ Message }
 
 func (e *Error) Error() string { return "compare: " + e.EN }
 
-func fail(code, en, zh string) error { return &Error{msg(code, zh, en)} }
+func fail(code, zh, en string) error { return &Error{msg(code, zh, en)} }
 
 // Warning and error codes.
 const (
