@@ -16,10 +16,17 @@ import (
 // scanned is the packages whose errors are converted, one a line so that
 // branches converting different packages add lines without conflict.
 var scanned = []string{
+	"../../prompts",
 	"../embed/openaiembed",
+	"../engine",
+	"../generate",
+	"../judge",
+	"../judgepreset",
+	"../llm",
 	"../rerank",
 	"../secret",
 	"../session",
+	"../targetcheck",
 }
 
 func TestNoBilingualStringErrors(t *testing.T) {
