@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"cubeworkbench/core/profile"
+	"cubeworkbench/core/text"
 )
 
 // TestGeneratorFingerprintPinned pins the fingerprints of generated answers
@@ -15,7 +16,7 @@ func TestGeneratorFingerprintPinned(t *testing.T) {
 	gen := profile.Endpoint{Model: "qwen-max"}
 	p := profile.Profile{Seed: 42}
 	cases := []struct {
-		lang              string
+		lang              text.Lang
 		bound, zero, ques string
 	}{
 		{"zh", "add899d6803206b36fbfcf39bbde98c767499066d079aaca0a600c4e11188887",

@@ -19,7 +19,6 @@ import (
 	"cubeworkbench/core/secret"
 	"cubeworkbench/core/store"
 	"cubeworkbench/core/target"
-	"cubeworkbench/core/text"
 )
 
 // defaultCompleter builds the client for an endpoint; an endpoint with
@@ -166,7 +165,7 @@ func (r *runner) applyStoredAnswers(ctx context.Context) error {
 	}
 	for _, w := range st.warnings() {
 		r.warn(w)
-		r.opt.Progress.Event(Event{Message: w.In(text.Lang(r.lang))})
+		r.opt.Progress.Event(Event{Message: w.In(r.lang)})
 	}
 	return nil
 }

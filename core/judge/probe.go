@@ -6,12 +6,13 @@ import (
 	"fmt"
 
 	"cubeworkbench/core/llm"
+	"cubeworkbench/core/text"
 )
 
 // probePair is the built-in pair Test connection judges: one question, its
 // guide, an answer that follows the guide and one that answers another
 // matter. Any judge worth its vote scores the first above the second.
-var probePair = map[string]struct{ question, guide, right, wrong string }{
+var probePair = map[text.Lang]struct{ question, guide, right, wrong string }{
 	"zh": {
 		question: "居民身份证有效期满了，换领新证需要带什么材料？多久能拿到？",
 		guide:    "事项名称：居民身份证换领\n申请材料：本人居民户口簿、原居民身份证、符合要求的证件照片（可现场采集）\n办理时限：自受理之日起 20 个工作日内发证\n收费标准：工本费 20 元",
@@ -40,13 +41,10 @@ type Probe struct {
 func (p Probe) OK() bool { return p.Readable && p.RightHigher }
 
 // Text says in plain words what the probe found, in lang (zh or en).
-func (p Probe) Text(lang string) string {
-	zh, en := p.text()
-	if lang == "zh" {
-		return zh
-	}
-	return en
-}
+func (p Probe) Text(lang text.Lang) string { return p.Words().In(lang) }
+
+// Words says in plain words what the probe found, in both languages.
+func (p Probe) Words() text.Text { return text.New(p.text()) }
 
 func (p Probe) text() (zh, en string) {
 	unread := func(o Outcome) (string, string) {
@@ -79,14 +77,15 @@ func num(v float64) string { return fmt.Sprintf("%g", v) }
 // d is nil) in lang on the built-in pair, once each: a test, not a score.
 // The error is the endpoint's when a call failed (for a plain verdict
 // naming the field to fix), nil when both replies came back, read or not.
-func ProbeJudge(ctx context.Context, c llm.Completer, lang string, d *Dimension) (Probe, error) {
+func ProbeJudge(ctx context.Context, c llm.Completer, lang text.Lang, d *Dimension) (Probe, error) {
+	lang = text.LangOf(string(lang)) // "zh-CN" is the Chinese pair and prompt
 	if d == nil {
 		rel, _ := Builtin("relevance")
 		d = &rel
 	}
 	pair, ok := probePair[lang]
 	if !ok {
-		pair = probePair["en"]
+		pair = probePair[text.EN]
 	}
 	p := Probe{Dimension: d.Name}
 	ask := func(answer string) (Outcome, error) {

@@ -10,6 +10,7 @@ import (
 
 	"cubeworkbench/core/dimension"
 	"cubeworkbench/core/embed"
+	"cubeworkbench/core/text"
 	"cubeworkbench/core/textmetric"
 )
 
@@ -43,22 +44,20 @@ func NewSemantic() Semantic {
 var _ Scorer = Semantic{}
 
 // SemanticMethodNote explains the semantic judge for the report's Method sheet.
-func SemanticMethodNote(lang string) string {
-	if lang == "zh" {
-		return "semantic（语义相似）评分器不是大语言模型，而是第二个离线基线：用离线哈希向量（字符 1–3 元组）计算回答与问题、" +
-			"办事指南（或参考答案、检索段落）之间的余弦相似度，并逐句匹配。相关性 = 回答与问题的余弦；" +
-			"具体性 = 回答中与指南某句相近的句子所占篇幅；完整性 = 指南中被回答某句覆盖的句子所占篇幅；" +
-			"质量 = 回答整体与指南的余弦，对过短、过长或自我重复的回答扣分。它比较字面形式而非含义，" +
-			"分数不能与大模型评委的分数直接比较，只用于无模型时的演示、校验与评审对照。"
-	}
-	return "The semantic judge is not an LLM but a second offline baseline: it takes the cosine similarity of offline " +
-		"hashed embeddings (character 1–3-grams) between the answer and the question, the service guide (or the " +
-		"reference answer, or the retrieved passages), sentence by sentence. Relevance = cosine of answer and " +
-		"question; specificity = share of the answer's text in sentences close to a guide sentence; completeness = " +
-		"share of the guide's text in sentences some answer sentence is close to; quality = cosine of the whole " +
-		"answer and the guide, reduced for very short, very long or self-repeating answers. It compares surface " +
-		"form, not meaning; its scores are not comparable with an LLM judge's and serve demos, checks and judge " +
-		"comparison without a model."
+func SemanticMethodNote() text.Text {
+	return text.New("semantic（语义相似）评分器不是大语言模型，而是第二个离线基线：用离线哈希向量（字符 1–3 元组）计算回答与问题、"+
+		"办事指南（或参考答案、检索段落）之间的余弦相似度，并逐句匹配。相关性 = 回答与问题的余弦；"+
+		"具体性 = 回答中与指南某句相近的句子所占篇幅；完整性 = 指南中被回答某句覆盖的句子所占篇幅；"+
+		"质量 = 回答整体与指南的余弦，对过短、过长或自我重复的回答扣分。它比较字面形式而非含义，"+
+		"分数不能与大模型评委的分数直接比较，只用于无模型时的演示、校验与评审对照。",
+		"The semantic judge is not an LLM but a second offline baseline: it takes the cosine similarity of offline "+
+			"hashed embeddings (character 1–3-grams) between the answer and the question, the service guide (or the "+
+			"reference answer, or the retrieved passages), sentence by sentence. Relevance = cosine of answer and "+
+			"question; specificity = share of the answer's text in sentences close to a guide sentence; completeness = "+
+			"share of the guide's text in sentences some answer sentence is close to; quality = cosine of the whole "+
+			"answer and the guide, reduced for very short, very long or self-repeating answers. It compares surface "+
+			"form, not meaning; its scores are not comparable with an LLM judge's and serve demos, checks and judge "+
+			"comparison without a model.")
 }
 
 // Calibration. Each cosine c is placed on a ramp: at or below lo it is worth
@@ -660,22 +659,19 @@ func (it semanticItem) score(d Dimension, in Inputs) Outcome {
 }
 
 // SemanticReason returns a semantic judge's raw reply ("semantic zh | en")
-// or unscorable reason ("code: zh | en") in lang ("zh", else English),
-// keeping the code; text in one language only is returned as it is.
-func SemanticReason(text, lang string) string {
+// or unscorable reason ("code: zh | en") in lang, keeping the code; text in
+// one language only is returned as it is.
+func SemanticReason(stored string, lang text.Lang) string {
 	prefix := ""
-	rest := text
-	if r, ok := strings.CutPrefix(text, SemanticName+" "); ok {
+	rest := stored
+	if r, ok := strings.CutPrefix(stored, SemanticName+" "); ok {
 		rest = r
-	} else if code := ReasonCode(text); code != text {
-		prefix, rest = code+": ", strings.TrimPrefix(text[len(code)+1:], " ")
+	} else if code := ReasonCode(stored); code != stored {
+		prefix, rest = code+": ", strings.TrimPrefix(stored[len(code)+1:], " ")
 	}
 	zh, en, ok := strings.Cut(rest, langSep)
 	if !ok {
-		return text
+		return stored
 	}
-	if lang == "zh" {
-		return prefix + zh
-	}
-	return prefix + en
+	return prefix + text.New(zh, en).In(lang)
 }
