@@ -2,7 +2,6 @@ package judge
 
 import (
 	"context"
-	"fmt"
 	"math"
 	"slices"
 	"sort"
@@ -400,12 +399,7 @@ func (it *lexicalItem) score(d Dimension, in Inputs) Outcome {
 	if !ok {
 		return Outcome{Reason: reason}
 	}
-	raw := sc.cache.stored(LexicalName+" ", note)
-	if d.Kind == KindScore && (v < float64(d.Min) || v > float64(d.Max)) {
-		// An edited template may change the scale; the rules above do not follow it.
-		return Outcome{Raw: raw[len(LexicalName)+1:], Reason: StoredReason(ReasonOutOfRange, fmt.Sprintf("词汇基线得分 %g 超出 %d–%d", v, d.Min, d.Max), fmt.Sprintf("lexical score %g is outside %d–%d", v, d.Min, d.Max))}
-	}
-	return Outcome{Score: v, OK: true, Raw: raw}
+	return sc.cache.outcome(LexicalName, lexicalScore, d, v, note)
 }
 
 // correctness maps the unit F1 between answer and reference onto 1–5.

@@ -2,7 +2,6 @@ package judge
 
 import (
 	"context"
-	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -95,10 +94,6 @@ func ramp(c, lo, hi float64) float64 { return math.Max(0, math.Min(1, (c-lo)/(hi
 // langSep separates the Chinese and the English part of a reason (the
 // separator of text.Text.Stored).
 const langSep = " | "
-
-// unscorable is an unscorable outcome's reason: the code, so that
-// ReasonCode reads it, then the detail in both languages.
-func unscorable(code, zh, en string) string { return code + ": " + zh + langSep + en }
 
 // sentence is one sentence with its embedding and its weight (letters and
 // digits, so that punctuation and list markers do not count).
@@ -415,7 +410,7 @@ func (it semanticItem) nearest() float64 {
 
 func (it semanticItem) relevance() (float64, string) {
 	if !it.hasQuestion {
-		return 0, unscorable(ReasonNoScore, "问题没有文字", "the question has no text")
+		return 0, StoredReason(ReasonNoScore, "问题没有文字", "the question has no text")
 	}
 	c := it.nearest()
 	v := round1s(10 * ramp(c, relevanceLo, relevanceHi))
@@ -427,7 +422,7 @@ func (it semanticItem) relevance() (float64, string) {
 
 func (it semanticItem) specificity() (float64, string) {
 	if !it.hasDoc {
-		return 0, unscorable(ReasonNoScore, "具体性需要办事指南", "specificity needs the service guide")
+		return 0, StoredReason(ReasonNoScore, "具体性需要办事指南", "specificity needs the service guide")
 	}
 	it.cross.make(it.aSents, it.d)
 	s, full := shareOf(it.aSents, func(i int) float64 { return it.cross.ofA[i] })
@@ -443,7 +438,7 @@ func (it semanticItem) specificity() (float64, string) {
 
 func (it semanticItem) completeness() (float64, string) {
 	if !it.hasDoc {
-		return 0, unscorable(ReasonNoScore, "完整性需要办事指南", "completeness needs the service guide")
+		return 0, StoredReason(ReasonNoScore, "完整性需要办事指南", "completeness needs the service guide")
 	}
 	it.cross.make(it.aSents, it.d)
 	s, full := shareOf(it.dSents, func(k int) float64 { return it.cross.ofDoc[k] })
@@ -462,7 +457,7 @@ func (it semanticItem) completeness() (float64, string) {
 // sentences that say again what an earlier one said.
 func (it semanticItem) quality() (float64, string) {
 	if !it.hasDoc {
-		return 0, unscorable(ReasonNoScore, "质量需要办事指南", "quality needs the service guide")
+		return 0, StoredReason(ReasonNoScore, "质量需要办事指南", "quality needs the service guide")
 	}
 	c := cosine(it.a, sentence{v: it.d.v, nn: it.d.nn}) // cosine of answer and guide
 	if it.d.index.ok {
@@ -499,7 +494,7 @@ func (it semanticItem) quality() (float64, string) {
 // correctness maps the cosine of answer and reference onto 1–5.
 func (it semanticItem) correctness(reference string) (float64, string) {
 	if wordRunes(reference) == 0 {
-		return 0, unscorable(ReasonNoScore, "正确性需要参考答案", "correctness needs a reference answer")
+		return 0, StoredReason(ReasonNoScore, "正确性需要参考答案", "correctness needs a reference answer")
 	}
 	c := cosine(it.a, it.e.whole(reference))
 	n := it.note
@@ -547,7 +542,7 @@ func (d *semanticDoc) best(x sentence, dots *[]float64) float64 {
 func (it semanticItem) faithfulness(contexts []string) (float64, string) {
 	ps, count := it.passages(contexts)
 	if count == 0 {
-		return 0, unscorable(ReasonNoScore, "忠实性需要检索段落", "faithfulness needs the retrieved passages")
+		return 0, StoredReason(ReasonNoScore, "忠实性需要检索段落", "faithfulness needs the retrieved passages")
 	}
 	s, _ := shareOf(it.aSents, func(i int) float64 { return it.bestIn(it.aSents[i], ps) })
 	n := it.note
@@ -564,7 +559,7 @@ func (it semanticItem) faithfulness(contexts []string) (float64, string) {
 // relevancy: YES when the answer or a passage sentence is near the question.
 func (it semanticItem) relevancy(contexts []string) (float64, string) {
 	if !it.hasQuestion {
-		return 0, unscorable(ReasonNoScore, "问题没有文字", "the question has no text")
+		return 0, StoredReason(ReasonNoScore, "问题没有文字", "the question has no text")
 	}
 	ps, _ := it.passages(contexts)
 	c := math.Max(it.nearest(), it.bestIn(it.q, ps))
@@ -620,10 +615,10 @@ func semanticRule(d Dimension) dimension.Rule {
 func (it semanticItem) score(d Dimension, in Inputs) Outcome {
 	rule := semanticRule(d)
 	if rule == dimension.RuleNone {
-		return Outcome{Reason: unscorable(ReasonNoScore, "语义评审没有维度 "+d.Name+" 的规则", "the semantic judge has no rule for dimension "+d.Name)}
+		return Outcome{Reason: StoredReason(ReasonNoScore, "语义评审没有维度 "+d.Name+" 的规则", "the semantic judge has no rule for dimension "+d.Name)}
 	}
 	if !it.hasAnswer {
-		return Outcome{Reason: unscorable(ReasonNoScore, "回答为空", "the answer is empty")}
+		return Outcome{Reason: StoredReason(ReasonNoScore, "回答为空", "the answer is empty")}
 	}
 	var v float64
 	var bad string
@@ -644,18 +639,12 @@ func (it semanticItem) score(d Dimension, in Inputs) Outcome {
 	case dimension.RulePassageSimilarity:
 		v, bad = it.relevancy(in.Contexts)
 	default:
-		return Outcome{Reason: unscorable(ReasonNoScore, "语义评审不认识规则 "+string(rule), "the semantic judge does not know rule "+string(rule))}
+		return Outcome{Reason: StoredReason(ReasonNoScore, "语义评审不认识规则 "+string(rule), "the semantic judge does not know rule "+string(rule))}
 	}
 	if bad != "" {
 		return Outcome{Reason: bad}
 	}
-	raw := it.notes.stored(SemanticName+" ", it.note)
-	if d.Kind == KindScore && (v < float64(d.Min) || v > float64(d.Max)) {
-		// An edited template may change the scale; the rules above do not follow it.
-		return Outcome{Raw: raw[len(SemanticName)+1:], Reason: unscorable(ReasonOutOfRange, fmt.Sprintf("语义评分 %g 超出 %d–%d", v, d.Min, d.Max),
-			fmt.Sprintf("semantic score %g is outside %d–%d", v, d.Min, d.Max))}
-	}
-	return Outcome{Score: v, OK: true, Raw: raw}
+	return it.notes.outcome(SemanticName, semanticScore, d, v, it.note)
 }
 
 // SemanticReason returns a semantic judge's raw reply ("semantic zh | en")
