@@ -25,6 +25,11 @@ func TestGeneratorFingerprintPinned(t *testing.T) {
 		{"en", "003a34b1d28e74e1e969ac3276e1410d206766529dee75981898693116f57e95",
 			"3d6c639cde5feb52682e519d7d4d3fdf1f6ab8d7cd295656741de00fa24b4f0a",
 			"37fbbc8dc3468b5de305ccd16029d07a099942a626b78e8d44b5983d908f9f91"},
+		// No language set: the generator's prompts are the Chinese ones, as
+		// they always were (not English, as text.LangOf would read "").
+		{"", "add899d6803206b36fbfcf39bbde98c767499066d079aaca0a600c4e11188887",
+			"06ed45bb1b7e37b89f561999e60e71433995217db97827ec3bc53e789a1d3d02",
+			"21d878dddfbc77f07f5dfb94f530ccd2d43186b34ceda3b1407032789cf24614"},
 	}
 	for _, c := range cases {
 		g := newGeneratorFP(gen, p, c.lang)
