@@ -44,31 +44,29 @@ func (p Probe) OK() bool { return p.Readable && p.RightHigher }
 func (p Probe) Text(lang text.Lang) string { return p.Words().In(lang) }
 
 // Words says in plain words what the probe found, in both languages.
-func (p Probe) Words() text.Text { return text.New(p.text()) }
-
-func (p Probe) text() (zh, en string) {
-	unread := func(o Outcome) (string, string) {
+func (p Probe) Words() text.Text {
+	unread := func(o Outcome) text.Text {
 		why := ReasonText(o.Reason)
-		return fmt.Sprintf("它的回复读不出分数（%s；回复开头：“%s”）", why.ZH, clip(o.Raw)),
-			fmt.Sprintf("its reply could not be read as a score (%s; reply begins %q)", why.EN, clip(o.Raw))
+		return text.New(fmt.Sprintf("它的回复读不出分数（%s；回复开头：“%s”）", why.ZH, clip(o.Raw)),
+			fmt.Sprintf("its reply could not be read as a score (%s; reply begins %q)", why.EN, clip(o.Raw)))
 	}
 	switch {
 	case !p.Right.OK:
-		z, e := unread(p.Right)
-		return "✗ 能连上，但" + z + "：评估时它的每条评分都会无法评分。请换用能按“评分：N”格式回复的模型，或关闭思考模式。",
-			"✗ The endpoint answers, but " + e + ": in an evaluation every one of its judgements would be unscorable. Use a model that replies with the \"Score: N\" line, or switch thinking off."
+		u := unread(p.Right)
+		return text.New("✗ 能连上，但"+u.ZH+"：评估时它的每条评分都会无法评分。请换用能按“评分：N”格式回复的模型，或关闭思考模式。",
+			"✗ The endpoint answers, but "+u.EN+": in an evaluation every one of its judgements would be unscorable. Use a model that replies with the \"Score: N\" line, or switch thinking off.")
 	case !p.Wrong.OK:
-		z, e := unread(p.Wrong)
-		return "✗ 能连上，给正确回答打了 " + num(p.Right.Score) + " 分，但对错误回答" + z + "：评估中会有大量回复无法评分。",
-			"✗ The endpoint answers and scored the right answer " + num(p.Right.Score) + ", but on the wrong answer " + e + ": many of its judgements would be unscorable."
+		u := unread(p.Wrong)
+		return text.New("✗ 能连上，给正确回答打了 "+num(p.Right.Score)+" 分，但对错误回答"+u.ZH+"：评估中会有大量回复无法评分。",
+			"✗ The endpoint answers and scored the right answer "+num(p.Right.Score)+", but on the wrong answer "+u.EN+": many of its judgements would be unscorable.")
 	case !p.RightHigher:
-		return fmt.Sprintf("✗ 回复可以读出分数，但正确回答（%s 分）没有比答非所问的错误回答（%s 分）得分高：这个评审模型分不清好坏，评估时不会计入结论。", num(p.Right.Score), num(p.Wrong.Score)),
-			fmt.Sprintf("✗ Its replies can be read, but the right answer (%s) did not score above an answer about another matter (%s): this judge cannot tell good from bad and would not be counted in the verdict.", num(p.Right.Score), num(p.Wrong.Score))
+		return text.New(fmt.Sprintf("✗ 回复可以读出分数，但正确回答（%s 分）没有比答非所问的错误回答（%s 分）得分高：这个评审模型分不清好坏，评估时不会计入结论。", num(p.Right.Score), num(p.Wrong.Score)),
+			fmt.Sprintf("✗ Its replies can be read, but the right answer (%s) did not score above an answer about another matter (%s): this judge cannot tell good from bad and would not be counted in the verdict.", num(p.Right.Score), num(p.Wrong.Score)))
 	}
 	// One pair can pass by chance: the run checks every judge on every
 	// question (its qualification) and says so here.
-	return fmt.Sprintf("✓ 连接正常：评审模型按评分细则回复，分数可以读出，并给正确回答打了更高分（正确回答 %s 分，错误回答 %s 分）。一对回答只能发现明显的问题；评估时还会在全部问题上检查它的评审资格。", num(p.Right.Score), num(p.Wrong.Score)),
-		fmt.Sprintf("✓ Connected: the judge replies to the rubric, its scores can be read, and it scored the right answer higher (right %s, wrong %s). One pair only catches plain faults; the evaluation checks its qualification on every question.", num(p.Right.Score), num(p.Wrong.Score))
+	return text.New(fmt.Sprintf("✓ 连接正常：评审模型按评分细则回复，分数可以读出，并给正确回答打了更高分（正确回答 %s 分，错误回答 %s 分）。一对回答只能发现明显的问题；评估时还会在全部问题上检查它的评审资格。", num(p.Right.Score), num(p.Wrong.Score)),
+		fmt.Sprintf("✓ Connected: the judge replies to the rubric, its scores can be read, and it scored the right answer higher (right %s, wrong %s). One pair only catches plain faults; the evaluation checks its qualification on every question.", num(p.Right.Score), num(p.Wrong.Score)))
 }
 
 func num(v float64) string { return fmt.Sprintf("%g", v) }
