@@ -38,7 +38,7 @@ func (t *resultsTab) showExplanation(s *result.Summary, lang text.Lang) {
 	t.weakest.Objects = nil
 	defer func() { t.banners.Refresh(); t.weakest.Refresh() }()
 	if m := s.DocMapping; m != nil && m.Loud() {
-		t.banners.Add(banner(strings.Join(m.Messages(lang.String(), 3), "\n")))
+		t.banners.Add(banner(strings.Join(m.Messages(lang, 3), "\n")))
 	}
 	e := s.Explanation
 	if e == nil {
@@ -114,7 +114,7 @@ func foundText(s *result.Summary, lang text.Lang) string {
 		lines = append(lines, "⚠ "+w.In(lang))
 	}
 	if m := s.DocMapping; m != nil {
-		for _, msg := range m.Messages(lang.String(), 20) {
+		for _, msg := range m.Messages(lang, 20) {
 			lines = append(lines, "• "+msg)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode"
 
+	"cubeworkbench/core/text"
 	"cubeworkbench/core/textmetric"
 )
 
@@ -36,18 +37,24 @@ func New(kind string, size, overlap int) (Chunker, error) {
 	switch kind {
 	case KindFixed:
 		if size < 1 || overlap < 0 || overlap >= size {
-			return nil, fmt.Errorf("chunk: fixed size %d overlap %d: need size ≥ 1 and 0 ≤ overlap < size / 需要 size ≥ 1 且 0 ≤ overlap < size", size, overlap)
+			return nil, text.NewError(text.New(
+				fmt.Sprintf("固定长度分块（fixed）的大小 %d、重叠 %d 不可用：需要大小 ≥ 1 且 0 ≤ 重叠 < 大小", size, overlap),
+				fmt.Sprintf("chunk: fixed size %d overlap %d: need size ≥ 1 and 0 ≤ overlap < size", size, overlap)), nil)
 		}
 		return FixedTokens(size, overlap), nil
 	case KindSentence:
 		if size < 1 {
-			return nil, fmt.Errorf("chunk: sentence size %d: need size ≥ 1 / 需要 size ≥ 1", size)
+			return nil, text.NewError(text.New(
+				fmt.Sprintf("按句分块（sentence）的大小 %d 不可用：需要大小 ≥ 1", size),
+				fmt.Sprintf("chunk: sentence size %d: need size ≥ 1", size)), nil)
 		}
 		return SentencePack(size), nil
 	case KindDocument:
 		return PerDocument(), nil
 	}
-	return nil, fmt.Errorf("chunk: unknown chunker %q (fixed, sentence, document) / 未知的分块方式 %q", kind, kind)
+	return nil, text.NewError(text.New(
+		fmt.Sprintf("未知的分块方式 %q（可选：fixed、sentence、document）", kind),
+		fmt.Sprintf("chunk: unknown chunker %q (fixed, sentence, document)", kind)), nil)
 }
 
 // Span is a token's byte range in its text.

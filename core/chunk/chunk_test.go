@@ -1,9 +1,12 @@
 package chunk
 
 import (
+	"errors"
+	"regexp"
 	"strings"
 	"testing"
 
+	"cubeworkbench/core/text"
 	"cubeworkbench/core/textmetric"
 )
 
@@ -87,12 +90,20 @@ func TestNew(t *testing.T) {
 			t.Errorf("New(%q,%d,%d) = %v, %v; want %s", g.kind, g.size, g.overlap, c, err, g.name)
 		}
 	}
+	han := regexp.MustCompile(`\p{Han}`)
 	for _, b := range []struct {
 		kind          string
 		size, overlap int
 	}{{"fixed", 0, 0}, {"fixed", 10, 10}, {"fixed", 10, -1}, {"sentence", 0, 0}, {"words", 1, 0}} {
-		if _, err := New(b.kind, b.size, b.overlap); err == nil {
+		_, err := New(b.kind, b.size, b.overlap)
+		if err == nil {
 			t.Errorf("New(%q,%d,%d) accepted", b.kind, b.size, b.overlap)
+			continue
+		}
+		// A text.Error, each language on its own (issue 21).
+		var te *text.Error
+		if !errors.As(err, &te) || !han.MatchString(te.In(text.ZH)) || han.MatchString(te.In(text.EN)) {
+			t.Errorf("New(%q,%d,%d): %v; want a text.Error, each language on its own", b.kind, b.size, b.overlap, err)
 		}
 	}
 }

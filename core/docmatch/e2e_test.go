@@ -20,10 +20,12 @@ import (
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/docmatch"
 	"cubeworkbench/core/engine"
+	"cubeworkbench/core/glossary"
 	"cubeworkbench/core/ingest"
 	"cubeworkbench/core/profile"
 	"cubeworkbench/core/store"
 	"cubeworkbench/core/target"
+	"cubeworkbench/core/text"
 )
 
 func openSample(t *testing.T) *dataset.Workbook {
@@ -125,7 +127,7 @@ func TestSampleThroughRAGFlowQuoteOff(t *testing.T) {
 		t.Fatalf("report = %+v", rep)
 	}
 	msgs := strings.Join(rep.Messages("zh", 0), "\n")
-	if !strings.Contains(msgs, "Recall@k 无法计算（不是 0）") || !strings.Contains(msgs, "显示引文") {
+	if !strings.Contains(msgs, glossary.Term(glossary.GuideRecall, text.ZH)+" 无法计算（不是 0）") || !strings.Contains(msgs, "显示引文") {
 		t.Errorf("messages:\n%s", msgs)
 	}
 	// What the engine alone says today: 0, which the report must overrule

@@ -9,6 +9,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"cubeworkbench/core/dataset"
+	"cubeworkbench/core/glossary"
 	"cubeworkbench/core/ingest"
 	"cubeworkbench/core/target"
 	"cubeworkbench/core/text"
@@ -103,12 +104,32 @@ func TestTallyReport(t *testing.T) {
 		t.Errorf("share of nothing = %v, want nil", *s)
 	}
 	none := ReportFor(New(guides), target.Answer{})
-	if none.RecallMissing() || !none.Loud() || !strings.Contains(none.Messages("en", 0)[0], "Recall@k is 0") {
+	if none.RecallMissing() || !none.Loud() || !strings.Contains(none.Messages("en", 0)[0], "guide recall@k is 0") {
 		t.Errorf("nothing retrieved: %+v %v", none, none.Messages("en", 0))
 	}
 	off := ReportFor(New(guides), target.Answer{Warnings: []target.Warning{noRef}})
 	if !off.RecallMissing() || !strings.Contains(off.Messages("en", 0)[0], "cannot be computed") {
 		t.Errorf("quote off: %+v %v", off, off.Messages("en", 0))
+	}
+}
+
+// Every line of the mapping report names the metric by the glossary's
+// term (指南召回率@k, guide recall@k), never by a second wording such as
+// "Recall@k" (issue 21).
+func TestMessagesNameGuideRecallAsTheGlossary(t *testing.T) {
+	noRef := target.Warning{Code: target.WarnNoReference, Message: text.New("引用关了", "quote off")}
+	reports := map[string]Report{
+		"recall missing":    ReportFor(New(guides), target.Answer{Warnings: []target.Warning{noRef}}),
+		"nothing retrieved": ReportFor(New(guides), target.Answer{}),
+		"most unmatched":    ReportFor(New(guides), target.Answer{Retrieved: []target.Doc{{Name: "停车场.pdf"}, {Name: "其他.pdf"}}}),
+	}
+	for name, r := range reports {
+		for _, lang := range []text.Lang{text.ZH, text.EN} {
+			msgs := strings.Join(r.Messages(lang, 0), "\n")
+			if term := glossary.Term(glossary.GuideRecall, lang); !strings.Contains(msgs, term) || strings.Contains(msgs, "Recall@") {
+				t.Errorf("%s, %s: want the metric named %q only:\n%s", name, lang, term, msgs)
+			}
+		}
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"cubeworkbench/core/dataset"
+	"cubeworkbench/core/glossary"
 	"cubeworkbench/core/target"
 	"cubeworkbench/core/text"
 )
@@ -66,61 +67,59 @@ func (r Report) RecallMissing() bool {
 	return r.Answers > 0 && r.NoDocs == r.Answers && r.WarningCounts[target.WarnNoReference] == r.Answers
 }
 
-// Messages are the report's lines for people, Chinese or English: the
-// summary, then each warning, then up to limit unresolved names (limit ≤ 0:
-// all of them).
-func (r Report) Messages(lang string, limit int) []string {
-	zh := lang != "en"
-	var out []string
+// Messages are the report's lines for people in lang: the summary, then
+// each warning, then up to limit unresolved names (limit ≤ 0: all of
+// them). The metric is named as the glossary names it (指南召回率@k).
+func (r Report) Messages(lang text.Lang, limit int) []string {
+	recall := glossary.Text(glossary.GuideRecall)
+	var out []text.Text
 	switch {
 	case r.Answers == 0 && r.Retrieved == 0:
 		return nil
 	case r.RecallMissing():
-		out = append(out, pickLang(zh,
-			fmt.Sprintf("警告：系统的 %d 个回答都没有返回检索到的文档，Recall@k 无法计算（不是 0）。", r.Answers),
-			fmt.Sprintf("Warning: none of the system's %d answers carried retrieved documents; Recall@k cannot be computed (it is not 0).", r.Answers)))
+		out = append(out, text.New(
+			fmt.Sprintf("警告：系统的 %d 个回答都没有返回检索到的文档，%s 无法计算（不是 0）。", r.Answers, recall.ZH),
+			fmt.Sprintf("Warning: none of the system's %d answers carried retrieved documents; %s cannot be computed (it is not 0).", r.Answers, recall.EN)))
 	case r.NoDocs == r.Answers:
-		out = append(out, pickLang(zh,
-			fmt.Sprintf("警告：系统的 %d 个回答都没有检索到任何文档，Recall@k 为 0。请确认聊天助理/应用已关联知识库，且文档已解析完成。", r.Answers),
-			fmt.Sprintf("Warning: none of the system's %d answers retrieved any document, so Recall@k is 0. Check that the assistant or app has a knowledge base attached and its documents are parsed.", r.Answers)))
+		out = append(out, text.New(
+			fmt.Sprintf("警告：系统的 %d 个回答都没有检索到任何文档，%s 为 0。请确认聊天助理/应用已关联知识库，且文档已解析完成。", r.Answers, recall.ZH),
+			fmt.Sprintf("Warning: none of the system's %d answers retrieved any document, so %s is 0. Check that the assistant or app has a knowledge base attached and its documents are parsed.", r.Answers, recall.EN)))
 	default:
 		share := 100 * *r.Share()
-		line := pickLang(zh,
+		line := text.New(
 			fmt.Sprintf("文档对应：检索到的 %d 个文档中 %d 个（%.1f%%）对应到了办事指南，%d 个未对应。", r.Retrieved, r.Resolved, share, r.Retrieved-r.Resolved),
 			fmt.Sprintf("Document mapping: %d of %d retrieved documents (%.1f %%) matched a guide, %d did not.", r.Resolved, r.Retrieved, share, r.Retrieved-r.Resolved))
 		if r.Loud() {
-			line = pickLang(zh,
-				"警告：大多数检索到的文档对应不到办事指南，Recall@k 反映的是文档命名而不是检索效果。请在办事指南表加“知识库文件名”（target_doc）列填写系统中的文件名或文档 ID，或用 cubectl kb export 导出指南后上传到知识库。",
-				"Warning: most retrieved documents match no guide, so Recall@k measures the naming, not the retrieval. Add a target_doc column (知识库文件名) to the guides with the system's file name or document id, or upload the guides written by cubectl kb export.") + " " + line
+			line = text.JoinWith([]text.Text{text.New(
+				fmt.Sprintf("警告：大多数检索到的文档对应不到办事指南，%s 反映的是文档命名而不是检索效果。请在办事指南表加“知识库文件名”（target_doc）列填写系统中的文件名或文档 ID，或用 cubectl kb export 导出指南后上传到知识库。", recall.ZH),
+				fmt.Sprintf("Warning: most retrieved documents match no guide, so %s measures the naming, not the retrieval. Add a target_doc column (知识库文件名) to the guides with the system's file name or document id, or upload the guides written by cubectl kb export.", recall.EN)),
+				line}, text.New(" ", " "))
 		}
 		out = append(out, line)
 	}
 	for _, w := range r.Warnings {
-		out = append(out, w.Message.In(text.Lang(lang)))
+		out = append(out, w.Message)
 	}
 	for i, u := range r.Unmatched {
 		if limit > 0 && i == limit {
-			out = append(out, pickLang(zh, fmt.Sprintf("……另有 %d 个未对应的文档。", len(r.Unmatched)-limit),
+			out = append(out, text.New(fmt.Sprintf("……另有 %d 个未对应的文档。", len(r.Unmatched)-limit),
 				fmt.Sprintf("… and %d more unmatched documents.", len(r.Unmatched)-limit)))
 			break
 		}
 		name := strings.TrimSpace(strings.Join(nonEmpty(u.Name, u.ID), " / "))
 		if len(u.Ambiguous) > 0 {
-			out = append(out, pickLang(zh,
+			out = append(out, text.New(
 				fmt.Sprintf("  有歧义：%s（%d 次）可对应多条指南：%s", name, u.Count, strings.Join(u.Ambiguous, "、")),
 				fmt.Sprintf("  ambiguous: %s (%d×) could be any of the guides %s", name, u.Count, strings.Join(u.Ambiguous, ", "))))
 			continue
 		}
-		out = append(out, pickLang(zh, fmt.Sprintf("  未对应：%s（%d 次）", name, u.Count), fmt.Sprintf("  unmatched: %s (%d×)", name, u.Count)))
+		out = append(out, text.New(fmt.Sprintf("  未对应：%s（%d 次）", name, u.Count), fmt.Sprintf("  unmatched: %s (%d×)", name, u.Count)))
 	}
-	return out
-}
-
-func pickLang(zh bool, zhText, enText string) string {
-	if zh {
-		return zhText
+	lines := make([]string, len(out))
+	for i, t := range out {
+		lines[i] = t.In(lang)
 	}
-	return enText
+	return lines
 }
 
 func nonEmpty(s ...string) []string {

@@ -9,6 +9,7 @@ package glossary
 
 import (
 	"fmt"
+	"strings"
 
 	"cubeworkbench/core/text"
 )
@@ -266,9 +267,10 @@ func IDs() []ID {
 	return out
 }
 
-// GuideRecallAt names Recall@k for a given k: 指南召回率@8 / guide recall@8.
+// GuideRecallAt names Recall@k for a given k: 指南召回率@8 / guide recall@8
+// (GuideRecall's name with its k filled in, so the two cannot drift).
 func GuideRecallAt(k int, lang text.Lang) string {
-	return text.New(fmt.Sprintf("指南召回率@%d", k), fmt.Sprintf("guide recall@%d", k)).In(lang)
+	return strings.Replace(Term(GuideRecall, lang), "@k", fmt.Sprintf("@%d", k), 1)
 }
 
 // Interval95With names the 95 % interval with b resamples (Interval95 says

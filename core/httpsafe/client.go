@@ -1,17 +1,19 @@
 package httpsafe
 
 import (
-	"errors"
 	"fmt"
 	"net/http"
 	"strings"
 	"time"
+
+	"cubeworkbench/core/text"
 )
 
 // ErrCrossHostRedirect is returned (wrapped in *url.Error by net/http) when
 // a server redirects to another host and the endpoint does not allow it.
-var ErrCrossHostRedirect = errors.New("服务端把请求重定向到了另一个主机，已拒绝（问题、答案和指南不会发往配置之外的地址）；如确需跟随，请在该端点配置 allow_redirects = true / " +
-	"the server redirected the request to another host, which was refused (questions, answers and guides are not sent to an address the profile does not name); set allow_redirects = true on this endpoint to follow it")
+var ErrCrossHostRedirect = text.NewError(text.New(
+	"服务端把请求重定向到了另一个主机，已拒绝（问题、答案和指南不会发往配置之外的地址）；如确需跟随，请在该端点配置 allow_redirects = true",
+	"the server redirected the request to another host, which was refused (questions, answers and guides are not sent to an address the profile does not name); set allow_redirects = true on this endpoint to follow it"), nil)
 
 // Options configure NewClient. The zero value is a safe default.
 type Options struct {
@@ -48,13 +50,14 @@ func NewClient(o Options) *http.Client {
 func RedirectPolicy(allowCrossHost bool) func(*http.Request, []*http.Request) error {
 	return func(req *http.Request, via []*http.Request) error {
 		if len(via) >= maxRedirects {
-			return fmt.Errorf("停止于 %d 次重定向 / stopped after %d redirects", maxRedirects, maxRedirects)
+			return text.NewError(text.New(fmt.Sprintf("停止于 %d 次重定向", maxRedirects), fmt.Sprintf("stopped after %d redirects", maxRedirects)), nil)
 		}
 		from := via[0].URL
 		if allowCrossHost || sameHost(from.Hostname(), req.URL.Hostname()) {
 			return nil
 		}
-		return fmt.Errorf("%w (%s → %s)", ErrCrossHostRedirect, from.Host, SanitizeURL(req.URL.Scheme+"://"+req.URL.Host))
+		hop := from.Host + " → " + SanitizeURL(req.URL.Scheme+"://"+req.URL.Host)
+		return text.NewError(text.New(ErrCrossHostRedirect.ZH+"（"+hop+"）", ErrCrossHostRedirect.EN+" ("+hop+")"), ErrCrossHostRedirect)
 	}
 }
 

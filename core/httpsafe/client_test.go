@@ -7,6 +7,8 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"cubeworkbench/core/text"
 )
 
 // TestCrossHostRedirect: a 307 to another host is refused with the
@@ -53,6 +55,12 @@ func TestCrossHostRedirect(t *testing.T) {
 				if !errors.Is(err, ErrCrossHostRedirect) || !strings.Contains(err.Error(), "重定向") {
 					t.Fatalf("err = %v, want ErrCrossHostRedirect", err)
 				}
+				// Each language on its own, both naming the hop (issue 21).
+				zh, en := text.Of(err).In(text.ZH), text.Of(err).In(text.EN)
+				if !strings.Contains(zh, "重定向") || strings.Contains(zh, "redirected") || strings.Contains(en, "重定向") ||
+					!strings.Contains(zh, "→ http://localhost:") || !strings.Contains(en, "→ http://localhost:") {
+					t.Fatalf("zh %q, en %q; want each language on its own, naming the hop", zh, en)
+				}
 				if elsewhere != before {
 					t.Fatal("the other host was contacted")
 				}
@@ -70,4 +78,18 @@ func TestCrossHostRedirect(t *testing.T) {
 		t.Fatal(err)
 	}
 	resp.Body.Close()
+}
+
+// After net/http's limit of redirects the policy stops, in each language
+// on its own.
+func TestTooManyRedirects(t *testing.T) {
+	req := httptest.NewRequest("GET", "http://a.example/x", nil)
+	via := make([]*http.Request, maxRedirects)
+	for i := range via {
+		via[i] = req
+	}
+	err := RedirectPolicy(false)(req, via)
+	if zh, en := text.Of(err).In(text.ZH), text.Of(err).In(text.EN); zh != "停止于 10 次重定向" || en != "stopped after 10 redirects" {
+		t.Errorf("zh %q, en %q", zh, en)
+	}
 }

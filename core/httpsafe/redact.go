@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"cubeworkbench/core/text"
 )
 
 // Placeholder replaces every secret Redact removes.
@@ -133,6 +135,22 @@ type redacted struct {
 
 func (e *redacted) Error() string { return e.msg }
 func (e *redacted) Unwrap() error { return e.err }
+
+// As gives a *text.Error of the chain redacted: the front ends show an
+// error's words through text.Of and the session's Explain, which read the
+// first text.Error they find, not e.msg.
+func (e *redacted) As(target any) bool {
+	p, ok := target.(**text.Error)
+	if !ok {
+		return false
+	}
+	var te *text.Error
+	if !errors.As(e.err, &te) {
+		return false
+	}
+	*p = text.NewError(text.New(Redact(te.ZH), Redact(te.EN)), RedactError(te.Err))
+	return true
+}
 
 // IsRedacted reports whether err was rewritten by RedactError.
 func IsRedacted(err error) bool {

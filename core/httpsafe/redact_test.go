@@ -6,6 +6,8 @@ import (
 	"io/fs"
 	"strings"
 	"testing"
+
+	"cubeworkbench/core/text"
 )
 
 func TestRedact(t *testing.T) {
@@ -39,6 +41,26 @@ func TestRedactErrorKeepsChain(t *testing.T) {
 	}
 	if RedactError(nil) != nil {
 		t.Fatal("nil must stay nil")
+	}
+}
+
+// A bilingual error (text.Error) inside a redacted one is redacted too:
+// the front ends show text.Of(err) or the session's Explain, which read
+// the words of the first text.Error in the chain, not err.Error() (a
+// reranker's reply echoing the key in its body, quoted in the error).
+func TestRedactErrorRedactsItsText(t *testing.T) {
+	Register("sk-text-0123456789")
+	t.Cleanup(func() { Forget("sk-text-0123456789") })
+	said := text.NewError(text.New("回复中没有 results：{\"key\":\"sk-text-0123456789\"}", "reply has no results: {\"key\":\"sk-text-0123456789\"}"), fs.ErrInvalid)
+	err := RedactError(fmt.Errorf("rerank: http://h/rerank: %w", said))
+	var te *text.Error
+	if !errors.As(err, &te) || !errors.Is(err, fs.ErrInvalid) {
+		t.Fatalf("RedactError = %v: the chain is lost", err)
+	}
+	for _, s := range []string{text.Of(err).In(text.ZH), text.Of(err).In(text.EN), te.ZH, te.EN, te.Error(), err.Error()} {
+		if strings.Contains(s, "sk-text") || !strings.Contains(s, Placeholder) {
+			t.Errorf("%q: want the key redacted", s)
+		}
 	}
 }
 

@@ -8,7 +8,6 @@ package kbexport
 
 import (
 	"encoding/csv"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -16,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"cubeworkbench/core/dataset"
+	"cubeworkbench/core/text"
 )
 
 // ManifestName is the file listing guide id → file name, written beside the documents.
@@ -45,14 +45,14 @@ type Result struct {
 }
 
 // ErrExists marks an output folder that already holds a file we would write.
-var ErrExists = errors.New("kbexport: file exists")
+var ErrExists = text.NewError(text.New("文件已存在", "kbexport: file exists"), nil)
 
 // Write writes one document per guide into dir (created if missing) and the
 // manifest. It refuses to overwrite an existing file: an earlier export
 // may already be uploaded under those names.
 func Write(guides []dataset.Guide, dir string) (*Result, error) {
 	if len(guides) == 0 {
-		return nil, errors.New("kbexport: the workbook has no guides / 工作簿没有办事指南")
+		return nil, text.NewError(text.New("评估工作簿中没有办事指南", "kbexport: the workbook has no service guides"), nil)
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("kbexport: %w", err)
@@ -76,7 +76,10 @@ func Write(guides []dataset.Guide, dir string) (*Result, error) {
 	}()...)
 	for _, p := range paths {
 		if _, err := os.Lstat(filepath.Join(dir, p)); err == nil {
-			return nil, fmt.Errorf("%w: %s (export into an empty folder / 请导出到空文件夹)", ErrExists, filepath.Join(dir, p))
+			path := filepath.Join(dir, p)
+			return nil, text.NewError(text.New(
+				fmt.Sprintf("%s：%s（请导出到空文件夹）", ErrExists.ZH, path),
+				fmt.Sprintf("%s: %s (export into an empty folder)", ErrExists.EN, path)), ErrExists)
 		}
 	}
 	for i, g := range guides {

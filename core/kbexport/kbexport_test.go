@@ -5,11 +5,13 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/docmatch"
 	"cubeworkbench/core/target"
+	"cubeworkbench/core/text"
 )
 
 func TestWriteNamesMapBack(t *testing.T) {
@@ -72,10 +74,18 @@ func TestWriteNamesMapBack(t *testing.T) {
 		}
 	}
 
-	if _, err := Write(guides, dir); !errors.Is(err, ErrExists) {
+	_, err = Write(guides, dir)
+	if !errors.Is(err, ErrExists) {
 		t.Errorf("second export into the same folder: %v", err)
 	}
-	if _, err := Write(nil, t.TempDir()); err == nil {
-		t.Error("exporting no guides succeeded")
+	// Each language on its own, the file named in both (issue 21).
+	manifest := filepath.Join(dir, ManifestName)
+	if zh, en := text.Of(err).In(text.ZH), text.Of(err).In(text.EN); !strings.Contains(zh, "请导出到空文件夹") || !strings.Contains(zh, manifest) ||
+		strings.Contains(zh, "export into") || !strings.Contains(en, manifest) || strings.Contains(en, "请") {
+		t.Errorf("second export: zh %q, en %q; want each language on its own, naming %s", zh, en, manifest)
+	}
+	_, err = Write(nil, t.TempDir())
+	if zh, en := text.Of(err).In(text.ZH), text.Of(err).In(text.EN); err == nil || !strings.Contains(zh, "办事指南") || strings.Contains(en, "办事指南") {
+		t.Errorf("exporting no guides: %v; want a refusal in each language on its own", err)
 	}
 }

@@ -269,7 +269,7 @@ func (w *writer) methodFindings(g *sheetPage) {
 		g.skip(1)
 	}
 	if dm := s.DocMapping; dm != nil {
-		if msgs := dm.Messages(w.lang, 20); len(msgs) > 0 {
+		if msgs := dm.Messages(text.Lang(w.lang), 20); len(msgs) > 0 {
 			g.block()
 			g.label(w.say(methodHowRetrievedDocuments))
 			w.noteLines(g, msgs)

@@ -41,7 +41,7 @@ func TestMethodAdditionsAndLoudMapping(t *testing.T) {
 		{"recall missing", func(in *Input) {
 			in.Summary.RecallAtK = nil
 			in.Summary.DocMapping = &docmatch.Report{Answers: 24, NoDocs: 24, WarningCounts: map[string]int{"no_reference": 24}}
-		}, nil, []string{"Recall@k cannot be computed (it is not 0)", "missing (not 0)"}, []string{"Guide recall@k is missing (not 0): no question"}, false, true},
+		}, nil, []string{"guide recall@k cannot be computed (it is not 0)", "missing (not 0)"}, []string{"Guide recall@k is missing (not 0): no question"}, false, true},
 		{"quiet mapping", func(in *Input) {
 			in.Summary.DocMapping = &docmatch.Report{Answers: 24, Retrieved: 40, Resolved: 39}
 		}, []string{"39 of 40 retrieved documents"}, nil, []string{"Document mapping"}, false, true},

@@ -184,7 +184,7 @@ func (w *writer) notices() []string {
 		}
 	}
 	if dm := s.DocMapping; dm != nil && (dm.Loud() || dm.RecallMissing()) {
-		msgs := dm.Messages(w.lang, 1)
+		msgs := dm.Messages(text.Lang(w.lang), 1)
 		if len(msgs) > 0 {
 			out = append(out, msgs[0])
 		}

@@ -6,6 +6,7 @@ import (
 
 	"cubeworkbench/core/chunk"
 	"cubeworkbench/core/embed"
+	"cubeworkbench/core/text"
 )
 
 // New builds the retriever a profile names (bm25, dense, hybrid) over
@@ -17,7 +18,8 @@ func New(ctx context.Context, name string, chunks []chunk.Chunk, emb embed.Embed
 		return NewBM25(chunks), NameBM25, nil
 	case NameDense, NameHybrid:
 		if emb == nil {
-			return nil, "", fmt.Errorf("retrieve: %s needs an embedder / %s 检索需要嵌入模型", name, name)
+			return nil, "", text.NewError(text.New(fmt.Sprintf("检索方式 %s 需要嵌入模型", name),
+				fmt.Sprintf("retrieve: %s needs an embedder", name)), nil)
 		}
 		d, err := NewDense(ctx, emb, chunks)
 		if err != nil {
@@ -28,7 +30,8 @@ func New(ctx context.Context, name string, chunks []chunk.Chunk, emb embed.Embed
 		}
 		return NewHybrid(NewBM25(chunks), d), NameHybrid + ":bm25+" + emb.Name(), nil
 	}
-	return nil, "", fmt.Errorf("retrieve: unknown retriever %q (bm25, dense, hybrid) / 未知的检索方式 %q", name, name)
+	return nil, "", text.NewError(text.New(fmt.Sprintf("未知的检索方式 %q（可选：bm25、dense、hybrid）", name),
+		fmt.Sprintf("retrieve: unknown retriever %q (bm25, dense, hybrid)", name)), nil)
 }
 
 // Docs returns the distinct documents of hits in rank order: the document

@@ -2,12 +2,15 @@ package retrieve
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
+	"regexp"
 	"testing"
 
 	"cubeworkbench/core/chunk"
 	"cubeworkbench/core/embed"
+	"cubeworkbench/core/text"
 	"cubeworkbench/core/textmetric"
 )
 
@@ -169,11 +172,14 @@ func TestNewAndDocs(t *testing.T) {
 			t.Errorf("%s: Docs = %v", name, d)
 		}
 	}
-	if _, _, err := New(context.Background(), "dense", cs, nil); err == nil {
-		t.Error("dense without embedder accepted")
-	}
-	if _, _, err := New(context.Background(), "tfidf", cs, nil); err == nil {
-		t.Error("unknown retriever accepted")
+	// Refused, each language on its own in a text.Error (issue 21).
+	han := regexp.MustCompile(`\p{Han}`)
+	for _, name := range []string{"dense", "tfidf"} {
+		_, _, err := New(context.Background(), name, cs, nil)
+		var te *text.Error
+		if !errors.As(err, &te) || !han.MatchString(te.In(text.ZH)) || han.MatchString(te.In(text.EN)) {
+			t.Errorf("New(%s) without embedder: %v; want a text.Error, each language on its own", name, err)
+		}
 	}
 }
 

@@ -10,6 +10,9 @@ import (
 	"fmt"
 	"os"
 	"time"
+
+	"cubeworkbench/core/glossary"
+	"cubeworkbench/core/text"
 )
 
 // The run lock: one row in run_lock says which process is evaluating with
@@ -20,7 +23,8 @@ import (
 // one held by another machine is refused (it cannot be checked from here)
 // until BreakLock is called.
 
-// ErrLocked is what a refused StartRun wraps; errors.As gives *LockedError.
+// ErrLocked is what a refused StartRun wraps; errors.As gives *LockedError
+// (and a *text.Error with its words).
 var ErrLocked = errors.New("store: another evaluation is using this run store")
 
 // Holder is the process that holds the run lock.
@@ -37,15 +41,24 @@ type LockedError struct {
 	Holder Holder
 }
 
-func (e *LockedError) Error() string {
+// Text names the store and its holder in both languages.
+func (e *LockedError) Text() text.Text {
 	h := e.Holder
 	when := h.Started.Local().Format("2006-01-02 15:04:05")
-	return fmt.Sprintf("运行库 %s 正在被另一个评估使用（主机 %s 上的进程 pid %d，自 %s 起，运行 #%d）；请等它结束，或换用另一个运行库 / "+
-		"the run store %s is in use by another evaluation (pid %d on host %s since %s, run #%d); wait for it to finish or use another store",
-		e.Path, h.Host, h.PID, when, h.RunID, e.Path, h.PID, h.Host, when, h.RunID)
+	store := glossary.Text(glossary.RunStore)
+	return text.New(
+		fmt.Sprintf("%s %s 正在被另一个评估使用（主机 %s 上的进程 pid %d，自 %s 起，运行 #%d）；请等它结束，或换用另一个%s",
+			store.ZH, e.Path, h.Host, h.PID, when, h.RunID, store.ZH),
+		fmt.Sprintf("the %s %s is in use by another evaluation (pid %d on host %s since %s, run #%d); wait for it to finish or use another store",
+			store.EN, e.Path, h.PID, h.Host, when, h.RunID))
 }
 
-func (e *LockedError) Unwrap() error { return ErrLocked }
+func (e *LockedError) Error() string { return e.Text().Both() }
+
+// Unwrap is ErrLocked and e's words as a *text.Error, so that errors.Is
+// sees the sentinel and the session's Explain shows one language per front
+// end.
+func (e *LockedError) Unwrap() []error { return []error{ErrLocked, text.NewError(e.Text(), nil)} }
 
 const lockSchema = `CREATE TABLE IF NOT EXISTS run_lock (
 		id         INTEGER PRIMARY KEY CHECK (id = 1),

@@ -3,11 +3,14 @@ package store
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"cubeworkbench/core/text"
 )
 
 // deadPID is the pid of a process that has exited.
@@ -33,7 +36,8 @@ func TestStaleLocks(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			s, err := Open(filepath.Join(t.TempDir(), "s.db"))
+			path := filepath.Join(t.TempDir(), "s.db")
+			s, err := Open(path)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -64,6 +68,16 @@ func TestStaleLocks(t *testing.T) {
 			var le *LockedError
 			if !errors.As(err, &le) || !errors.Is(err, ErrLocked) || le.Holder.PID != pid || le.Holder.Host != c.host {
 				t.Fatalf("err = %v, want *LockedError naming pid %d on %s", err, pid, c.host)
+			}
+			// Each language on its own, naming the store and the holder (issue 21).
+			zh, en := text.Of(err).In(text.ZH), text.Of(err).In(text.EN)
+			for _, s := range []string{zh, en} {
+				if !strings.Contains(s, path) || !strings.Contains(s, c.host) || !strings.Contains(s, fmt.Sprint(pid)) {
+					t.Errorf("%q does not name the store, host and pid", s)
+				}
+			}
+			if !strings.Contains(zh, "运行记录库") || strings.Contains(zh, "in use") || strings.Contains(en, "使用") {
+				t.Errorf("zh %q, en %q; want each language on its own", zh, en)
 			}
 			if runs, _ := s.Runs(ctx); len(runs) != 0 {
 				t.Fatalf("a refused run was recorded: %+v", runs)

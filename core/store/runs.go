@@ -4,12 +4,13 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"regexp"
 	"time"
 
+	"cubeworkbench/core/glossary"
 	"cubeworkbench/core/httpsafe"
+	"cubeworkbench/core/text"
 )
 
 // Run statuses.
@@ -50,7 +51,9 @@ type Run struct {
 
 // ErrSecretInProfile refuses a profile that seems to hold a key itself
 // instead of naming the environment variable that holds it.
-var ErrSecretInProfile = errors.New("store: the profile holds a secret; name its environment variable with api_key_env instead / 配置中含有密钥，请改用 api_key_env 指定环境变量")
+var ErrSecretInProfile = text.NewError(text.New(
+	glossary.Term(glossary.Profile, text.ZH)+"中含有密钥，请改用 api_key_env 指定环境变量",
+	"store: the "+glossary.Term(glossary.Profile, text.EN)+" holds a secret; name its environment variable with api_key_env instead"), nil)
 
 // secretLine matches TOML `api_key = …` / JSON `"api_key": …` style
 // assignments (but not api_key_env).

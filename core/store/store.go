@@ -12,6 +12,9 @@ import (
 	"time"
 
 	"modernc.org/sqlite" // registers the "sqlite" driver
+
+	"cubeworkbench/core/glossary"
+	"cubeworkbench/core/text"
 )
 
 // SchemaVersion is the layout this code writes. A file with a newer version
@@ -23,7 +26,8 @@ import (
 const SchemaVersion = 2
 
 // ErrNewerSchema means the file was written by a newer tool.
-var ErrNewerSchema = errors.New("store: file written by a newer version of the tool")
+var ErrNewerSchema = text.NewError(text.New(glossary.Term(glossary.RunStore, text.ZH)+"文件由更新版本的工具写入",
+	"store: file written by a newer version of the tool"), nil)
 
 // Store is an open run store. It is safe for concurrent use.
 type Store struct {
@@ -196,7 +200,9 @@ func (s *Store) migrate(ctx context.Context) error {
 			return fmt.Errorf("store: %s: schema version %q: %w", s.path, v, err)
 		}
 		if n > SchemaVersion {
-			return fmt.Errorf("%w (%s: version %d, this tool writes %d)", ErrNewerSchema, s.path, n, SchemaVersion)
+			return text.NewError(text.New(
+				fmt.Sprintf("%s（%s：版本 %d，本工具写的是版本 %d）", ErrNewerSchema.ZH, s.path, n, SchemaVersion),
+				fmt.Sprintf("%s (%s: version %d, this tool writes %d)", ErrNewerSchema.EN, s.path, n, SchemaVersion)), ErrNewerSchema)
 		}
 		// Version 1 lacked answers.fingerprint, added above; its answers
 		// keep an empty fingerprint and are treated as stale.

@@ -19,7 +19,9 @@ import (
 	"time"
 
 	"cubeworkbench/core/dataset"
+	"cubeworkbench/core/glossary"
 	"cubeworkbench/core/llm"
+	"cubeworkbench/core/text"
 )
 
 func openTemp(t testing.TB) (*Store, string) {
@@ -147,8 +149,14 @@ func TestStartRunRefusesSecrets(t *testing.T) {
 	s, _ := openTemp(t)
 	defer s.Close()
 	for _, p := range []string{"[[judge]]\napi_key = \"sk-123\"\n", `{"judge":[{"apiKey": "x"}]}` + "\n" + `"api_key": "x"`} {
-		if _, err := s.StartRun(context.Background(), p, "v"); !errors.Is(err, ErrSecretInProfile) {
+		_, err := s.StartRun(context.Background(), p, "v")
+		if !errors.Is(err, ErrSecretInProfile) {
 			t.Errorf("StartRun(%q) err = %v, want ErrSecretInProfile", p, err)
+		}
+		// Each language on its own, the profile named as the glossary does (issue 21).
+		if zh, en := text.Of(err).In(text.ZH), text.Of(err).In(text.EN); !strings.HasPrefix(zh, glossary.Term(glossary.Profile, text.ZH)) ||
+			strings.Contains(zh, "secret;") || strings.Contains(en, "密钥") {
+			t.Errorf("StartRun(%q): zh %q, en %q; want each language on its own", p, zh, en)
 		}
 	}
 }
@@ -159,8 +167,14 @@ func TestNewerSchemaRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.Close()
-	if _, err := Open(path); !errors.Is(err, ErrNewerSchema) {
+	_, err := Open(path)
+	if !errors.Is(err, ErrNewerSchema) {
 		t.Fatalf("Open = %v, want ErrNewerSchema", err)
+	}
+	// Said to a person in each language on its own, naming the file.
+	zh, en := text.Of(err).In(text.ZH), text.Of(err).In(text.EN)
+	if !strings.Contains(zh, path) || !strings.Contains(zh, "更新版本") || !strings.Contains(en, path) || strings.Contains(en, "版本") {
+		t.Errorf("zh %q, en %q; want each language on its own, naming %s", zh, en, path)
 	}
 }
 

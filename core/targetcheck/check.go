@@ -49,7 +49,7 @@ func (v Verdict) Text(lang text.Lang) string {
 		s += "\n" + v.Detail
 	}
 	if v.Mapping != nil && v.Code == Unmatched {
-		s += "\n" + strings.Join(v.Mapping.Messages(string(lang), 10), "\n")
+		s += "\n" + strings.Join(v.Mapping.Messages(lang, 10), "\n")
 	}
 	return s
 }

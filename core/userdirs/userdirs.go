@@ -18,11 +18,12 @@
 package userdirs
 
 import (
-	"errors"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
+
+	"cubeworkbench/core/text"
 )
 
 const (
@@ -58,7 +59,7 @@ func host() system {
 	}
 }
 
-var errNoHome = errors.New("userdirs: 找不到用户主目录 / cannot find the user's home directory")
+var errNoHome = text.NewError(text.New("找不到用户主目录", "userdirs: cannot find the user's home directory"), nil)
 
 func (s system) configDir() (string, error) {
 	switch s.goos {
@@ -83,8 +84,8 @@ func (s system) dataDir() (string, error) {
 func (s system) windowsDir(variable string) (string, error) {
 	v := s.getenv(variable)
 	if v == "" {
-		return "", errors.New("userdirs: 环境变量 %" + variable + "% 未设置，无法确定用户的 AppData 目录 / %" +
-			variable + "% is not set, so the user's AppData folder is unknown")
+		return "", text.NewError(text.New("环境变量 %"+variable+"% 未设置，无法确定用户的 AppData 目录",
+			"userdirs: %"+variable+"% is not set, so the user's AppData folder is unknown"), nil)
 	}
 	return filepath.Join(v, appName), nil
 }
@@ -118,7 +119,7 @@ func (s system) documentsDir() (string, error) {
 		if p := s.getenv("USERPROFILE"); p != "" {
 			return filepath.Join(p, "Documents"), nil
 		}
-		return "", errors.New("userdirs: 无法确定“文档”文件夹（%USERPROFILE% 未设置）/ cannot find the Documents folder (%USERPROFILE% is not set)")
+		return "", text.NewError(text.New("无法确定“文档”文件夹（%USERPROFILE% 未设置）", "userdirs: cannot find the Documents folder (%USERPROFILE% is not set)"), nil)
 	}
 	if s.home == "" {
 		return "", errNoHome

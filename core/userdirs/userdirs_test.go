@@ -4,9 +4,12 @@ import (
 	"errors"
 	"io/fs"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strings"
 	"testing"
+
+	"cubeworkbench/core/text"
 )
 
 // fake plays one user's machine: environment, files and directories.
@@ -173,5 +176,29 @@ func TestHost(t *testing.T) {
 			t.Fatalf("%s = %q, not absolute", name, p)
 		}
 		t.Logf("%s = %s", name, p)
+	}
+}
+
+// An error a person reads is a text.Error: the Chinese window shows the
+// Chinese sentence and the English one the English, never both glued
+// together in one string (issue 21).
+func TestErrorsOneLanguageEach(t *testing.T) {
+	han := regexp.MustCompile(`\p{Han}`)
+	noEnv := fake("windows", "", map[string]string{}, nil)
+	noHome := fake("linux", "", nil, nil)
+	for name, f := range map[string]func() (string, error){
+		"windows config": noEnv.configDir, "windows documents": noEnv.documentsDir,
+		"linux config": noHome.configDir, "linux documents": noHome.documentsDir,
+		"mac config": fake("darwin", "", nil, nil).configDir,
+	} {
+		_, err := f()
+		var te *text.Error
+		if !errors.As(err, &te) {
+			t.Errorf("%s: %v is not a text.Error", name, err)
+			continue
+		}
+		if zh, en := te.In(text.ZH), te.In(text.EN); !han.MatchString(zh) || han.MatchString(en) {
+			t.Errorf("%s: zh %q, en %q; want each in its own language", name, zh, en)
+		}
 	}
 }

@@ -221,7 +221,7 @@ func printResults(w io.Writer, res *result.Outcome, lang text.Lang) {
 		fmt.Fprintln(w, s.Headline(text.Lang(lang)))
 		fmt.Fprintf(w, "%s%s\n\n", pick(lang, "Verdict: ", "结论："), s.Verdict.Text.In(text.Lang(lang)))
 		if m := s.DocMapping; m != nil {
-			if lines := m.Messages(lang.String(), 20); len(lines) > 0 {
+			if lines := m.Messages(lang, 20); len(lines) > 0 {
 				for _, l := range lines {
 					fmt.Fprintln(w, l)
 				}
