@@ -22,7 +22,7 @@ import (
 func compareTabOf(t *testing.T, w *Window) *compareTab {
 	t.Helper()
 	for _, it := range w.tabs.Items {
-		if v, ok := it.Content.(*compareView); ok {
+		if v, ok := pageContent(it.Content).(*compareView); ok {
 			return v.t
 		}
 	}

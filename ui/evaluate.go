@@ -35,8 +35,8 @@ type evaluateTab struct {
 	sess *session.Session // the session shown; nil before a workbook opened
 	path string           // the workbook last tried (batch import needs only its store)
 
-	steps    *widget.Label
-	estimate *widget.Label
+	steps    *flowText
+	estimate *flowText
 	offline  *widget.Check
 	start    *widget.Button
 	cancel   *widget.Button
@@ -45,8 +45,8 @@ type evaluateTab struct {
 	batchIn  *widget.Button
 	bars     *fyne.Container
 	rows     map[string]*stepRow
-	status   *widget.Label
-	messages *widget.Label
+	status   *flowText
+	messages *flowText
 
 	running   bool
 	restoring bool             // the run shows the store's last result, unasked
@@ -80,10 +80,8 @@ type evalActions struct {
 
 func newEvaluateTab(sh shell, act evalActions) *evaluateTab {
 	t := &evaluateTab{sh: sh, act: act, rows: map[string]*stepRow{}}
-	t.steps = widget.NewLabel("")
-	t.steps.Wrapping = fyne.TextWrapWord
-	t.estimate = widget.NewLabel("")
-	t.estimate.Wrapping = fyne.TextWrapWord
+	t.steps = newFlowText("")
+	t.estimate = newFlowText("")
 	t.offline = widget.NewCheck(tr("eval.offline"), func(on bool) {
 		sh.app.Preferences().SetBool(prefOffline, on)
 		t.refresh(t.sess, t.path)
@@ -96,10 +94,8 @@ func newEvaluateTab(sh shell, act evalActions) *evaluateTab {
 	t.batchOut = widget.NewButtonWithIcon(tr("eval.batch_export"), theme.UploadIcon(), t.BatchExport)
 	t.batchIn = widget.NewButtonWithIcon(tr("eval.batch_import"), theme.DownloadIcon(), t.BatchImport)
 	t.bars = container.NewVBox()
-	t.status = widget.NewLabel("")
-	t.status.Wrapping = fyne.TextWrapWord
-	t.messages = widget.NewLabel("")
-	t.messages.Wrapping = fyne.TextWrapWord
+	t.status = newFlowText("")
+	t.messages = newFlowText("")
 
 	// The plan on the left and the run on the right, each scrolling on its
 	// own: a long plan (many judges) never pushes the progress bars off a

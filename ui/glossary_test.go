@@ -198,6 +198,10 @@ func widgetTexts(o fyne.CanvasObject) []string {
 			}
 		case *container.Scroll:
 			visit(v.Content)
+		case *tabPage:
+			visit(v.content)
+		case *flowText:
+			out = append(out, v.Text)
 		case *container.Split:
 			visit(v.Leading)
 			visit(v.Trailing)

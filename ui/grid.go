@@ -348,13 +348,12 @@ type gridCell struct {
 	widget.BaseWidget
 	bg    *canvas.Rectangle
 	label *canvas.Text
-	long  *widget.Label
+	long  *flowText // one row, cut with "…" at the column's edge
 }
 
 func newGridCell() fyne.CanvasObject {
 	c := &gridCell{bg: canvas.NewRectangle(color.Transparent), label: canvas.NewText("", theme.Color(theme.ColorNameForeground)),
-		long: widget.NewLabel("")}
-	c.long.Truncation = fyne.TextTruncateEllipsis
+		long: newFitLabel("")}
 	c.long.Hide()
 	c.ExtendBaseWidget(c)
 	return c
@@ -397,8 +396,8 @@ func (g *questionGrid) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
 	long := g.model != nil && id.Col >= 0 && id.Col < len(g.model.cols) && g.model.cols[id.Col].long()
 	if long {
 		c.label.Text = ""
-		c.long.Text = text
 		c.long.Show()
+		c.long.SetText(text)
 	} else {
 		c.label.Text, c.label.Color = text, ink
 		c.long.Hide()

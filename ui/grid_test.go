@@ -50,6 +50,8 @@ func texts(o fyne.CanvasObject) []string {
 		switch x := o.(type) {
 		case *widget.Label:
 			out = append(out, x.Text)
+		case *flowText:
+			out = append(out, x.Text)
 		case *widget.Button:
 			out = append(out, x.Text)
 		case *widget.Check:
@@ -60,6 +62,8 @@ func texts(o fyne.CanvasObject) []string {
 			}
 		case *container.Scroll:
 			walk(x.Content)
+		case *tabPage:
+			walk(x.content)
 		}
 	}
 	walk(o)

@@ -343,7 +343,7 @@ func newJudgesTab(w *Window) *judgesTab {
 		top := container.NewVBox(container.NewHBox(f.test, f.spinner), f.reply, widget.NewSeparator())
 		return container.NewBorder(top, nil, nil, nil, container.NewVScroll(container.NewVBox(body...)))
 	}
-	right := container.NewAppTabs(
+	right := newTabs(
 		container.NewTabItem(tr("judges.judge"), tested(t.form, t.form.form, keyNote)),
 		container.NewTabItem(tr("judges.generator"), tested(t.generator, wrapLabel(tr("judges.generator_help")), t.generator.form)),
 		container.NewTabItem(tr("judges.target"), container.NewVScroll(container.NewVBox(

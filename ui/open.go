@@ -117,7 +117,7 @@ func newOpenTab(sh shell, act openActions) *openTab {
 		{tr("col.status"), 100, func(i int) string { return wb().Scores.At(i).Status }},
 		{tr("col.raw"), 400, func(i int) string { return wb().Scores.At(i).Raw }},
 	}, func() int { return wb().Scores.Len() })
-	t.sheets = container.NewAppTabs(
+	t.sheets = newTabs(
 		container.NewTabItem(tr("sheet.guides"), t.guides),
 		container.NewTabItem(tr("sheet.qa"), t.qa),
 		container.NewTabItem(tr("sheet.scores"), t.scores),

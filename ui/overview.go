@@ -8,7 +8,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/widget"
 
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/glossary"
@@ -30,23 +29,32 @@ func setName(set string) string {
 	return set
 }
 
-// showExplanation fills the why panel from the summary's explanation (the
-// words SUMMARY.json, the CLI and the report show): banners above the
-// headline, bullets, the weakest questions as links, the recommendations.
-func (t *resultsTab) showExplanation(s *result.Summary, lang text.Lang) {
+// The why panel shows the summary's explanation (the words SUMMARY.json,
+// the CLI and the report show) in parts, each filled by its own task:
+// banners above the headline, bullets, the weakest questions as links, the
+// recommendations.
+
+// showBanners fills the warning strips: a loud document mapping, then the
+// explanation's banners.
+func (t *resultsTab) showBanners(s *result.Summary, lang text.Lang) {
 	t.banners.Objects = nil
-	t.weakest.Objects = nil
-	defer func() { t.banners.Refresh(); t.weakest.Refresh() }()
+	defer t.banners.Refresh()
 	if m := s.DocMapping; m != nil && m.Loud() {
 		t.banners.Add(banner(strings.Join(m.Messages(lang, 3), "\n")))
 	}
+	if e := s.Explanation; e != nil {
+		for _, b := range e.Banners {
+			t.banners.Add(banner(pick(lang, b.EN, b.ZH)))
+		}
+	}
+}
+
+// showWhy fills the explanation's bullets.
+func (t *resultsTab) showWhy(s *result.Summary, lang text.Lang) {
 	e := s.Explanation
 	if e == nil {
 		t.why.SetText(tr("results.no_why"))
 		return
-	}
-	for _, b := range e.Banners {
-		t.banners.Add(banner(pick(lang, b.EN, b.ZH)))
 	}
 	var lines []string
 	for _, b := range e.Bullets {
@@ -56,28 +64,48 @@ func (t *resultsTab) showExplanation(s *result.Summary, lang text.Lang) {
 		lines = append(lines, "• "+p)
 	}
 	t.why.SetText(strings.Join(lines, "\n"))
+}
+
+// showWeakest lists the weakest questions, each a link to its detail.
+func (t *resultsTab) showWeakest(s *result.Summary, lang text.Lang) {
+	t.weakest.Objects = nil
+	defer t.weakest.Refresh()
+	e := s.Explanation
+	if e == nil {
+		return
+	}
 	for _, wi := range e.Weakest {
 		wi := wi
 		text := wi.ID + " · " + pick(lang, wi.EN, wi.ZH)
 		text += " · " + oneLine(wi.Question)
 		// A link that truncates: a button would be as wide as its text
 		// and push the window past a small screen.
-		l := widget.NewHyperlink(text, nil)
-		l.Truncation = fyne.TextTruncateEllipsis
-		l.OnTapped = func() { t.openItem(wi.ID) }
-		t.weakest.Add(l)
+		t.weakest.Add(newFitLink(text, func() { t.openItem(wi.ID) }))
 	}
 	if len(e.Weakest) == 0 {
 		t.weakest.Add(wrapLabel(tr("results.no_weak")))
 	}
+}
+
+// showRecommendations lists the explanation's recommendations, each with
+// the side it is for; without an explanation, the summary's list (the one
+// list, core/explain).
+func (t *resultsTab) showRecommendations(s *result.Summary, lang text.Lang) {
 	var recs []string
-	for _, r := range e.Recommendations {
-		side := tr("results.side_" + r.Side)
-		recs = append(recs, "→ ["+side+"] "+pick(lang, r.EN, r.ZH))
+	if e := s.Explanation; e != nil {
+		for _, r := range e.Recommendations {
+			recs = append(recs, "→ ["+tr("results.side_"+r.Side)+"] "+pick(lang, r.EN, r.ZH))
+		}
 	}
-	if len(recs) > 0 {
-		t.recs.SetText(strings.Join(recs, "\n"))
+	if len(recs) == 0 {
+		for _, rec := range s.Recommendations() {
+			recs = append(recs, "→ "+pick(lang, rec.EN, rec.ZH))
+		}
 	}
+	if len(recs) == 0 {
+		recs = []string{tr("results.no_recs")}
+	}
+	t.recs.SetText(strings.Join(recs, "\n"))
 }
 
 // banner is a warning strip: the baseline judge, the bundled sample, a
@@ -85,9 +113,7 @@ func (t *resultsTab) showExplanation(s *result.Summary, lang text.Lang) {
 func banner(text string) fyne.CanvasObject {
 	bg := canvas.NewRectangle(color.NRGBA{R: 0xfd, G: 0xf0, B: 0xc8, A: 0xff})
 	bg.CornerRadius = 4
-	l := widget.NewLabel("⚠ " + text)
-	l.Wrapping = fyne.TextWrapWord
-	return container.NewStack(bg, l)
+	return container.NewStack(bg, newFlowText("⚠ "+text))
 }
 
 // openItem shows question id in the item explorer.

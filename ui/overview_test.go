@@ -44,7 +44,7 @@ func TestWhyPanel(t *testing.T) {
 			if len(e.Weakest) == 0 || len(r.weakest.Objects) != len(e.Weakest) {
 				t.Fatalf("%d weakest links for %d", len(r.weakest.Objects), len(e.Weakest))
 			}
-			r.weakest.Objects[0].(*widget.Hyperlink).OnTapped()
+			r.weakest.Objects[0].(*flowText).shown.(*widget.Hyperlink).OnTapped()
 			if r.inner.Selected() != r.gridTab {
 				t.Errorf("the link did not open the question grid")
 			}

@@ -26,7 +26,7 @@ func newPeopleTab(w *Window) *peopleTab {
 	})
 	t.spot = newSpotTab(w.shell(), sess)
 	lang := w.lang
-	t.inner = container.NewAppTabs(
+	t.inner = newTabs(
 		container.NewTabItem(pick(lang, "Questions: write and review", "问题生成与审核"), t.review.content),
 		container.NewTabItem(pick(lang, "Spot check by people", "人工抽检"), t.spot.root))
 	t.item = container.NewTabItemWithIcon(pick(lang, "People check", "人工核查"), theme.AccountIcon(), t.inner)

@@ -64,16 +64,16 @@ type resultsTab struct {
 	index *resultIndex     // its last result, indexed for the explorer
 	item  *container.TabItem
 
-	headline  *widget.Label
+	headline  *flowText
 	cubeValue *canvas.Text
 	verdict   *canvas.Text
 	verdictBg *canvas.Rectangle
-	details   *widget.Label
-	recs      *widget.Label
+	details   *flowText
+	recs      *flowText
 	banners   *fyne.Container // baseline judge, bundled sample, loud mapping: above everything
-	why       *widget.Label   // the explanation's bullets (core/explain)
+	why       *flowText       // the explanation's bullets (core/explain)
 	weakest   *fyne.Container // the weakest questions, each opening its detail
-	found     *widget.Label   // what the run found: warnings, document mapping
+	found     *flowText       // what the run found: warnings, document mapping
 	inner     *container.AppTabs
 	itemsTab  *container.TabItem
 
@@ -81,7 +81,7 @@ type resultsTab struct {
 	trimmed    *fyne.Container // Table 2: trimmed means per set and dimension
 	weights    *fyne.Container // Table 3: correlations and weights
 	normalized *fyne.Container // Table 4: normalised scores and CuBE
-	qualify    *widget.Label   // the judge's qualification: counted or not, and why
+	qualify    *flowText       // the judge's qualification: counted or not, and why
 	compare    *fyne.Container // judges side by side
 	other      *fyne.Container // MFSS and CoFE tables
 
@@ -93,8 +93,7 @@ type resultsTab struct {
 
 func newResultsTab(sh shell) *resultsTab {
 	t := &resultsTab{sh: sh}
-	t.headline = widget.NewLabel("")
-	t.headline.Wrapping = fyne.TextWrapWord
+	t.headline = newFlowText("")
 	t.cubeValue = canvas.NewText("", theme.Color(theme.ColorNameForeground))
 	t.cubeValue.TextSize = 34
 	t.cubeValue.TextStyle.Bold = true
@@ -102,24 +101,19 @@ func newResultsTab(sh shell) *resultsTab {
 	t.verdict.TextSize = 18
 	t.verdictBg = canvas.NewRectangle(colorNeutral)
 	t.verdictBg.CornerRadius = 6
-	t.details = widget.NewLabel("")
-	t.details.Wrapping = fyne.TextWrapWord
-	t.recs = widget.NewLabel("")
-	t.recs.Wrapping = fyne.TextWrapWord
+	t.details = newFlowText("")
+	t.recs = newFlowText("")
 	t.banners = container.NewVBox()
-	t.why = widget.NewLabel("")
-	t.why.Wrapping = fyne.TextWrapWord
+	t.why = newFlowText("")
 	t.weakest = container.NewVBox()
-	t.found = widget.NewLabel("")
-	t.found.Wrapping = fyne.TextWrapWord
+	t.found = newFlowText("")
 
 	t.judge = widget.NewSelect(nil, func(string) { t.showJudge() })
 	t.judge.PlaceHolder = tr("results.pick_judge")
 	t.trimmed = container.NewGridWithColumns(4)
 	t.weights = container.NewGridWithColumns(4)
 	t.normalized = container.NewGridWithColumns(3)
-	t.qualify = widget.NewLabel("")
-	t.qualify.Wrapping = fyne.TextWrapWord
+	t.qualify = newFlowText("")
 	t.compare = container.NewVBox()
 	t.other = container.NewVBox()
 
@@ -130,11 +124,7 @@ func newResultsTab(sh shell) *resultsTab {
 			}
 			return len(t.index.order)
 		},
-		func() fyne.CanvasObject {
-			l := widget.NewLabel("")
-			l.Truncation = fyne.TextTruncateEllipsis
-			return l
-		},
+		func() fyne.CanvasObject { return newFitLabel("") },
 		func(id widget.ListItemID, o fyne.CanvasObject) {
 			rowsUpdated++
 			if t.index == nil || id >= len(t.index.order) || t.result() == nil {
@@ -145,7 +135,7 @@ func newResultsTab(sh shell) *resultsTab {
 			if d := t.index.details[it.ID]; d != nil && d.DisagreementOverall != nil {
 				text = fmt.Sprintf("[%s %.2f] %s", tr("results.sd"), *d.DisagreementOverall, text)
 			}
-			o.(*widget.Label).SetText(text)
+			o.(*flowText).SetText(text)
 		})
 	t.items.OnSelected = func(id widget.ListItemID) { t.showItem(id) }
 	t.itemView = container.NewVBox()
@@ -172,7 +162,7 @@ func newResultsTab(sh shell) *resultsTab {
 	explorer.Offset = 0.35
 	t.itemsTab = container.NewTabItem(tr("results.items"), explorer)
 	t.gridTab = container.NewTabItem(tr("grid.tab"), t.grid.object())
-	t.inner = container.NewAppTabs(
+	t.inner = newTabs(
 		container.NewTabItem(tr("results.overview"), overview),
 		container.NewTabItem(tr("results.per_judge"), perJudge),
 		container.NewTabItem(tr("results.compare"), container.NewScroll(t.compare)),
@@ -213,50 +203,86 @@ func (t *resultsTab) result() *result.Outcome {
 	return t.sess.Result()
 }
 
-// refresh shows the last result of sess, with idx its index for the
-// explorer (nil when there is none).
+// refresh shows sess's last result in every part of the tab (UI thread).
 func (t *resultsTab) refresh(sess *session.Session, idx *resultIndex) {
+	for _, step := range t.refreshSteps(sess, idx) {
+		step()
+	}
+}
+
+// refreshSteps is refresh in parts, each a short UI-thread task: after an
+// evaluation the window queues them one at a time, so that input and
+// redraws interleave with them (issue 27: a task at 10,000 questions takes
+// no more than a frame). Each part reads the tab's state when it runs: a
+// part that runs after another workbook opened shows that one's result,
+// which its own refresh then shows whole.
+func (t *resultsTab) refreshSteps(sess *session.Session, idx *resultIndex) []func() {
+	return []func(){
+		func() { t.showGrid(sess, idx) },
+		t.showHeadline,
+		t.showJudges,
+		func() { t.ifResult(t.fillCompare) },
+		func() { t.ifSummary(t.showWhy) },
+		func() { t.ifSummary(t.showWeakest) },
+		func() {
+			t.ifSummary(func(s *result.Summary, lang text.Lang) {
+				t.showRecommendations(s, lang)
+				t.found.SetText(foundText(s, lang))
+			})
+		},
+		func() {
+			t.ifSummary(func(s *result.Summary, lang text.Lang) {
+				t.other.Objects = otherTables(t.sh.win, s, lang)
+				t.other.Refresh()
+			})
+		},
+	}
+}
+
+// ifSummary runs show with the tab's summary, when there is one.
+func (t *resultsTab) ifSummary(show func(*result.Summary, text.Lang)) {
+	if s := t.summary(); s != nil {
+		show(s, t.sh.lang())
+	}
+}
+
+// ifResult runs show with the tab's CuBE result, when there is one.
+func (t *resultsTab) ifResult(show func(*cube.Result)) {
+	if s := t.summary(); s != nil && s.Result != nil {
+		show(s.Result)
+	}
+}
+
+// showGrid takes sess and idx as the tab's and shows them in the question
+// grid, emptying the item explorer.
+func (t *resultsTab) showGrid(sess *session.Session, idx *resultIndex) {
 	t.sess, t.index = sess, idx
 	if idx != nil && idx.grid != nil && sess != nil && idx.grid.res == sess.Result() {
 		t.grid.refreshModel(idx.grid) // built off the UI thread with the index
 	} else {
 		t.grid.refresh(sess)
 	}
-	s := t.summary()
-	lang := t.sh.lang()
 	t.itemView.Objects = nil
 	t.itemView.Refresh()
 	t.items.UnselectAll()
 	t.items.Refresh()
+}
+
+// showHeadline shows the CuBE value, the verdict, the headline and its
+// details; with no summary, the empty tab.
+func (t *resultsTab) showHeadline() {
+	s := t.summary()
 	if s == nil {
-		t.cubeValue.Text = "CuBE —"
-		t.cubeValue.Refresh()
-		t.verdict.Text = tr("results.none")
-		t.verdict.Refresh()
-		t.verdictBg.FillColor = colorNeutral
-		t.verdictBg.Refresh()
-		t.headline.SetText(tr("results.none_hint"))
-		t.details.SetText("")
-		t.recs.SetText("")
-		t.judge.Options = nil
-		t.judge.ClearSelected()
-		t.compare.Objects = nil
-		t.compare.Refresh()
-		t.other.Objects = nil
-		t.other.Refresh()
-		t.banners.Objects = nil
-		t.banners.Refresh()
-		t.why.SetText("")
-		t.weakest.Objects = nil
-		t.weakest.Refresh()
-		t.found.SetText("")
-		t.showJudge()
+		t.showNothing()
 		return
 	}
+	lang := t.sh.lang()
 	t.verdict.Text = " " + s.Verdict.Text.In(lang) + " "
 	t.verdict.Refresh()
 	t.verdictBg.FillColor = verdictColor(s.Verdict.Code)
 	t.verdictBg.Refresh()
+	t.cubeValue.Text = "CuBE " + tr("na")
+	t.headline.SetText(tr("results.no_cube"))
 	if r := s.Result; r != nil {
 		agg := r.Aggregate
 		t.cubeValue.Text = "CuBE " + fmtNum(agg.Cube.Mean, 2)
@@ -272,32 +298,51 @@ func (t *resultsTab) refresh(sess *session.Session, idx *resultIndex) {
 			"CI": ci, "Recall": fmtPct(r.RecallAtK), "K": r.TopN, "Retrieved": r.Retrieved, "Items": r.Items,
 			"Effectiveness": fmtNum(agg.Normalized[cube.Weighted].Mean, 2), "Judges": r.QualifiedJudges(), // those the verdict counts
 		}))
-		var recs []string
-		for _, rec := range s.Recommendations() { // the one list (core/explain)
-			recs = append(recs, "→ "+pick(lang, rec.EN, rec.ZH))
-		}
-		t.recs.SetText(strings.Join(recs, "\n"))
-		if len(recs) == 0 {
-			t.recs.SetText(tr("results.no_recs"))
-		}
-		names := make([]string, len(r.Judges))
-		for i, j := range r.Judges {
-			names[i] = judgeLabel(j.Judge)
-		}
-		t.judge.Options = names
-		if len(names) > 0 {
-			t.judge.SetSelected(names[0])
-		}
-		t.fillCompare(r)
-	} else {
-		t.cubeValue.Text = "CuBE " + tr("na")
-		t.headline.SetText(tr("results.no_cube"))
 	}
 	t.cubeValue.Refresh()
-	t.showExplanation(s, lang)
-	t.found.SetText(foundText(s, lang))
-	t.other.Objects = otherTables(t.sh.win, s, lang)
+	t.showBanners(s, lang)
+}
+
+// showNothing is the tab before any result.
+func (t *resultsTab) showNothing() {
+	t.cubeValue.Text = "CuBE —"
+	t.cubeValue.Refresh()
+	t.verdict.Text = tr("results.none")
+	t.verdict.Refresh()
+	t.verdictBg.FillColor = colorNeutral
+	t.verdictBg.Refresh()
+	t.headline.SetText(tr("results.none_hint"))
+	t.details.SetText("")
+	t.recs.SetText("")
+	t.judge.Options = nil
+	t.judge.ClearSelected()
+	t.compare.Objects = nil
+	t.compare.Refresh()
+	t.other.Objects = nil
 	t.other.Refresh()
+	t.banners.Objects = nil
+	t.banners.Refresh()
+	t.why.SetText("")
+	t.weakest.Objects = nil
+	t.weakest.Refresh()
+	t.found.SetText("")
+	t.showJudge()
+}
+
+// showJudges lists the judges and shows the first one's tables.
+func (t *resultsTab) showJudges() {
+	s := t.summary()
+	if s == nil || s.Result == nil {
+		return
+	}
+	names := make([]string, len(s.Result.Judges))
+	for i, j := range s.Result.Judges {
+		names[i] = judgeLabel(j.Judge)
+	}
+	t.judge.Options = names
+	if len(names) > 0 {
+		t.judge.SetSelected(names[0])
+	}
 }
 
 // judgeResult is the selected judge's result.

@@ -33,9 +33,7 @@ func newSliceTable(cols []column, rows func() int) *sliceTable {
 	t.Table = widget.NewTableWithHeaders(
 		func() (int, int) { return t.rows(), len(t.cols) },
 		func() fyne.CanvasObject {
-			l := widget.NewLabel("")
-			l.Truncation = fyne.TextTruncateEllipsis
-			return l
+			return widget.NewLabel("") // cut to its cell by fitting (update)
 		},
 		func(id widget.TableCellID, o fyne.CanvasObject) {
 			rowsUpdated++
@@ -44,7 +42,10 @@ func newSliceTable(cols []column, rows func() int) *sliceTable {
 				l.SetText("")
 				return
 			}
-			l.SetText(oneLine(t.cols[id.Col].cell(id.Row)))
+			// The cell is already sized to its column, which the user may have
+			// dragged wider; Fyne's own ellipsis shapes the whole text at
+			// every refresh (fittext.go).
+			l.SetText(ellipsize(oneLine(t.cols[id.Col].cell(id.Row)), l.Size().Width-labelPadding(), runeAdvance(l.TextStyle)))
 		})
 	t.ShowHeaderColumn = false
 	t.CreateHeader = func() fyne.CanvasObject {

@@ -161,7 +161,7 @@ func (w *Window) build() {
 	w.export = newExportTab(w.shell())
 	w.people = newPeopleTab(w)
 	w.compare = newCompareTab(w)
-	w.tabs = container.NewAppTabs(w.open.item, w.judges.item, w.dims.item, w.eval.item, w.results.item, w.compare.item, w.charts.item, w.export.item, w.people.item)
+	w.tabs = newTabs(w.open.item, w.judges.item, w.dims.item, w.eval.item, w.results.item, w.compare.item, w.charts.item, w.export.item, w.people.item)
 	w.tabs.SelectIndex(selected)
 
 	names := map[string]string{"zh": "中文", "en": "English"}
@@ -197,24 +197,36 @@ func (w *Window) showPath() {
 	w.pathLabel.SetText(w.path)
 }
 
-// showEvaluation shows a finished evaluation of sess (UI thread): one
-// task per tab, so that input and redraws interleave with them instead of
-// waiting for all of them at once. A run of a session the window has since
+// showEvaluation shows a finished evaluation of sess (UI thread): a few
+// short tasks per tab (the results tab's parts, then one a tab), so that
+// input and redraws interleave with them instead of waiting for all of
+// them at once. A run of a session the window has since
 // replaced (another workbook opened) changes nothing but its status line.
 func (w *Window) showEvaluation(sess *session.Session, idx *resultIndex, jump bool) {
 	if sess != w.sess {
 		return
 	}
 	w.index = idx
+	// The results tab, never shown yet, is laid out at the size it will
+	// have, so that its texts are fitted once, by the tasks that fill it,
+	// and not again all at once when the tab is selected.
+	if sel := w.tabs.Selected(); sel != nil && w.results.item.Content.Size().IsZero() {
+		w.results.item.Content.Resize(sel.Content.Size())
+	}
 	show := func() {
 		if jump {
 			w.tabs.Select(w.results.item)
 		}
 	}
-	for _, f := range []func(){func() { w.results.refresh(w.sess, w.index) }, show,
+	steps := append(w.results.refreshSteps(sess, idx), show,
 		func() { w.open.refresh(w.sess, w.path, w.loadErr) }, func() { w.charts.refresh(w.sess) }, func() { w.export.refresh(w.sess) },
-		w.dims.refreshWeights, w.people.refresh} {
-		w.do(f)
+		w.dims.refreshWeights, w.people.refresh)
+	for _, f := range steps {
+		w.do(func() {
+			if sess == w.sess { // not replaced while the steps waited
+				f()
+			}
+		})
 	}
 }
 

@@ -43,9 +43,9 @@ var labels = map[string]bi{
 	"rouge":       {"ROUGE", "ROUGE"},
 	"total":       {"总分", "Total"},
 	// CoFE metrics (formulas.md §3); the query types are core/querytype's.
-	"accuracy@k": {"准确率@k", "Accuracy@k"},
-	"recall":     {"召回率", "Recall"},
-	"coverage":   {"覆盖率", "Coverage"},
+	"accuracy@k": {"关键词准确率@k", "Keyword accuracy@k"},
+	"recall":     {"关键词召回率", "Keyword recall"},
+	"coverage":   {"关键词覆盖率", "Keyword coverage"},
 	"hit":        {"平均命中分", "Mean hit score"},
 	"bm25":       {"BM25", "BM25"},
 	"dense":      {"稠密检索", "Dense"},

@@ -129,8 +129,8 @@ func TestAllUndefined(t *testing.T) {
 // TestQueryTypeNames: "factual" is a query type here, not the MFSS factor.
 func TestQueryTypeNames(t *testing.T) {
 	for lang, want := range map[string][]string{
-		LangEN: {"Factual", "Analytical", "Comparative", "Tutorial", "Accuracy@k", "Recall", "Coverage"},
-		LangZH: {"事实类", "分析类", "比较类", "教程类", "准确率@k", "召回率", "覆盖率"},
+		LangEN: {"Factual", "Analytical", "Comparative", "Tutorial", "Keyword accuracy@k", "Keyword recall", "Keyword coverage"},
+		LangZH: {"事实类", "分析类", "比较类", "教程类", "关键词准确率@k", "关键词召回率", "关键词覆盖率"},
 	} {
 		fig, err := QueryTypeBars(fixtureTypes(), Options{Lang: lang})
 		if err != nil {

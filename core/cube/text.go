@@ -109,8 +109,8 @@ func methodNotes(cfg Config) []text.Text {
 			ZH: "每个评审模型的 CuBE 得分 = 该评审模型的加权上下界归一化得分 × 指南召回率@k；总分为各评审模型得分的平均值 ± 样本标准差。",
 		},
 		{
-			EN: fmt.Sprintf("95 %% intervals: percentile bootstrap over items, B = %d, seed %d; Recall@k and the subset are recomputed per resample, the weights are held fixed, all judges share the resamples.", cfg.BootstrapB, cfg.Seed),
-			ZH: fmt.Sprintf("95 %% 置信区间：对问题重抽样 %d 次（随机种子 %d）估计的区间；每次重抽样都重新计算指南召回率和分析子集，权重保持不变，各评审模型使用同一组重抽样。", cfg.BootstrapB, cfg.Seed),
+			EN: fmt.Sprintf("95 %% intervals: percentile bootstrap over items, B = %d, seed %d; guide recall@k and the subset are recomputed per resample, the weights are held fixed, all judges share the resamples.", cfg.BootstrapB, cfg.Seed),
+			ZH: fmt.Sprintf("95 %% 置信区间：对问题重抽样 %d 次（随机种子 %d）估计的区间；每次重抽样都重新计算指南召回率@k 和分析子集，权重保持不变，各评审模型使用同一组重抽样。", cfg.BootstrapB, cfg.Seed),
 		},
 		{
 			EN: fmt.Sprintf("Judge qualification (our addition): a judge counts in the headline, the interval, the SD across judges and the verdict only when at least %.0f %% of its replies could be read, the 95 %% interval of its gold-guide minus no-context weighted score lies above %g points, and its weighted bounded score lies within 0–100 give or take %g; with repeats or expert ratings its agreement is checked too. A judge that fails is shown with its reasons, never averaged in.", 100*cfg.Qualify.MinReadable, cfg.Qualify.MinGap, cfg.Qualify.BoundsTolerance),
@@ -129,7 +129,7 @@ var flagKindZH = map[string]string{
 	FlagOutside:       "超出上下界",
 	FlagNoData:        "无数据",
 	FlagEqualFallback: "改用等权重",
-	FlagRecallUndef:   "召回率无定义",
+	FlagRecallUndef:   glossary.Term(glossary.GuideRecall, text.ZH) + " 无定义",
 }
 
 var flagSubjectZH = map[string]string{

@@ -84,9 +84,9 @@ func (r *runner) applyMapping(sum *result.Summary) {
 			zh, en = append(zh, w.Message.ZH), append(en, w.Message.EN)
 		}
 		sum.Warnings = append(sum.Warnings, result.Warning{Source: "docmatch", Code: "recall_missing", Text: text.Text{
-			ZH: fmt.Sprintf("被测系统的 %d 个回答都没有返回检索到的文档，Recall@k 和 CuBE 无法计算（记为空，不是 0）。请打开被测系统的引用设置：RAGFlow 聊天助理的“显示引文”（quote）、Dify 应用的“引用和归属”（Citations and Attributions），或 MaxKB 应用的“显示知识来源”，然后重新评估。%s",
+			ZH: fmt.Sprintf("被测系统的 %d 个回答都没有返回检索到的文档，指南召回率@k 和 CuBE 无法计算（记为空，不是 0）。请打开被测系统的引用设置：RAGFlow 聊天助理的“显示引文”（quote）、Dify 应用的“引用和归属”（Citations and Attributions），或 MaxKB 应用的“显示知识来源”，然后重新评估。%s",
 				rep.Answers, strings.Join(zh, " ")),
-			EN: fmt.Sprintf("None of the system's %d answers carried retrieved documents, so Recall@k and CuBE cannot be computed (null, not 0). Turn on the system's citations: \"quote\" (显示引文) on the RAGFlow assistant, \"Citations and Attributions\" on the Dify app, or \"Show knowledge source\" on the MaxKB application, and evaluate again. %s",
+			EN: fmt.Sprintf("None of the system's %d answers carried retrieved documents, so guide recall@k and CuBE cannot be computed (null, not 0). Turn on the system's citations: \"quote\" (显示引文) on the RAGFlow assistant, \"Citations and Attributions\" on the Dify app, or \"Show knowledge source\" on the MaxKB application, and evaluate again. %s",
 				rep.Answers, strings.Join(en, " "))}})
 		return
 	}

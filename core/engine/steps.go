@@ -215,11 +215,11 @@ func staleWarning(set string, n int, legacy bool) result.Warning {
 	}
 	if legacy {
 		w.Code = "stale_answers_legacy"
-		w.ZH = fmt.Sprintf("运行库中有 %d 条%s来自旧版本，没有记录产生它们的请求，无法确认仍与当前问题、指南和配置一致，%s（生成的回答在请求相同时从响应缓存取回，不再付费）。", n, what.ZH, redo.ZH)
+		w.ZH = fmt.Sprintf("运行记录库中有 %d 条%s来自旧版本，没有记录产生它们的请求，无法确认仍与当前问题、指南和配置一致，%s（生成的回答在请求相同时从响应缓存取回，不再付费）。", n, what.ZH, redo.ZH)
 		w.EN = fmt.Sprintf("%d stored %s come from an older store that did not record the request behind them, so they cannot be shown to match today's questions, guides and profile; they %s (generated ones come back from the response cache at no cost when the request is the same).", n, what.EN, redo.EN)
 		return w
 	}
-	w.ZH = fmt.Sprintf("运行库中有 %d 条%s是针对已改动的问题、指南、被测系统或生成模型/提示词产生的，不再沿用，%s。", n, what.ZH, redo.ZH)
+	w.ZH = fmt.Sprintf("运行记录库中有 %d 条%s是针对已改动的问题、指南、被测系统或生成模型/提示词产生的，不再沿用，%s。", n, what.ZH, redo.ZH)
 	w.EN = fmt.Sprintf("%d stored %s were made for a question, guide, target or generator/prompt that has since changed; they are not reused and %s.", n, what.EN, redo.EN)
 	return w
 }

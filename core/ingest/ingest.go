@@ -126,11 +126,14 @@ type loader struct {
 	sinkCount int
 
 	// Judgements across every scores sheet, for duplicates (see scoreKey).
-	scoreSeen   map[uint64]scoreSeen
-	scoreSheets []string
-	scales      map[string]scale // dimension → scale, as ScoreScale gave it
-	interned    map[string]string
-	sinkErr     error
+	scoreSeen map[uint64]scoreSeen
+	// scoreCollided holds, by their full key, the judgements whose hash an
+	// earlier one of another key had (about one in ten million at 2.4M).
+	scoreCollided map[string]scoreSeen
+	scoreSheets   []string
+	scales        map[string]scale // dimension → scale, as ScoreScale gave it
+	interned      map[string]string
+	sinkErr       error
 }
 
 // intern returns one shared copy of s, for the strings that repeat across

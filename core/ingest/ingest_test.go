@@ -3,6 +3,7 @@ package ingest
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -586,5 +587,45 @@ func TestScoreKeySeparatesParts(t *testing.T) {
 	}
 	if got := scoreKey("q", "rag", "j", "d", 1); got != h {
 		t.Fatalf("scoreKey = %x, want %x", got, h)
+	}
+}
+
+// Judgements whose hashes collide are all kept, and a true duplicate among
+// them is still found: with every key hashed to one value, only the
+// repeated row is left out (before, every row after the first was dropped
+// as a "duplicate").
+func TestScoreHashCollisionKeepsJudgements(t *testing.T) {
+	defer func(h func(string, string, string, string, int) uint64) { scoreHash = h }(scoreHash)
+	scoreHash = func(string, string, string, string, int) uint64 { return 42 }
+	head := []string{"id", "set", "judge", "dimension", "score"}
+	path := writeXLSX(t,
+		sheet{"qa", [][]string{{"id", "question"}, {"q1", "问"}, {"q2", "问二"}}},
+		sheet{"scores", [][]string{head,
+			{"q1", "rag", "j", "quality", "7"},
+			{"q2", "rag", "j", "quality", "5"},
+			{"q1", "zero", "j", "quality", "2"},
+			{"q2", "rag", "j", "quality", "9"}, // the same judgement as row 3
+			{"q1", "rag", "j", "relevance", "6"},
+		}},
+	)
+	wb, rep, err := Open(context.Background(), path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []float64
+	for j := range wb.Scores.Values() {
+		got = append(got, j.Score)
+	}
+	if !slices.Equal(got, []float64{7, 5, 2, 6}) {
+		t.Errorf("scores %v, want [7 5 2 6]", got)
+	}
+	var dups []string
+	for _, p := range rep.Problems {
+		if p.Code == CodeDuplicateScore {
+			dups = append(dups, fmt.Sprintf("row %d: %s", p.Row, p.EN))
+		}
+	}
+	if len(dups) != 1 || !strings.HasPrefix(dups[0], "row 5:") || !strings.Contains(dups[0], "already given at row 3") {
+		t.Errorf("duplicate warnings %q, want one for row 5 naming row 3", dups)
 	}
 }

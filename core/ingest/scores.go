@@ -12,11 +12,11 @@ import (
 )
 
 // scoreKey hashes what identifies one judgement (item, set, judge,
-// dimension, repeat) with FNV-1a: a second row with the same key is a
-// duplicate. Hashes keep 2.4 million judgements' keys in tens of megabytes;
-// two different judgements share a hash with probability about n²/2⁶⁵
-// (10⁻⁷ at 2.4 million), which would show as a spurious duplicate warning
-// naming both rows.
+// dimension, repeat) with FNV-1a. Hashes keep 2.4 million judgements' keys
+// in tens of megabytes; two different judgements share a hash with
+// probability about n²/2⁶⁵ (10⁻⁷ at 2.4 million), so a second row with a
+// seen hash is a duplicate only when its key equals the first's (see
+// scoresSheet.duplicate): a collision never drops a judgement.
 func scoreKey(id, set, judge, dim string, repeat int) uint64 {
 	h := uint64(14695981039346656037)
 	for _, part := range [...]string{id, set, judge, dim, strconv.Itoa(repeat)} {
@@ -31,11 +31,15 @@ func scoreKey(id, set, judge, dim string, repeat int) uint64 {
 }
 
 // scoreSeen is where a judgement was first given: the sheet (an index into
-// loader.scoreSheets, since scores may go on over "scores (2)", …) and row.
+// loader.scoreSheets, since scores may go on over "scores (2)", …) and the
+// judgement (an index into the workbook's Scores, which hold its row).
 type scoreSeen struct {
 	sheet uint16
-	row   int32
+	index int32
 }
+
+// scoreHash is scoreKey; tests make it collide.
+var scoreHash = scoreKey
 
 type scoresSheet struct {
 	l     *loader
@@ -109,20 +113,51 @@ func (s *scoresSheet) row(row int, cells []string) {
 	if !s.c.endRow() {
 		return
 	}
-	key := scoreKey(j.ItemID, j.Set, j.Judge, j.Dimension, j.Repeat)
-	if first, dup := s.l.scoreSeen[key]; dup {
-		where, whereZH := fmt.Sprintf("row %d", first.row), fmt.Sprintf("第 %d 行", first.row)
+	if first, dup := s.duplicate(j); dup {
+		firstRow := s.l.wb.Scores.At(int(first.index)).Row
+		where, whereZH := fmt.Sprintf("row %d", firstRow), fmt.Sprintf("第 %d 行", firstRow)
 		if first.sheet != s.sheet {
 			sheet := s.l.scoreSheets[first.sheet]
-			where, whereZH = fmt.Sprintf("sheet %q row %d", sheet, first.row), fmt.Sprintf("工作表“%s”第 %d 行", sheet, first.row)
+			where, whereZH = fmt.Sprintf("sheet %q row %d", sheet, firstRow), fmt.Sprintf("工作表“%s”第 %d 行", sheet, firstRow)
 		}
 		s.c.sheetProblem(row, "", CodeDuplicateScore, SeverityWarning,
 			fmt.Sprintf("this judgement (id %q, set %q, judge %q, dimension %q, repeat %d) is already given at %s; only the first is used.", j.ItemID, j.Set, j.Judge, j.Dimension, j.Repeat, where),
-			fmt.Sprintf("该评分（编号“%s”，答案集“%s”，评委“%s”，维度“%s”，第 %d 次）已在%s出现，只采用前者。", j.ItemID, j.Set, j.Judge, j.Dimension, j.Repeat, whereZH))
+			fmt.Sprintf("该评分（编号“%s”，答案集“%s”，评审模型“%s”，维度“%s”，第 %d 次）已在%s出现，只采用前者。", j.ItemID, j.Set, j.Judge, j.Dimension, j.Repeat, whereZH))
 		return
 	}
-	s.l.scoreSeen[key] = scoreSeen{sheet: s.sheet, row: int32(row)}
 	s.l.wb.Scores.Add(j)
+}
+
+// duplicate is where j was first given, if it was; else it records j as
+// the judgement about to be added. A hash seen before is a duplicate only
+// when the judgement it stands for has j's key: one of another key (a
+// collision) is kept, with its key in full in a map of the few such.
+func (s *scoresSheet) duplicate(j dataset.Judgement) (scoreSeen, bool) {
+	here := scoreSeen{sheet: s.sheet, index: int32(s.l.wb.Scores.Len())}
+	key := scoreHash(j.ItemID, j.Set, j.Judge, j.Dimension, j.Repeat)
+	first, seen := s.l.scoreSeen[key]
+	if !seen {
+		s.l.scoreSeen[key] = here
+		return scoreSeen{}, false
+	}
+	if sameJudgement(s.l.wb.Scores.At(int(first.index)), j) {
+		return first, true
+	}
+	full := fmt.Sprintf("%q %q %q %q %d", j.ItemID, j.Set, j.Judge, j.Dimension, j.Repeat)
+	if first, seen := s.l.scoreCollided[full]; seen {
+		return first, true
+	}
+	if s.l.scoreCollided == nil {
+		s.l.scoreCollided = map[string]scoreSeen{}
+	}
+	s.l.scoreCollided[full] = here
+	return scoreSeen{}, false
+}
+
+// sameJudgement says a and b judge the same thing: item, set, judge,
+// dimension and repeat.
+func sameJudgement(a, b dataset.Judgement) bool {
+	return a.ItemID == b.ItemID && a.Set == b.Set && a.Judge == b.Judge && a.Dimension == b.Dimension && a.Repeat == b.Repeat
 }
 
 // inScale checks a score against its dimension's scale: a typo (55 for 5)

@@ -65,7 +65,7 @@ func MethodNote() text.Text {
 		"之间的词汇重叠计算分数（中文用相邻汉字二元组，英文用去停用词后的单词）。"+
 		"相关性 = 问题词在回答中的覆盖率；具体性 = 回答词见于指南的比例，并计入与指南一致的数字；"+
 		"完整性 = 指南高频词在回答中的覆盖率；质量 = 三者均值，对过短、过长或重复的回答扣分。"+
-		"它不理解语义，分数不能与大模型评委的分数直接比较，只用于无模型时的演示与校验。",
+		"它不理解语义，分数不能与大模型的评分直接比较，只用于无模型时的演示与校验。",
 		"The lexical judge is not an LLM but an offline baseline: it scores by word overlap between the answer and "+
 			"the question, the service guide (or the reference answer, or the retrieved passages), using adjacent Han "+
 			"character pairs for Chinese and stopword-free words for English. Relevance = share of question words found "+

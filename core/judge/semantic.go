@@ -48,7 +48,7 @@ func SemanticMethodNote() text.Text {
 		"办事指南（或参考答案、检索段落）之间的余弦相似度，并逐句匹配。相关性 = 回答与问题的余弦；"+
 		"具体性 = 回答中与指南某句相近的句子所占篇幅；完整性 = 指南中被回答某句覆盖的句子所占篇幅；"+
 		"质量 = 回答整体与指南的余弦，对过短、过长或自我重复的回答扣分。它比较字面形式而非含义，"+
-		"分数不能与大模型评委的分数直接比较，只用于无模型时的演示、校验与评审对照。",
+		"分数不能与大模型的评分直接比较，只用于无模型时的演示、校验与评审对照。",
 		"The semantic judge is not an LLM but a second offline baseline: it takes the cosine similarity of offline "+
 			"hashed embeddings (character 1–3-grams) between the answer and the question, the service guide (or the "+
 			"reference answer, or the retrieved passages), sentence by sentence. Relevance = cosine of answer and "+

@@ -66,7 +66,7 @@ var (
 	analysisReply                    = text.New("原始回复", "Reply")
 	analysisMoreFilterScores         = text.New("……另有 %d 条：在 scores 表中按 status = unscorable 筛选。", "… and %d more: filter the scores sheet on status = unscorable.")
 	analysisFlagsCounts              = text.New("标记与计数", "Flags and counts")
-	analysisItemsWithoutGold         = text.New("无标准文档的问题（不计入召回率）", "Items without a gold document (left out of Recall@k)")
+	analysisItemsWithoutGold         = text.New("无标准文档的问题（不计入指南召回率@k）", "Items without a gold document (left out of guide recall@k)")
 	analysisJudgementsCuBEDoes       = text.New("CuBE 未使用的评分（未知问题、维度或答案集）", "Judgements CuBE does not read (unknown item, dimension or set)")
 	analysisMFSSItemsWithout         = text.New("MFSS：无参考答案的问题", "MFSS: items without a reference answer")
 	analysisMFSSItemsWithoutAnswer   = text.New("MFSS：%s 无回答的问题", "MFSS: items without an answer of %s")

@@ -7,7 +7,7 @@ import (
 
 // The words of compare.go, Chinese first.
 var (
-	comparePairedQuestionsEvery   = text.New("%s → %s · %d 个配对问题 · Δ 均为 B − A · 配对自助法，重抽样 %d 次，种子 %d · 逐题容差 ±%.1f 分", "%s → %s · %d paired questions · every Δ is B − A · paired bootstrap, %d resamples, seed %d · per-question tolerance ±%.1f points")
+	comparePairedQuestionsEvery   = text.New("%s → %s · %d 个配对问题 · Δ 均为 B − A · 配对重抽样 %d 次，种子 %d · 逐题容差 ±%.1f 分", "%s → %s · %d paired questions · every Δ is B − A · paired bootstrap, %d resamples, seed %d · per-question tolerance ±%.1f points")
 	compareWarnings               = text.New("警告", "Warnings")
 	compareWarning                = text.New("警告", "warning")
 	compareDifferencesTheirPaired = text.New("差异及其配对 95% 区间", "Differences with their paired 95 % intervals")

@@ -29,7 +29,7 @@ var (
 	methodSeed                       = text.New("随机种子", "Seed")
 	methodDeployableCuBEMin          = text.New("可部署阈值 CuBE ≥", "Deployable at CuBE ≥")
 	methodNeedsWorkCuBE              = text.New("需改进阈值 CuBE ≥", "Needs work at CuBE ≥")
-	methodRecallAtKAdvice            = text.New("召回率建议阈值", "Recall@k advice below")
+	methodRecallAtKAdvice            = text.New("指南召回率@k 建议阈值", "Guide recall@k advice below")
 	methodWeakDimensionBelow         = text.New("薄弱维度阈值", "Weak dimension below")
 	methodJudgeDisagreementAbove     = text.New("评审分歧阈值（标准差）", "Judge disagreement above (SD)")
 	methodOwnKnowledgeScore          = text.New("自有知识得分阈值 ≥", "Own-knowledge score at ≥")

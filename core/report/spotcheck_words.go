@@ -17,7 +17,7 @@ var (
 	spotMeanPMSD                = text.New("，被评回答的均值 ± 标准差；CuBE 论文表 5 样式）", ", mean ± SD over the answers rated; Table 5 of the CuBE paper)")
 	spotPeople                  = text.New("人工", "People")
 	spotAnswers                 = text.New("（%d 个回答）", " (%d answers)")
-	spotAgreementEachJudge      = text.New("各评审模型与人工评分的一致性（0–10 分制，95% 自助法区间）", "Agreement of each judge with people (0–10 scale, 95 % bootstrap intervals)")
+	spotAgreementEachJudge      = text.New("各评审模型与人工评分的一致性（0–10 分制，95 % 置信区间）", "Agreement of each judge with people (0–10 scale, 95 % bootstrap intervals)")
 	spotAnswerCount             = text.New("回答数", "Answers")
 	spotMeanAbsoluteDifference  = text.New("平均绝对差", "Mean absolute difference")
 	spotAllDimensions           = text.New("全部维度", "All dimensions")

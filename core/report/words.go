@@ -36,8 +36,8 @@ var (
 	wordNo  = text.New("否", "no")
 	// compareBeforeAfter takes the second system's name, then the first's.
 	compareBeforeAfter = text.New("版本对比：%[1]s 是否真的比 %[2]s 更好？", "Before and after: did %[1]s really get better than %[2]s?")
-	compareUnitsNote   = text.New("CuBE、加权总分与各维度为 0–100 分；召回率与 CoFE 正确率为百分点；MFSS 为总分 × 100。可检测差异：在这些问题上，真实差异至少这么大时，五次中有四次能被判为显著。",
-		"CuBE, the weighted total and the dimensions are points on 0–100; Recall@k and the CoFE pass rate are percentage points; MFSS is the total × 100. "+
+	compareUnitsNote   = text.New("CuBE、加权总分与各维度为 0–100 分；指南召回率@k 与 CoFE 正确率为百分点；MFSS 为总分 × 100。可检测差异：在这些问题上，真实差异至少这么大时，五次中有四次能被判为显著。",
+		"CuBE, the weighted total and the dimensions are points on 0–100; guide recall@k and the CoFE pass rate are percentage points; MFSS is the total × 100. "+
 			"Detectable: the smallest true difference these questions would show as significant four times in five.")
 	// pageOnlyBaseline takes the glossary's name of the baseline judge.
 	pageOnlyBaseline = text.New("仅有%s：按词语重合打分；本结论只能用于演示流程，不能作为部署依据。",

@@ -53,7 +53,7 @@ func stopReason(err error) text.Text {
 		return text.New("接口连续多次失败且从未回复；请检查接口地址、模型名和密钥",
 			"an endpoint failed again and again without a single answer; check its address, model name and key")
 	case errors.Is(err, ErrOffline):
-		return text.New("离线运行，而某一步需要调用接口且运行库中没有相应结果",
+		return text.New("离线运行，而某一步需要调用接口且运行记录库中没有相应结果",
 			"the run is offline and a step needs an endpoint the run store cannot answer for")
 	case errors.Is(err, context.DeadlineExceeded):
 		return text.New("运行超过了时间上限", "the run took longer than its time limit")

@@ -134,7 +134,7 @@ func (p Preflight) Estimate(lang text.Lang) string {
 		if cost != "" {
 			cost = aboutZH + cost
 		}
-		return fmt.Sprintf("预计最多调用接口 %d 次（%s；其中 %d 次只在评审回复读不出分数、需要重问时发生），至多约 %d 个输入词元、%d 个输出词元%s。已保存在运行库中的结果不会重复调用。",
+		return fmt.Sprintf("预计最多调用接口 %d 次（%s；其中 %d 次只在评审回复读不出分数、需要重问时发生），至多约 %d 个输入词元、%d 个输出词元%s。已保存在运行记录库中的结果不会重复调用。",
 			p.Calls, p.Describe(lang), p.Reasks, p.PromptTokens, p.CompletionTokens, cost)
 	}
 	if cost != "" {

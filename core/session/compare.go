@@ -39,7 +39,7 @@ type CompareSide struct {
 
 // ErrSummaryOnly refuses a SUMMARY.json as a side: it holds each side's
 // figures but not the per-question judgements a paired comparison needs.
-var ErrSummaryOnly = &text.Error{Text: text.New("SUMMARY.json 不含逐题评分，无法配对比较；请给出生成它的工作簿（及其运行库）",
+var ErrSummaryOnly = &text.Error{Text: text.New("SUMMARY.json 不含逐题评分，无法配对比较；请给出生成它的工作簿（及其运行记录库）",
 	"a SUMMARY.json holds no per-question judgements, so it cannot be paired; give the workbook it was made from (and its run store with --store)")}
 
 // summaryOnly is ErrSummaryOnly naming the file.

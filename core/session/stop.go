@@ -44,9 +44,9 @@ type Stop struct {
 // interruption whatever the error says); storePath is the run store named
 // in the message ("" leaves it out).
 func Explain(ctx context.Context, err error, storePath string) Stop {
-	where := text.Text{ZH: "运行库中", EN: "the run store"}
+	where := text.Text{ZH: "运行记录库中", EN: "the run store"}
 	if storePath != "" {
-		where = text.Text{ZH: "运行库 " + storePath + " 中", EN: "the run store " + storePath}
+		where = text.Text{ZH: "运行记录库 " + storePath + " 中", EN: "the run store " + storePath}
 	}
 	switch {
 	case err == nil:
@@ -62,7 +62,7 @@ func Explain(ctx context.Context, err error, storePath string) Stop {
 	case errors.Is(err, result.ErrOffline):
 		what := offlineDetail(err)
 		return Stop{Kind: StopOffline, Text: text.New(
-			fmt.Sprintf("离线运行：这一步需要调用接口（%s），而运行库中没有相应结果。请允许联网调用、导入批量结果，或在工作簿中补齐。", what),
+			fmt.Sprintf("离线运行：这一步需要调用接口（%s），而运行记录库中没有相应结果。请允许联网调用、导入批量结果，或在工作簿中补齐。", what),
 			fmt.Sprintf("Offline: this step needs endpoint calls (%s) that the run store cannot answer. Allow network calls, import a batch result, or fill the workbook.", what))}
 	}
 	if errors.Is(err, result.ErrTargetDown) {

@@ -24,7 +24,7 @@ func (s *Session) Sweep(ctx context.Context, p profile.Profile, chunkers []chunk
 		return nil, nil, err
 	}
 	if s.Streamed > 0 && p.CoFE.Corpus == "" {
-		return nil, nil, refusal("知识库已写入运行库，请完整载入或在配置中指定语料目录", "the knowledge base was streamed into the run store; open it with all guides or name a corpus folder in the profile")
+		return nil, nil, refusal("知识库已写入运行记录库，请完整载入或在配置中指定语料目录", "the knowledge base was streamed into the run store; open it with all guides or name a corpus folder in the profile")
 	}
 	var docs []cofe.Doc
 	if p.CoFE.Corpus != "" {

@@ -193,8 +193,8 @@ func (d *Dify) Ask(ctx context.Context, question string) (Answer, error) {
 		ans.Warnings = append(ans.Warnings, Warning{Code: WarnNoReference,
 			Setting: text.New("编排 → 功能 → 引用和归属", "Orchestrate → Features → Citations and Attributions"),
 			Message: text.New(
-				"Dify 的回复里 retriever_resources 为空或缺失：该应用的“引用和归属”已关闭（预览里仍会显示引用，API 却不返回），无法计算 Recall@k 和 CuBE（记为 n/a，不是 0）。请在应用编排的“功能”中打开“引用和归属”并重新发布。",
-				"Dify's reply has an empty or no retriever_resources: the app's \"Citations and Attributions\" is off (the Studio preview still shows them, the API returns none), so Recall@k and CuBE cannot be computed (n/a, not 0). Turn on \"Citations and Attributions\" under the app's Features and publish again.")})
+				"Dify 的回复里 retriever_resources 为空或缺失：该应用的“引用和归属”已关闭（预览里仍会显示引用，API 却不返回），无法计算指南召回率@k 和 CuBE（记为 n/a，不是 0）。请在应用编排的“功能”中打开“引用和归属”并重新发布。",
+				"Dify's reply has an empty or no retriever_resources: the app's \"Citations and Attributions\" is off (the Studio preview still shows them, the API returns none), so guide recall@k and CuBE cannot be computed (n/a, not 0). Turn on \"Citations and Attributions\" under the app's Features and publish again.")})
 	}
 	ans.Retrieved = dedupe(docs)
 	return ans, nil

@@ -157,8 +157,8 @@ func (f *FastGPT) Ask(ctx context.Context, question string) (Answer, error) {
 		ans.Warnings = append(ans.Warnings, Warning{Code: WarnNoReference,
 			Setting: text.New("应用编排 → 知识库搜索（关联知识库）", "app workflow → Dataset search (linked knowledge base)"),
 			Message: text.New(
-				"FastGPT 的回复里没有任何知识库搜索节点的引用（quoteList）：该应用没有关联知识库，或工作流里没有“知识库搜索”节点，无法计算 Recall@k。请在应用里关联知识库并发布。",
-				"FastGPT's reply holds no dataset search node with a quoteList: the app has no knowledge base linked, or its workflow has no Dataset search node, so Recall@k cannot be computed. Link the knowledge base in the app and publish it.")})
+				"FastGPT 的回复里没有任何知识库搜索节点的引用（quoteList）：该应用没有关联知识库，或工作流里没有“知识库搜索”节点，无法计算指南召回率@k。请在应用里关联知识库并发布。",
+				"FastGPT's reply holds no dataset search node with a quoteList: the app has no knowledge base linked, or its workflow has no Dataset search node, so guide recall@k cannot be computed. Link the knowledge base in the app and publish it.")})
 	}
 	return ans, nil
 }
@@ -221,8 +221,8 @@ func fastgptNoDetail() Warning {
 	return Warning{Code: WarnNoReference,
 		Setting: text.New("API 地址与应用密钥（需返回 responseData）", "API base URL and app key (responseData must come back)"),
 		Message: text.New(
-			"FastGPT 的回复没有带出检索到的引用（responseData 或其中的 quoteList 缺失），无法计算 Recall@k。请使用该应用自己的 API 密钥（不是分享链接或账号密钥），地址指向 /api。",
-			"FastGPT's reply does not carry the retrieved quotes (no responseData, or no quoteList in it), so Recall@k cannot be computed. Use the app's own API key (not a share link or an account key) with the /api base URL.")}
+			"FastGPT 的回复没有带出检索到的引用（responseData 或其中的 quoteList 缺失），无法计算指南召回率@k。请使用该应用自己的 API 密钥（不是分享链接或账号密钥），地址指向 /api。",
+			"FastGPT's reply does not carry the retrieved quotes (no responseData, or no quoteList in it), so guide recall@k cannot be computed. Use the app's own API key (not a share link or an account key) with the /api base URL.")}
 }
 
 // fastgptBlame names the app key when FastGPT says the app it belongs to

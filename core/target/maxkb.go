@@ -222,8 +222,8 @@ func (m *MaxKB) Ask(ctx context.Context, question string) (Answer, error) {
 		ans.Warnings = append(ans.Warnings, Warning{Code: WarnNoReference,
 			Setting: text.New("应用 → 概览 → 显示设置 → 显示知识来源", "application → Overview → Display settings → Show knowledge source"),
 			Message: text.New(
-				"MaxKB 的对话记录里没有 paragraph_list：该应用的“显示知识来源”已关闭，API 不返回检索到的分段，无法计算 Recall@k。请在应用概览的显示设置中打开“显示知识来源”（工作流应用还需在知识库检索节点打开“显示知识来源”）。",
-				"MaxKB's chat record has no paragraph_list: the application's \"Show knowledge source\" is off, so the API returns no retrieved paragraphs and Recall@k cannot be computed. Turn on \"Show knowledge source\" in the application's display settings (and in the knowledge search node of a workflow application).")})
+				"MaxKB 的对话记录里没有 paragraph_list：该应用的“显示知识来源”已关闭，API 不返回检索到的分段，无法计算指南召回率@k。请在应用概览的显示设置中打开“显示知识来源”（工作流应用还需在知识库检索节点打开“显示知识来源”）。",
+				"MaxKB's chat record has no paragraph_list: the application's \"Show knowledge source\" is off, so the API returns no retrieved paragraphs and guide recall@k cannot be computed. Turn on \"Show knowledge source\" in the application's display settings (and in the knowledge search node of a workflow application).")})
 		return ans, nil
 	}
 	var docs []Doc

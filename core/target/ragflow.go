@@ -186,8 +186,8 @@ func (r *RAGFlow) ask(ctx context.Context, question string) (Answer, error) {
 		ans.Warnings = append(ans.Warnings, Warning{Code: WarnNoReference,
 			Setting: text.New("聊天助理设置 → 显示引文（quote）", "assistant settings → Show quote (quote)"),
 			Message: text.New(
-				"RAGFlow 返回的 reference 为空 {}：该聊天助理的“显示引文”（quote）已关闭（或本题什么也没检索到），系统不返回检索到的文档，无法计算 Recall@k。请在 RAGFlow 聊天助理设置中打开“显示引文”。",
-				"RAGFlow returned an empty reference {}: the assistant's \"Show quote\" (quote) is off (or nothing was retrieved for this question), so no retrieved documents come back and Recall@k cannot be computed. Turn on \"Show quote\" in the RAGFlow assistant's settings.")})
+				"RAGFlow 返回的 reference 为空 {}：该聊天助理的“显示引文”（quote）已关闭（或本题什么也没检索到），系统不返回检索到的文档，无法计算指南召回率@k。请在 RAGFlow 聊天助理设置中打开“显示引文”。",
+				"RAGFlow returned an empty reference {}: the assistant's \"Show quote\" (quote) is off (or nothing was retrieved for this question), so no retrieved documents come back and guide recall@k cannot be computed. Turn on \"Show quote\" in the RAGFlow assistant's settings.")})
 	}
 	return ans, nil
 }

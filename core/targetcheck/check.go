@@ -114,8 +114,8 @@ func Check(ctx context.Context, cfg profile.Target, guides []dataset.Guide, ques
 	if !spec.Retrieves {
 		v.Code = OK
 		v.Message = text.Text{
-			ZH: "连接正常，系统已回答。此类接口只返回回答、不返回检索文档，Recall@k 将显示为 n/a。",
-			EN: "Connected; the system answered. This kind of endpoint returns answers only, no retrieved documents, so Recall@k will show n/a."}
+			ZH: "连接正常，系统已回答。此类接口只返回回答、不返回检索文档，指南召回率@k 将显示为 n/a。",
+			EN: "Connected; the system answered. This kind of endpoint returns answers only, no retrieved documents, so guide recall@k will show n/a."}
 		return v
 	}
 	rep := docmatch.ReportFor(docmatch.New(guides), ans)
@@ -123,8 +123,8 @@ func Check(ctx context.Context, cfg profile.Target, guides []dataset.Guide, ques
 	if len(ans.Retrieved) == 0 {
 		v.Code = NoDocuments
 		v.Message = text.Text{
-			ZH: "系统回答了，但没有返回检索到的文档，无法计算 Recall@k。",
-			EN: "The system answered but returned no retrieved documents, so Recall@k cannot be computed."}
+			ZH: "系统回答了，但没有返回检索到的文档，无法计算指南召回率@k。",
+			EN: "The system answered but returned no retrieved documents, so guide recall@k cannot be computed."}
 		for _, w := range ans.Warnings {
 			v.Message.ZH += "请打开：" + w.Setting.ZH + "。" + w.Message.ZH
 			v.Message.EN += " Turn on: " + w.Setting.EN + ". " + w.Message.EN

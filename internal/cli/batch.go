@@ -67,7 +67,7 @@ func runBatch(args []string, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintf(stdout, pick(lang,
 			"%d lines: %d imported, %d already in the store, %d failed, %d duplicated, %d unknown, %d malformed; %d requests still pending.\n",
-			"共 %d 行：导入 %d，已在运行库中 %d，失败 %d，重复 %d，未知 %d，格式错误 %d；仍有 %d 个请求待处理。\n"),
+			"共 %d 行：导入 %d，已在运行记录库中 %d，失败 %d，重复 %d，未知 %d，格式错误 %d；仍有 %d 个请求待处理。\n"),
 			rep.Lines, rep.Imported, rep.AlreadyStored, rep.Failed, rep.Duplicates, rep.Unknown, rep.Malformed, len(rep.StillPending))
 		return ExitOK
 	}

@@ -68,7 +68,7 @@ func parseCompare(args []string, stderr io.Writer) (compareOptions, error) {
 	if *stores != "" {
 		parts := strings.Split(*stores, ",")
 		if len(parts) != 2 {
-			return o, fmt.Errorf("--stores %q: two run stores, A.db,B.db / --stores 须为两个运行库", *stores)
+			return o, fmt.Errorf("--stores %q: two run stores, A.db,B.db / --stores 须为两个运行记录库", *stores)
 		}
 		o.storeA, o.storeB = strings.TrimSpace(parts[0]), strings.TrimSpace(parts[1])
 	}

@@ -363,7 +363,7 @@ func printResults(w io.Writer, res *result.Outcome, lang text.Lang) {
 // endpoint refused and the client changed.
 func runLine(w io.Writer, r result.RunInfo, lang text.Lang) {
 	fmt.Fprintf(w, pick(lang, "Run %d: %d calls (%d HTTP attempts, %d replies, %d throttled), %d from the store, %d failed, %d unscorable, %d tokens",
-		"运行 %d：调用 %d 次（HTTP 请求 %d 次，收到回复 %d 次，限流 %d 次），运行库提供 %d 次，失败 %d 次，无法评分 %d 条，%d 个"+glossary.Term(glossary.Tokens, "zh")),
+		"运行 %d：调用 %d 次（HTTP 请求 %d 次，收到回复 %d 次，限流 %d 次），运行记录库提供 %d 次，失败 %d 次，无法评分 %d 条，%d 个"+glossary.Term(glossary.Tokens, "zh")),
 		r.ID, r.Calls, r.Attempts, r.Replies, r.Throttled, r.Cached, r.Failed, r.Unscorable, r.Tokens)
 	if m := r.Spent(lang); m != "" {
 		fmt.Fprintf(w, pick(lang, ", cost %s", "，费用 %s"), m)

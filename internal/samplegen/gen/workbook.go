@@ -5,6 +5,9 @@ import (
 	"strings"
 
 	"github.com/xuri/excelize/v2"
+
+	"cubeworkbench/core/glossary"
+	"cubeworkbench/core/text"
 )
 
 // Sheet names (workbook.md, canonical English names).
@@ -84,6 +87,13 @@ func recall(rows []row) float64 {
 	return float64(hit) / float64(len(rows))
 }
 
+// guideRecallEN is the glossary's guide recall@k for k = topN, as a
+// sentence begins: Guide recall@8.
+func guideRecallEN(topN int) string {
+	s := glossary.GuideRecallAt(topN, text.EN)
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
 func readme(rows []row, ratings []rating, injectID string) [][2]string {
 	return [][2]string{
 		{"CuBE Workbench 示例工作簿", "CuBE Workbench sample workbook"},
@@ -95,9 +105,9 @@ func readme(rows []row, ratings []rating, injectID string) [][2]string {
 			fmt.Sprintf("Sheet guides: one service item per row, %d rows. No text column: each document is every non-empty cell as \"header：value\" lines. Near-duplicate families (new / change / renewal …) differ in deadlines, fees and materials.", len(guides))},
 		{"工作表 qa（问答集）：共 " + fmt.Sprint(len(rows)) + " 个问题；“回答”为被测系统（rag）的答案，“回答:系统B”为另一版本系统的答案（A/B 对比），“零分答案”“满分答案”为 CuBE 的下界和上界，“检索文档”按名次每行一个编码。",
 			fmt.Sprintf("Sheet qa: %d questions. 回答 is the system under test (set rag), 回答:系统B a second version for A/B, 零分答案/满分答案 the CuBE lower and upper bounds, 检索文档 the retrieved ids in rank order, one per line.", len(rows))},
-		{fmt.Sprintf("召回率 Recall@%d = %.2f（%d 题中 %d 题检索到标准文档）。命中名次越靠前，回答越准确；未命中时系统会引用近似事项，给出错误细节或含糊其辞。",
-			topN, recall(rows), len(rows), int(recall(rows)*float64(len(rows))+0.5)),
-			fmt.Sprintf("Recall@%d = %.2f. The better the gold document's rank, the better the answer; on a miss the system answers from a near-duplicate (wrong details) or hedges.", topN, recall(rows))},
+		{fmt.Sprintf("%s = %.2f（%d 题中 %d 题检索到标准文档）。命中名次越靠前，回答越准确；未命中时系统会引用近似事项，给出错误细节或含糊其辞。",
+			glossary.GuideRecallAt(topN, text.ZH), recall(rows), len(rows), int(recall(rows)*float64(len(rows))+0.5)),
+			fmt.Sprintf("%s = %.2f. The better the gold document's rank, the better the answer; on a miss the system answers from a near-duplicate (wrong details) or hedges.", guideRecallEN(topN), recall(rows))},
 		{"粗粒度关键词用“|”分隔；细粒度关键词每行一组，组内用“|”分隔，每个关键词都原样出现在标准文档中（CoFE-RAG）。",
 			"Coarse keywords are separated by |; fine keywords are one group per line, keywords within a group separated by |; each appears verbatim in the gold document (CoFE-RAG)."},
 		{fmt.Sprintf("工作表 human（人工评分）：%d 条，两位专家对部分题目在 relevance、specificity、completeness、quality 四个维度打 0–10 分。", len(ratings)),
