@@ -16,17 +16,24 @@ import (
 // scanned is the packages whose errors are converted, one a line so that
 // branches converting different packages add lines without conflict.
 var scanned = []string{
+	"../../prompts",
 	"../chunk",
 	"../docmatch",
 	"../embed/openaiembed",
+	"../engine",
+	"../generate",
 	"../glossary",
 	"../httpsafe",
+	"../judge",
+	"../judgepreset",
 	"../kbexport",
+	"../llm",
 	"../rerank",
 	"../retrieve",
 	"../secret",
 	"../session",
 	"../store",
+	"../targetcheck",
 	"../userdirs",
 }
 
