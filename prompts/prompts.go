@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"cubeworkbench/core/text"
 )
 
 // FS holds the built-in templates.
@@ -17,14 +19,16 @@ import (
 var FS embed.FS
 
 // Languages the built-in templates exist in.
-var Languages = []string{"zh", "en"}
+var Languages = []text.Lang{text.ZH, text.EN}
 
-// File is the file name of a template: NAME.LANG.md.
-func File(name, lang string) string { return name + "." + lang + ".md" }
+// File is the file name of a template: NAME.LANG.md. lang is used as
+// given, not read with text.LangOf: the file names and the generator's
+// fingerprints hash exactly these bytes.
+func File(name string, lang text.Lang) string { return name + "." + string(lang) + ".md" }
 
 // Load returns the template NAME in LANG, from dir when dir is not "" and
 // holds an edited copy (dir/NAME.LANG.md), otherwise the built-in one.
-func Load(dir, name, lang string) (string, error) {
+func Load(dir, name string, lang text.Lang) (string, error) {
 	file := File(name, lang)
 	if dir != "" {
 		b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(file)))

@@ -100,13 +100,13 @@ func TestRubricShape(t *testing.T) {
 				t.Fatal(err)
 			}
 			system, user, _ := strings.Cut(s, "\n=== user ===\n")
-			for _, w := range want[l] {
+			for _, w := range want[string(l)] {
 				if !strings.Contains(system, w) {
 					t.Errorf("%s.%s: the rubric lacks %q", d.Prompt(), l, w)
 				}
 			}
 			_, after, _ := strings.Cut(user, "ANSWER>>>")
-			if !strings.Contains(after, restated[l]) {
+			if !strings.Contains(after, restated[string(l)]) {
 				t.Errorf("%s.%s: after the answer block: %q", d.Prompt(), l, after)
 			}
 		}

@@ -224,7 +224,7 @@ func (t *dimensionsTab) promptFile(name string, lang text.Lang) string {
 		if isCoFE(name) {
 			p = "cofe/" + name
 		}
-		return filepath.Join(dir, filepath.FromSlash(prompts.File(p, string(lang))))
+		return filepath.Join(dir, filepath.FromSlash(prompts.File(p, lang)))
 	}
 	return filepath.Join(dir, name+".md")
 }
@@ -257,7 +257,7 @@ func (t *dimensionsTab) loadPrompt() {
 		if isCoFE(t.current) {
 			p = "cofe/" + t.current
 		}
-		text, err := prompts.Load("", p, string(lang))
+		text, err := prompts.Load("", p, lang)
 		if err != nil {
 			t.status.SetText(errText(err))
 			return
@@ -349,7 +349,7 @@ func (t *dimensionsTab) addDimension() {
 			return
 		}
 	}
-	text, err := prompts.Load("", "cube/relevance", t.w.lang.String())
+	text, err := prompts.Load("", "cube/relevance", t.w.lang)
 	if err == nil {
 		text = strings.Replace(text, "name: relevance", "name: "+name, 1)
 		file := t.promptFile(name, t.w.lang)

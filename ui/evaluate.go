@@ -272,7 +272,7 @@ func (t *evaluateTab) finish(sess *session.Session, idx *resultIndex, err error,
 		t.status.SetText(sentence(end.Text(lang), lang) + " " + trf("eval.cancelled", map[string]any{"Store": sess.StorePath}))
 	default:
 		text := sentence(end.Text(lang), lang) + " " + trf("eval.stopped", map[string]any{"Store": sess.StorePath})
-		if h := llm.Hint(err, lang.String()); h != "" {
+		if h := llm.Hint(err).In(lang); h != "" {
 			text += "\n" + h
 		}
 		t.status.SetText(text)

@@ -503,11 +503,11 @@ func probeVerdict(ctx context.Context, ep profile.Endpoint, lep llm.Endpoint, la
 	if err != nil {
 		return judgeVerdict(ep, "", err)
 	}
-	p, err := judge.ProbeJudge(ctx, c, lang.String(), nil)
+	p, err := judge.ProbeJudge(ctx, c, lang, nil)
 	if err != nil {
 		return judgeVerdict(ep, "", err)
 	}
-	return p.Text(lang.String())
+	return p.Text(lang)
 }
 
 // currencyText is a currency code as the window shows it: 人民币 and 美元 in

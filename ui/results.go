@@ -422,7 +422,7 @@ func dimLabel(d string) string {
 		return glossary.Term(id, currentLanguage())
 	}
 	if dim, ok := judge.Builtin(d); ok {
-		return dim.Title(currentLanguage().String())
+		return dim.Title(currentLanguage())
 	}
 	return d
 }

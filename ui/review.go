@@ -352,10 +352,10 @@ func (t *reviewTab) selectRow(id int) {
 	t.selected = id
 	c := t.set.Candidates[id]
 	t.question.SetText(c.Question)
-	t.info.SetText(fmt.Sprintf("%s · %s · %s · %s %s", c.ID, t.decisionTitle(c.Decision), t.kind(c), c.GuideTitle, generate.OriginTitle(c.Origin, t.sh.lang().String())))
+	t.info.SetText(fmt.Sprintf("%s · %s · %s · %s %s", c.ID, t.decisionTitle(c.Decision), t.kind(c), c.GuideTitle, generate.OriginTitle(c.Origin, t.sh.lang())))
 	var reasons []string
 	for _, f := range c.Flags {
-		reasons = append(reasons, "⚠ "+f.In(t.sh.lang().String()))
+		reasons = append(reasons, "⚠ "+f.In(t.sh.lang()))
 	}
 	if len(reasons) == 0 {
 		reasons = append(reasons, t.t("通过全部筛选。", "Passed every filter."))

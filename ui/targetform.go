@@ -176,7 +176,7 @@ func (f *targetForm) Test() {
 		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 		defer cancel()
 		v := targetcheck.Check(ctx, *tg, guides, "", nil)
-		text := v.Text(lang.String())
+		text := v.Text(lang)
 		if v.OK() {
 			text = "✓ " + text
 		}

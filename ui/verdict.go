@@ -43,7 +43,7 @@ func judgeVerdict(ep profile.Endpoint, reply string, err error) string {
 	default:
 		plain = false
 		msg = tr("verdict.other")
-		if h := llm.Hint(err, currentLanguage().String()); h != "" {
+		if h := llm.Hint(err).In(currentLanguage()); h != "" {
 			msg += " " + h
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"cubeworkbench/core/docparse"
 	"cubeworkbench/core/embed"
 	"cubeworkbench/core/result"
+	"cubeworkbench/core/text"
 )
 
 // cofe runs the CoFE-RAG keyword evaluation over the guides when any item
@@ -19,9 +20,9 @@ func (r *runner) cofe(ctx context.Context, emb embed.Embedder) (*cofe.Result, er
 		return nil, nil
 	}
 	if r.opt.PartialGuides && s.Corpus == "" {
-		r.opt.Progress.Event(Event{Message: msg(r.lang,
-			"CoFE-RAG skipped: the knowledge base was streamed into the store and only the guides the questions name were loaded; CoFE retrieves over the whole corpus.",
-			"已跳过 CoFE-RAG：知识库已流式写入运行记录库，只载入了问题涉及的指南，而 CoFE 需要在全部语料上检索。")})
+		r.opt.Progress.Event(Event{Message: text.New(
+			"已跳过 CoFE-RAG：知识库已流式写入运行记录库，只载入了问题涉及的指南，而 CoFE 需要在全部语料上检索。",
+			"CoFE-RAG skipped: the knowledge base was streamed into the store and only the guides the questions name were loaded; CoFE retrieves over the whole corpus.").In(r.lang)})
 		return nil, nil
 	}
 	chunker, err := chunk.New(s.Chunker, s.ChunkSize, s.Overlap)

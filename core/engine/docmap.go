@@ -40,7 +40,7 @@ func (r *runner) trackTarget(ctx context.Context, tg target.Target) (target.Targ
 		}
 	}
 	r.mapping = docmatch.NewTally(docmatch.New(guides), func(w target.Warning) {
-		r.opt.Progress.Event(Event{Step: StepCollect, Message: w.Message.In(text.Lang(r.lang))})
+		r.opt.Progress.Event(Event{Step: StepCollect, Message: w.Message.In(r.lang)})
 	})
 	return &docmatch.Tracked{Target: tg, Tally: r.mapping}, nil
 }

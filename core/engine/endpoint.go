@@ -9,6 +9,7 @@ import (
 	"cubeworkbench/core/llm"
 	"cubeworkbench/core/profile"
 	"cubeworkbench/core/secret"
+	"cubeworkbench/core/text"
 )
 
 // LLMEndpoint is the one conversion from a profile endpoint to the LLM
@@ -50,8 +51,10 @@ func endpointKey(ref secret.Ref, envVar string) (string, error) {
 	case envVar == "":
 		return "", nil
 	case errors.Is(err, secret.ErrKeyringUnavailable), errors.Is(err, secret.ErrNoKey):
-		return "", fmt.Errorf("%s：环境变量 %s 未设置，窗口中也未输入密钥 / %s: the environment variable %s is empty and no key was typed in the window: %w (%w)",
-			ref, envVar, ref, envVar, llm.ErrNoKey, err)
+		return "", text.NewError(text.New(
+			fmt.Sprintf("%s：环境变量 %s 未设置，窗口中也未输入密钥", ref, envVar),
+			fmt.Sprintf("%s: the environment variable %s is empty and no key was typed in the window", ref, envVar)),
+			fmt.Errorf("%w (%w)", llm.ErrNoKey, err))
 	default:
 		return "", err
 	}

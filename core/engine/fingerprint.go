@@ -9,6 +9,7 @@ import (
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/profile"
 	"cubeworkbench/core/target"
+	"cubeworkbench/core/text"
 	"cubeworkbench/prompts"
 )
 
@@ -44,11 +45,12 @@ func targetFingerprint(t profile.Target, question string) string {
 // generator's model, the prompt template's text (the user's edited copy
 // when there is one), the language and the seed.
 type generatorFP struct {
-	model, seed, lang string
-	answer, question  string // the templates' text, "" when they cannot be read
+	model, seed      string
+	lang             text.Lang // hashed as its bytes, "zh" or "en"
+	answer, question string    // the templates' text, "" when they cannot be read
 }
 
-func newGeneratorFP(gen profile.Endpoint, p profile.Profile, lang string) generatorFP {
+func newGeneratorFP(gen profile.Endpoint, p profile.Profile, lang text.Lang) generatorFP {
 	g := generatorFP{model: gen.Model, seed: strconv.FormatInt(p.Seed, 10), lang: genLang(lang)}
 	g.answer, _ = prompts.Load(p.PromptDir, "generate/answer", g.lang)
 	g.question, _ = prompts.Load(p.PromptDir, "generate/question", g.lang)
@@ -56,22 +58,23 @@ func newGeneratorFP(gen profile.Endpoint, p profile.Profile, lang string) genera
 }
 
 // genLang is the prompt language the generator uses (core/generate: zh
-// unless en).
-func genLang(lang string) string {
-	if lang == "en" {
-		return "en"
+// unless exactly en). Not text.LangOf: the fingerprints of stored answers
+// hash these bytes (TestGeneratorFingerprintPinned).
+func genLang(lang text.Lang) text.Lang {
+	if lang == text.EN {
+		return text.EN
 	}
-	return "zh"
+	return text.ZH
 }
 
 // bound is the fingerprint of a zero (document "") or full answer.
 func (g generatorFP) bound(set, question, document string) string {
-	return fingerprint("bound/1", set, g.model, g.lang, g.seed, g.answer, question, document)
+	return fingerprint("bound/1", set, g.model, string(g.lang), g.seed, g.answer, question, document)
 }
 
 // generatedQuestion is the fingerprint of a question written from a guide.
 func (g generatorFP) generatedQuestion(queryType, document string) string {
-	return fingerprint("question/1", g.model, g.lang, g.seed, g.question, queryType, document)
+	return fingerprint("question/1", g.model, string(g.lang), g.seed, g.question, queryType, document)
 }
 
 // expectedFingerprint is the fingerprint the answer of set for it would

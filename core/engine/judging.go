@@ -21,6 +21,7 @@ import (
 	"cubeworkbench/core/profile"
 	"cubeworkbench/core/result"
 	"cubeworkbench/core/secret"
+	"cubeworkbench/core/text"
 )
 
 // scorer is what a judge does for the engine: the LLM judge and the
@@ -63,18 +64,11 @@ func (r *runner) judges() ([]activeJudge, error) {
 	}
 	if len(out) == 0 && r.wb.Scores.Len() == 0 {
 		out = append(out, activeJudge{ep: profile.Endpoint{Name: LexicalJudge, Lexical: true}, kind: "lexical", s: judge.NewLexical(), repeats: 1, limit: 2})
-		r.opt.Progress.Event(Event{Message: msg(r.lang,
-			"No judge configured and no scores in the workbook: the offline lexical judge (a baseline, not an LLM) scores this run.",
-			"未配置评审模型，工作簿中也没有评分：本次由词汇基线评审（离线，不是大模型）评分。")})
+		r.opt.Progress.Event(Event{Message: text.New(
+			"未配置评审模型，工作簿中也没有评分：本次由词汇基线评审（离线，不是大模型）评分。",
+			"No judge configured and no scores in the workbook: the offline lexical judge (a baseline, not an LLM) scores this run.").In(r.lang)})
 	}
 	return out, nil
-}
-
-func msg(lang, en, zh string) string {
-	if lang == "zh" {
-		return zh
-	}
-	return en
 }
 
 // dimensions resolves the profile's dimension names to rubrics: built-in

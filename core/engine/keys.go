@@ -6,6 +6,7 @@ import (
 
 	"cubeworkbench/core/llm"
 	"cubeworkbench/core/secret"
+	"cubeworkbench/core/text"
 )
 
 // checkKeys looks up every key the profile names before the first call:
@@ -49,9 +50,11 @@ func (r *runner) checkKeys() error {
 	if len(missing) == 0 {
 		return nil
 	}
-	return fmt.Errorf("%w: %s — 这些环境变量未设置，窗口中也没有输入密钥 / these variables are unset and no key was typed in the window",
-		errNoKeys, strings.Join(missing, "; "))
+	return text.NewError(text.New(
+		"缺少密钥："+strings.Join(missing, "；")+" — 这些环境变量未设置，窗口中也没有输入密钥",
+		"missing keys: "+strings.Join(missing, "; ")+" — these variables are unset and no key was typed in the window"),
+		errNoKeys)
 }
 
 // errNoKeys is llm.ErrNoKey under the name the message leads with.
-var errNoKeys = fmt.Errorf("缺少密钥 / missing keys (%w)", llm.ErrNoKey)
+var errNoKeys = text.NewError(text.New("缺少密钥", "missing keys"), llm.ErrNoKey)

@@ -11,6 +11,7 @@ import (
 
 	"cubeworkbench/core/llm"
 	"cubeworkbench/core/profile"
+	"cubeworkbench/core/text"
 )
 
 // Every configured key is checked before the first call: an api_key_env
@@ -53,6 +54,12 @@ func TestUnsetKeysFlaggedBeforeTheFirstCall(t *testing.T) {
 			_, err := Run(context.Background(), wb, Options{Profile: p, Store: openStore(t, "")})
 			if !errors.Is(err, llm.ErrNoKey) || !strings.Contains(err.Error(), c.field) || !strings.Contains(err.Error(), "CUBE_UNSET_") {
 				t.Fatalf("err = %v, want ErrNoKey naming %s", err, c.field)
+			}
+			// Each front end says it in its own language (issue 21).
+			zh, en := text.Of(err).In(text.ZH), text.Of(err).In(text.EN)
+			if !strings.Contains(zh, "缺少密钥") || strings.Contains(zh, "missing keys") || !strings.Contains(zh, c.field) ||
+				!strings.Contains(en, "missing keys") || strings.Contains(en, "缺少密钥") || !strings.Contains(en, c.field) {
+				t.Errorf("one language each, naming %s: zh %q, en %q", c.field, zh, en)
 			}
 			if calls.Load() != 0 {
 				t.Errorf("%d calls went out before the missing key was found", calls.Load())

@@ -10,6 +10,7 @@ import (
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/llm"
 	"cubeworkbench/core/profile"
+	"cubeworkbench/core/text"
 )
 
 // liveHeap is the live heap after a full collection.
@@ -29,7 +30,7 @@ func TestJudgingHoldsJudgementsCompactly(t *testing.T) {
 	const items = 2000
 	wb := buildWorkbook(items)
 	p := testProfile(profile.Endpoint{Name: "lexical", Lexical: true}, profile.Endpoint{Name: "semantic", Semantic: true})
-	r := &runner{opt: Options{Profile: p, Store: openStore(t, ""), Progress: NoProgress}, wb: wb, lang: p.Language, meter: &llm.Meter{}}
+	r := &runner{opt: Options{Profile: p, Store: openStore(t, ""), Progress: NoProgress}, wb: wb, lang: text.Lang(p.Language), meter: &llm.Meter{}}
 	judges, err := r.judges()
 	if err != nil {
 		t.Fatal(err)

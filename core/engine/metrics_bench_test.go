@@ -14,6 +14,7 @@ import (
 	"cubeworkbench/core/llm"
 	"cubeworkbench/core/profile"
 	"cubeworkbench/core/result"
+	"cubeworkbench/core/text"
 )
 
 // BenchmarkMetrics is the metrics stage of an offline evaluation (CuBE
@@ -33,7 +34,7 @@ func BenchmarkMetrics(b *testing.B) {
 	wb := benchWorkbook(n, n/50+1, false)
 	p := profile.Default()
 	p.Judges = []profile.Endpoint{{Name: "lexical", Lexical: true}, {Name: "semantic", Semantic: true}}
-	r := &runner{opt: Options{Profile: p, Store: openStore(b, ""), Progress: NoProgress}, wb: wb, lang: p.Language,
+	r := &runner{opt: Options{Profile: p, Store: openStore(b, ""), Progress: NoProgress}, wb: wb, lang: text.Lang(p.Language),
 		meter: &llm.Meter{}, emb: embed.NewHashed()}
 	judges, err := r.judges()
 	if err != nil {

@@ -13,6 +13,7 @@ import (
 	"cubeworkbench/core/llm"
 	"cubeworkbench/core/profile"
 	"cubeworkbench/core/result"
+	"cubeworkbench/core/text"
 )
 
 // metricsRun is what one metrics call left: the summary as JSON, its
@@ -84,7 +85,7 @@ func TestMetricsTogetherEqualsOneByOne(t *testing.T) {
 	}
 	p := testProfile(profile.Endpoint{Name: "lexical", Lexical: true}, profile.Endpoint{Name: "semantic", Semantic: true})
 	p.Bootstrap = 200
-	r := &runner{opt: Options{Profile: p, Store: openStore(t, ""), Progress: NoProgress}, wb: wb, lang: p.Language,
+	r := &runner{opt: Options{Profile: p, Store: openStore(t, ""), Progress: NoProgress}, wb: wb, lang: text.Lang(p.Language),
 		meter: &llm.Meter{}, emb: embed.NewHashed()}
 	judges, err := r.judges()
 	if err != nil {

@@ -16,6 +16,7 @@ import (
 	"cubeworkbench/core/llm"
 	"cubeworkbench/core/profile"
 	"cubeworkbench/core/target"
+	"cubeworkbench/core/text"
 	"cubeworkbench/internal/testbook"
 )
 
@@ -236,7 +237,7 @@ func ptrString(p *float64) string {
 func TestOfflineJudgesLetGoOfTheirMemos(t *testing.T) {
 	wb := buildWorkbook(6)
 	p := testProfile(profile.Endpoint{Name: "lexical", Lexical: true}, profile.Endpoint{Name: "semantic", Semantic: true})
-	r := &runner{opt: Options{Profile: p, Store: openStore(t, ""), Progress: NoProgress}, wb: wb, lang: p.Language, meter: &llm.Meter{}}
+	r := &runner{opt: Options{Profile: p, Store: openStore(t, ""), Progress: NoProgress}, wb: wb, lang: text.Lang(p.Language), meter: &llm.Meter{}}
 	judges, err := r.judges()
 	if err != nil {
 		t.Fatal(err)

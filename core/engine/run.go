@@ -92,7 +92,7 @@ func Run(ctx context.Context, wb *dataset.Workbook, opt Options) (*Result, error
 		opt.NewTarget = target.New
 	}
 	p := opt.Profile
-	r := &runner{opt: opt, wb: wb, lang: p.Language, meter: &llm.Meter{}, pools: map[string]*llm.Pool{}}
+	r := &runner{opt: opt, wb: wb, lang: text.Lang(p.Language), meter: &llm.Meter{}, pools: map[string]*llm.Pool{}}
 	profileText, err := p.Encode()
 	if err != nil {
 		return nil, err
@@ -120,7 +120,7 @@ func Run(ctx context.Context, wb *dataset.Workbook, opt Options) (*Result, error
 type runner struct {
 	opt     Options
 	wb      *dataset.Workbook
-	lang    string
+	lang    text.Lang
 	runID   int64
 	started time.Time
 

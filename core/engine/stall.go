@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"cubeworkbench/core/llm"
+	"cubeworkbench/core/text"
 )
 
 // noteStall names an endpoint in the progress the first time one of its
@@ -17,9 +18,8 @@ func (r *runner) noteStall(step, name string, ok bool, reason string) {
 	if _, seen := r.stalls.LoadOrStore(name, true); seen {
 		return
 	}
-	msg := fmt.Sprintf("Endpoint %s stalls: a reply stopped coming, or a request ran out of its total time (%s). Its other requests are still tried; if this goes on, check that server.", name, reason)
-	if r.lang == "zh" {
-		msg = fmt.Sprintf("接口 %s 卡住了：回复中途停止，或请求超过总时长上限（%s）。其余请求仍会尝试；若一直如此，请检查该服务。", name, reason)
-	}
-	r.opt.Progress.Event(Event{Step: step, Label: name, Message: msg})
+	msg := text.New(
+		fmt.Sprintf("接口 %s 卡住了：回复中途停止，或请求超过总时长上限（%s）。其余请求仍会尝试；若一直如此，请检查该服务。", name, reason),
+		fmt.Sprintf("Endpoint %s stalls: a reply stopped coming, or a request ran out of its total time (%s). Its other requests are still tried; if this goes on, check that server.", name, reason))
+	r.opt.Progress.Event(Event{Step: step, Label: name, Message: msg.In(r.lang)})
 }

@@ -166,7 +166,7 @@ func (r *runner) applyStoredAnswers(ctx context.Context) error {
 	}
 	for _, w := range st.warnings() {
 		r.warn(w)
-		r.opt.Progress.Event(Event{Message: w.In(text.Lang(r.lang))})
+		r.opt.Progress.Event(Event{Message: w.In(r.lang)})
 	}
 	return nil
 }
@@ -204,23 +204,23 @@ func (s staleCount) warnings() []result.Warning {
 
 func staleWarning(set string, n int, legacy bool) result.Warning {
 	w := result.Warning{Source: "engine", Code: "stale_answers", Where: set}
-	what := map[string][2]string{
-		dataset.SetRAG:  {"被测系统的回答", "answers of the system under test"},
-		dataset.SetZero: {"零上下文下界回答（zero）", "zero-set bound answers"},
-		dataset.SetFull: {"金标文档上界回答（full）", "full-set bound answers"},
+	what := map[string]text.Text{
+		dataset.SetRAG:  text.New("被测系统的回答", "answers of the system under test"),
+		dataset.SetZero: text.New("零上下文下界回答（zero）", "zero-set bound answers"),
+		dataset.SetFull: text.New("金标文档上界回答（full）", "full-set bound answers"),
 	}[set]
-	redo := [2]string{"已重新生成", "are generated again"}
+	redo := text.New("已重新生成", "are generated again")
 	if set == dataset.SetRAG {
-		redo = [2]string{"已重新向被测系统提问", "are asked of the system again"}
+		redo = text.New("已重新向被测系统提问", "are asked of the system again")
 	}
 	if legacy {
 		w.Code = "stale_answers_legacy"
-		w.ZH = fmt.Sprintf("运行记录库中有 %d 条%s来自旧版本，没有记录产生它们的请求，无法确认仍与当前问题、指南和配置一致，%s（生成的回答在请求相同时从响应缓存取回，不再付费）。", n, what[0], redo[0])
-		w.EN = fmt.Sprintf("%d stored %s come from an older store that did not record the request behind them, so they cannot be shown to match today's questions, guides and profile; they %s (generated ones come back from the response cache at no cost when the request is the same).", n, what[1], redo[1])
+		w.ZH = fmt.Sprintf("运行记录库中有 %d 条%s来自旧版本，没有记录产生它们的请求，无法确认仍与当前问题、指南和配置一致，%s（生成的回答在请求相同时从响应缓存取回，不再付费）。", n, what.ZH, redo.ZH)
+		w.EN = fmt.Sprintf("%d stored %s come from an older store that did not record the request behind them, so they cannot be shown to match today's questions, guides and profile; they %s (generated ones come back from the response cache at no cost when the request is the same).", n, what.EN, redo.EN)
 		return w
 	}
-	w.ZH = fmt.Sprintf("运行记录库中有 %d 条%s是针对已改动的问题、指南、被测系统或生成模型/提示词产生的，不再沿用，%s。", n, what[0], redo[0])
-	w.EN = fmt.Sprintf("%d stored %s were made for a question, guide, target or generator/prompt that has since changed; they are not reused and %s.", n, what[1], redo[1])
+	w.ZH = fmt.Sprintf("运行记录库中有 %d 条%s是针对已改动的问题、指南、被测系统或生成模型/提示词产生的，不再沿用，%s。", n, what.ZH, redo.ZH)
+	w.EN = fmt.Sprintf("%d stored %s were made for a question, guide, target or generator/prompt that has since changed; they are not reused and %s.", n, what.EN, redo.EN)
 	return w
 }
 

@@ -9,6 +9,7 @@ import (
 
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/embed"
+	"cubeworkbench/core/text"
 )
 
 // Filter codes, one per reason a question is doubted.
@@ -23,23 +24,15 @@ const (
 )
 
 // Flag is one filter's doubt about a question, with its reason in both
-// languages.
+// languages (In gives it in one).
 type Flag struct {
-	Code   string
-	ZH, EN string
-}
-
-// In is the reason in lang.
-func (f Flag) In(lang string) string {
-	if lang == "zh" {
-		return f.ZH
-	}
-	return f.EN
+	Code string
+	text.Text
 }
 
 // FilterOptions tune the filters; zero values take the defaults.
 type FilterOptions struct {
-	Lang          string         // the language questions must be in: zh or en
+	Lang          text.Lang      // the language questions must be in: zh or en
 	MinRunes      int            // shorter is too short (default zh 6, en 15)
 	MaxRunes      int            // longer is too long (default zh 80, en 250)
 	VerbatimRunes int            // a copied passage this long is verbatim (default zh 15, en 50)
@@ -49,7 +42,7 @@ type FilterOptions struct {
 }
 
 func (o *FilterOptions) defaults() {
-	en := o.Lang == "en"
+	en := o.Lang == text.EN
 	set := func(v *int, zh, eng int) {
 		if *v <= 0 {
 			*v = zh
@@ -113,16 +106,16 @@ func lengthFlag(q string, o FilterOptions) (Flag, bool) {
 	n := len([]rune(strings.TrimSpace(q)))
 	switch {
 	case n < o.MinRunes:
-		return Flag{FlagTooShort, fmt.Sprintf("太短：%d 个字，至少 %d 个字。", n, o.MinRunes), fmt.Sprintf("Too short: %d characters, at least %d.", n, o.MinRunes)}, true
+		return Flag{FlagTooShort, text.New(fmt.Sprintf("太短：%d 个字，至少 %d 个字。", n, o.MinRunes), fmt.Sprintf("Too short: %d characters, at least %d.", n, o.MinRunes))}, true
 	case n > o.MaxRunes:
-		return Flag{FlagTooLong, fmt.Sprintf("太长：%d 个字，至多 %d 个字。", n, o.MaxRunes), fmt.Sprintf("Too long: %d characters, at most %d.", n, o.MaxRunes)}, true
+		return Flag{FlagTooLong, text.New(fmt.Sprintf("太长：%d 个字，至多 %d 个字。", n, o.MaxRunes), fmt.Sprintf("Too long: %d characters, at most %d.", n, o.MaxRunes))}, true
 	}
 	return Flag{}, false
 }
 
 // languageFlag: a Chinese question is mostly Han characters among its
 // letters; an English one has almost none.
-func languageFlag(q, lang string) (Flag, bool) {
+func languageFlag(q string, lang text.Lang) (Flag, bool) {
 	var han, letters int
 	for _, r := range q {
 		if unicode.Is(unicode.Han, r) {
@@ -136,11 +129,11 @@ func languageFlag(q, lang string) (Flag, bool) {
 		return Flag{}, false
 	}
 	share := float64(han) / float64(letters)
-	if lang == "en" && share > 0.1 {
-		return Flag{FlagWrongLanguage, "语言不符：要求英文问题，但其中有中文。", "Wrong language: an English question was asked for, but it is written in Chinese."}, true
+	if lang == text.EN && share > 0.1 {
+		return Flag{FlagWrongLanguage, text.New("语言不符：要求英文问题，但其中有中文。", "Wrong language: an English question was asked for, but it is written in Chinese.")}, true
 	}
-	if lang != "en" && share < 0.3 {
-		return Flag{FlagWrongLanguage, "语言不符：要求中文问题，但其主要不是中文。", "Wrong language: a Chinese question was asked for, but it is mostly not Chinese."}, true
+	if lang != text.EN && share < 0.3 {
+		return Flag{FlagWrongLanguage, text.New("语言不符：要求中文问题，但其主要不是中文。", "Wrong language: a Chinese question was asked for, but it is mostly not Chinese.")}, true
 	}
 	return Flag{}, false
 }
@@ -161,16 +154,16 @@ func compact(s string) []rune {
 // with the guide's text, the guide's title excepted (naming the service is
 // no copy).
 func verbatimFlag(q string, g dataset.Guide, min int) (Flag, bool) {
-	text := g.Text
+	body := g.Text
 	if t := strings.TrimSpace(g.Title); t != "" {
-		text = strings.ReplaceAll(text, t, "\u0001")
+		body = strings.ReplaceAll(body, t, "\u0001")
 	}
 	qs := compact(q)
 	if t := strings.TrimSpace(g.Title); t != "" {
 		qs = []rune(strings.ReplaceAll(string(qs), string(compact(t)), "\u0002"))
 	}
 	var gs []rune
-	for _, r := range text {
+	for _, r := range body {
 		if r == '\u0001' || unicode.IsLetter(r) || unicode.IsDigit(r) {
 			gs = append(gs, unicode.ToLower(r))
 		}
@@ -179,8 +172,7 @@ func verbatimFlag(q string, g dataset.Guide, min int) (Flag, bool) {
 	if len([]rune(passage)) < min {
 		return Flag{}, false
 	}
-	return Flag{FlagVerbatim, fmt.Sprintf("照抄指南原文：“%s”（%d 个字）。", passage, len([]rune(passage))),
-		fmt.Sprintf("Copies the guide verbatim: \"%s\" (%d characters).", passage, len([]rune(passage)))}, true
+	return Flag{FlagVerbatim, text.New(fmt.Sprintf("照抄指南原文：“%s”（%d 个字）。", passage, len([]rune(passage))), fmt.Sprintf("Copies the guide verbatim: \"%s\" (%d characters).", passage, len([]rune(passage))))}, true
 }
 
 // longestCommon is the longest common substring of a and b (dynamic
@@ -240,9 +232,7 @@ func duplicates(ctx context.Context, cands []Candidate, o FilterOptions) error {
 		if best >= ne {
 			other = cands[best-ne].ID + "：" + other
 		}
-		cands[i].Flags = append(cands[i].Flags, Flag{FlagNearDuplicate,
-			fmt.Sprintf("与另一问题几乎相同（相似度 %.2f）：%s", bestCos, other),
-			fmt.Sprintf("Near-duplicate of another question (cosine %.2f): %s", bestCos, other)})
+		cands[i].Flags = append(cands[i].Flags, Flag{FlagNearDuplicate, text.New(fmt.Sprintf("与另一问题几乎相同（相似度 %.2f）：%s", bestCos, other), fmt.Sprintf("Near-duplicate of another question (cosine %.2f): %s", bestCos, other))})
 	}
 	return nil
 }
@@ -285,9 +275,9 @@ func (g *Generator) Critic(ctx context.Context, cands []Candidate, guides []data
 		}
 		switch {
 		case err != nil:
-			c.Flags = append(c.Flags, Flag{FlagCriticFailed, "未能检查能否由指南回答：" + err.Error(), "Not checked against its guide: " + err.Error()})
+			c.Flags = append(c.Flags, Flag{FlagCriticFailed, text.New("未能检查能否由指南回答："+err.Error(), "Not checked against its guide: "+err.Error())})
 		case !ok:
-			c.Flags = append(c.Flags, Flag{FlagUnanswerable, "指南回答不了这个问题：" + reason, "Its guide does not answer it: " + reason})
+			c.Flags = append(c.Flags, Flag{FlagUnanswerable, text.New("指南回答不了这个问题："+reason, "Its guide does not answer it: "+reason)})
 		}
 	}
 	return nil

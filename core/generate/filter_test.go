@@ -10,6 +10,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"cubeworkbench/core/dataset"
+	"cubeworkbench/core/text"
 	"cubeworkbench/internal/fakeai"
 	"cubeworkbench/internal/shareddata"
 )
@@ -165,7 +166,7 @@ func TestLengthAndLanguage(t *testing.T) {
 	}
 	for _, c := range cases {
 		cands := []Candidate{{ID: "x", Question: c.q}}
-		Filter(context.Background(), cands, nil, FilterOptions{Lang: c.lang})
+		Filter(context.Background(), cands, nil, FilterOptions{Lang: text.Lang(c.lang)})
 		if got := codes(cands[0]); !slices.Equal(got, c.want) {
 			t.Errorf("%q (%s): flags %v, want %v", c.q, c.lang, got, c.want)
 		}

@@ -12,14 +12,15 @@ import (
 
 	"cubeworkbench/core/llm"
 	"cubeworkbench/core/querytype"
+	"cubeworkbench/core/text"
 	"cubeworkbench/prompts"
 )
 
 // Generator asks one LLM for questions, keywords and bound answers.
 type Generator struct {
 	C         llm.Completer
-	Lang      string // zh or en
-	PromptDir string // the user's edited prompt copies, "" for the built-ins
+	Lang      text.Lang // zh or en
+	PromptDir string    // the user's edited prompt copies, "" for the built-ins
 	Seed      int
 }
 
@@ -36,11 +37,11 @@ type fields struct {
 }
 
 func (g *Generator) render(name string, f fields) ([]llm.Message, error) {
-	text, err := prompts.Load(g.PromptDir, "generate/"+name, g.lang())
+	src, err := prompts.Load(g.PromptDir, "generate/"+name, g.lang())
 	if err != nil {
 		return nil, err
 	}
-	tmpl, err := template.New(name).Parse(text)
+	tmpl, err := template.New(name).Parse(src)
 	if err != nil {
 		return nil, fmt.Errorf("generate: prompt %s: %w", name, err)
 	}
@@ -57,11 +58,15 @@ func (g *Generator) render(name string, f fields) ([]llm.Message, error) {
 	return []llm.Message{{Role: "user", Content: buf.String()}}, nil
 }
 
-func (g *Generator) lang() string {
-	if g.Lang == "en" {
-		return "en"
+// lang is the prompts' language: zh unless Lang is exactly en (not read
+// with text.LangOf: the prompts sent, and so the stored replies' request
+// keys and the engine's fingerprints, stay what they were for every
+// setting).
+func (g *Generator) lang() text.Lang {
+	if g.Lang == text.EN {
+		return text.EN
 	}
-	return "zh"
+	return text.ZH
 }
 
 func (g *Generator) ask(ctx context.Context, msgs []llm.Message, temperature float64, jsonReply bool) (llm.Reply, error) {
@@ -103,7 +108,7 @@ func QueryTypeFor(i int) string {
 // Question writes one citizen-style question answered by the guide.
 func (g *Generator) Question(ctx context.Context, document, queryType string) (string, llm.Reply, error) {
 	name := queryType // shown to the model in the prompt's language
-	if t, ok := querytype.Lookup(queryType); ok && g.lang() != "en" {
+	if t, ok := querytype.Lookup(queryType); ok && g.lang() != text.EN {
 		name = t.TitleZH
 	}
 	msgs, err := g.render("question", fields{Document: document, QueryType: name})

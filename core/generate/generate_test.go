@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"cubeworkbench/core/llm"
+	"cubeworkbench/core/text"
 	"cubeworkbench/internal/fakeai"
 )
 
@@ -130,7 +131,7 @@ func TestAnswerBounds(t *testing.T) {
 	for _, lang := range []string{"zh", "en"} {
 		t.Run(lang, func(t *testing.T) {
 			f := newFake(t, reply("  需要身份证。\n"))
-			g := &Generator{C: f.c, Lang: lang, Seed: 42}
+			g := &Generator{C: f.c, Lang: text.Lang(lang), Seed: 42}
 			zero, rep, err := g.Answer(context.Background(), question, "")
 			if err != nil {
 				t.Fatal(err)
@@ -197,7 +198,7 @@ func TestQuestion(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.lang+"/"+c.queryType, func(t *testing.T) {
 			f := newFake(t, reply(c.reply))
-			g := &Generator{C: f.c, Lang: c.lang, Seed: 3}
+			g := &Generator{C: f.c, Lang: text.Lang(c.lang), Seed: 3}
 			q, _, err := g.Question(context.Background(), "事项：居住证办理。申请材料：身份证。", c.queryType)
 			if !errors.Is(err, c.wantErr) || q != c.wantQ {
 				t.Errorf("Question = %q, %v; want %q, %v", q, err, c.wantQ, c.wantErr)

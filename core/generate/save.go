@@ -29,7 +29,7 @@ var qaColumns = []string{"id", "question", "doc_id", "query_type", "category", "
 // against), with a review sheet listing every candidate, its decision and
 // the filters' reasons, for the audit. The file is written whole, then
 // renamed into place.
-func WriteTestSet(path string, guides []dataset.Guide, cands []Candidate, lang string) (accepted int, err error) {
+func WriteTestSet(path string, guides []dataset.Guide, cands []Candidate, lang text.Lang) (accepted int, err error) {
 	f := excelize.NewFile()
 	defer f.Close()
 	if err := f.SetSheetName("Sheet1", "guides"); err != nil {
@@ -48,7 +48,7 @@ func WriteTestSet(path string, guides []dataset.Guide, cands []Candidate, lang s
 		}
 		cat, asp := "", c.Aspect
 		if a, ok := aspect.Lookup(c.Aspect); ok {
-			cat = a.Title(text.Lang(lang))
+			cat = a.Title(lang)
 		}
 		rows = append(rows, []any{c.ID, c.Question, c.GuideID, c.QueryType, cat, asp, c.GuideTitle, c.Model, OriginTitle(c.Origin, lang), c.Original})
 	}
@@ -83,14 +83,14 @@ func WriteTestSet(path string, guides []dataset.Guide, cands []Candidate, lang s
 	return accepted, nil
 }
 
-func decisionTitle(d, lang string) string {
-	zh := map[string]string{Accepted: "采用", Rejected: "不采用", Pending: "未审核"}[d]
-	en := map[string]string{Accepted: "accepted", Rejected: "rejected", Pending: "not reviewed"}[d]
-	if lang == "zh" {
-		return zh
-	}
-	return en
+// decisionTitles are the review decisions as the review sheet says them.
+var decisionTitles = map[string]text.Text{
+	Accepted: text.New("采用", "accepted"),
+	Rejected: text.New("不采用", "rejected"),
+	Pending:  text.New("未审核", "not reviewed"),
 }
+
+func decisionTitle(d string, lang text.Lang) string { return decisionTitles[d].In(lang) }
 
 // writeGuides writes doc_id, title, text, target_doc and every other field
 // in the order the guides had them.

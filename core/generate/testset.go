@@ -2,7 +2,6 @@ package generate
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -26,12 +25,9 @@ const (
 )
 
 // OriginTitle is an origin's display name in lang.
-func OriginTitle(origin, lang string) string {
-	zh, en := map[string]string{OriginGenerated: "生成", OriginEdited: "修改", OriginManual: "人工"}[origin], origin
-	if lang == "zh" && zh != "" {
-		return zh
-	}
-	return en
+func OriginTitle(origin string, lang text.Lang) string {
+	zh := map[string]string{OriginGenerated: "生成", OriginEdited: "修改", OriginManual: "人工"}[origin]
+	return text.New(zh, origin).In(lang)
 }
 
 // Review decisions on a candidate question.
@@ -95,10 +91,11 @@ func Select(guides []dataset.Guide, s Selection) ([]dataset.Guide, error) {
 			}
 		}
 		if !found {
-			return nil, fmt.Errorf("generate: the guides have no column %q / 办事指南没有“%s”列", s.Column, s.Column)
+			return nil, text.NewError(text.New(fmt.Sprintf("办事指南没有“%s”列", s.Column), fmt.Sprintf("generate: the guides have no column %q", s.Column)), nil)
 		}
 		if len(out) == 0 {
-			return nil, fmt.Errorf("generate: no guide has %s = %s / 没有办事指南的“%s”为 %s", s.Column, strings.Join(s.Values, ", "), s.Column, strings.Join(s.Values, "、"))
+			return nil, text.NewError(text.New(fmt.Sprintf("没有办事指南的“%s”为 %s", s.Column, strings.Join(s.Values, "、")),
+				fmt.Sprintf("generate: no guide has %s = %s", s.Column, strings.Join(s.Values, ", "))), nil)
 		}
 	}
 	if s.Sample > 0 && s.Sample < len(out) {
@@ -182,13 +179,16 @@ func (s Spec) combos(g dataset.Guide) [][2]string {
 	return out
 }
 
+// errPerGuide refuses a test set of no questions per guide.
+var errPerGuide = text.NewError(text.New("每条指南的问题数至少为 1", "generate: questions per guide must be at least 1"), nil)
+
 // TestSet writes spec.PerGuide questions for each guide, cycling through
 // the query types and aspects the guide can answer. A question whose call
 // fails is listed in the problems and left out; a cancelled context stops
 // the whole set. progress, when set, hears questions done and in all.
 func (g *Generator) TestSet(ctx context.Context, guides []dataset.Guide, spec Spec, concurrency int, progress func(done, total int)) ([]Candidate, []Problem, error) {
 	if spec.PerGuide < 1 {
-		return nil, nil, errors.New("generate: questions per guide must be at least 1 / 每条指南的问题数至少为 1")
+		return nil, nil, errPerGuide
 	}
 	total := len(guides) * spec.PerGuide
 	cands := make([]Candidate, total)
@@ -261,11 +261,11 @@ func modelOf(c llm.Completer, rep llm.Reply) string {
 func (g *Generator) testQuestion(ctx context.Context, document, queryType, aspectName string, asked []string) (string, llm.Reply, error) {
 	lang := g.lang()
 	f := fields{Document: document, QueryType: queryType}
-	if t, ok := querytype.Lookup(queryType); ok && lang != "en" {
+	if t, ok := querytype.Lookup(queryType); ok && lang != text.EN {
 		f.QueryType = t.TitleZH
 	}
 	if a, ok := aspect.Lookup(aspectName); ok {
-		f.Aspect = a.Title(text.Lang(lang))
+		f.Aspect = a.Title(lang)
 	}
 	f.Avoid = strings.Join(asked, "\n")
 	msgs, err := g.render("testquestion", f)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"cubeworkbench/core/dataset"
+	"cubeworkbench/core/text"
 	"cubeworkbench/internal/fakeai"
 )
 
@@ -48,6 +49,9 @@ func TestSelect(t *testing.T) {
 	}
 	if _, err := Select(gs, Selection{Column: "实施主体", Values: []string{"税务局"}}); err == nil {
 		t.Error("a value no guide has gave an empty set")
+	} else if zh, en := text.Of(err).In(text.ZH), text.Of(err).In(text.EN); !strings.Contains(zh, "没有办事指南") ||
+		strings.Contains(zh, "no guide") || !strings.Contains(en, "no guide has 实施主体 = 税务局") || strings.Contains(en, "没有办事指南") {
+		t.Errorf("one language each (issue 21): zh %q, en %q", zh, en)
 	}
 	a, _ := Select(gs, Selection{Sample: 5, Seed: 9})
 	b, _ := Select(gs, Selection{Sample: 5, Seed: 9})

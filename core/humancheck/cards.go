@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"cubeworkbench/core/dataset"
+	"cubeworkbench/core/text"
 	"cubeworkbench/prompts"
 )
 
@@ -63,7 +64,7 @@ func (d *Design) Task(seq int) (Task, bool) {
 // which speak to a model, not a person. "" when the dimension has no
 // prompt.
 func Rubric(dimension, lang, promptDir string) string {
-	text, err := prompts.Load(promptDir, "cube/"+dimension, lang)
+	text, err := prompts.Load(promptDir, "cube/"+dimension, text.Lang(lang))
 	if err != nil {
 		return ""
 	}

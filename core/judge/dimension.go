@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"cubeworkbench/core/dimension"
+	"cubeworkbench/core/text"
 	"cubeworkbench/prompts"
 )
 
@@ -25,19 +26,14 @@ type Dimension struct {
 	Kind             string // KindScore or KindYesNo
 	Min, Max         int
 	TitleZH, TitleEN string
-	Template         map[string]string // language → template text (front matter removed)
+	Template         map[text.Lang]string // language → template text (front matter removed)
 }
 
-// Title is the dimension's display name in lang.
-func (d Dimension) Title(lang string) string {
-	if lang == "zh" && d.TitleZH != "" {
-		return d.TitleZH
-	}
-	if d.TitleEN != "" {
-		return d.TitleEN
-	}
-	if d.TitleZH != "" {
-		return d.TitleZH
+// Title is the dimension's display name in lang: the title in lang, else
+// in the other language, else the name.
+func (d Dimension) Title(lang text.Lang) string {
+	if t := text.New(d.TitleZH, d.TitleEN); !t.IsZero() {
+		return t.In(lang)
 	}
 	return d.Name
 }
@@ -66,11 +62,11 @@ func BuiltinFrom(dir, name string) (Dimension, error) {
 	}
 	var d Dimension
 	for _, lang := range prompts.Languages {
-		text, err := prompts.Load(dir, p, lang)
+		content, err := prompts.Load(dir, p, lang)
 		if err != nil {
 			return Dimension{}, err
 		}
-		if err := d.add(lang, text, p+"."+lang); err != nil {
+		if err := d.add(lang, content, p+"."+string(lang)); err != nil {
 			return Dimension{}, err
 		}
 	}
@@ -98,10 +94,11 @@ func CubeDimensions() []Dimension {
 func LoadDimension(path string) (Dimension, error) {
 	var d Dimension
 	base := filepath.Base(path)
-	lang, stem := "", strings.TrimSuffix(base, filepath.Ext(base))
+	var lang text.Lang // "": the file serves every language
+	stem := strings.TrimSuffix(base, filepath.Ext(base))
 	for _, l := range prompts.Languages {
-		if strings.HasSuffix(base, "."+l+".md") {
-			lang, stem = l, strings.TrimSuffix(base, "."+l+".md")
+		if strings.HasSuffix(base, "."+string(l)+".md") {
+			lang, stem = l, strings.TrimSuffix(base, "."+string(l)+".md")
 		}
 	}
 	b, err := os.ReadFile(path)
@@ -116,7 +113,7 @@ func LoadDimension(path string) (Dimension, error) {
 			if l == lang {
 				continue
 			}
-			sib := filepath.Join(filepath.Dir(path), stem+"."+l+".md")
+			sib := filepath.Join(filepath.Dir(path), stem+"."+string(l)+".md")
 			b, err := os.ReadFile(sib)
 			if errors.Is(err, os.ErrNotExist) {
 				continue
@@ -136,8 +133,8 @@ func LoadDimension(path string) (Dimension, error) {
 }
 
 // add merges one template file into d; the first file sets the header.
-func (d *Dimension) add(lang, text, src string) error {
-	h, body, err := splitFrontMatter(text)
+func (d *Dimension) add(lang text.Lang, content, src string) error {
+	h, body, err := splitFrontMatter(content)
 	if err != nil {
 		return fmt.Errorf("judge: %s: %w", src, err)
 	}
@@ -176,7 +173,7 @@ func (d *Dimension) add(lang, text, src string) error {
 		*d = nd
 		d.Template = tmpl
 		if d.Template == nil {
-			d.Template = map[string]string{}
+			d.Template = map[text.Lang]string{}
 		}
 	} else if nd.Kind != d.Kind || nd.Min != d.Min || nd.Max != d.Max {
 		return fmt.Errorf("judge: %s: scale %s %d–%d differs from the other language's %s %d–%d",

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"cubeworkbench/core/llm"
+	"cubeworkbench/core/text"
 )
 
 // Outcome is one judge's reading of one answer on one dimension.
@@ -44,9 +45,9 @@ var (
 type Judge struct {
 	Name         string
 	C            llm.Completer
-	Lang         string // prompt language: zh or en
-	Repeats      int    // how many times the engine asks per answer (formulas.md §1)
-	ParseRetries int    // further attempts, with another seed, after an unreadable reply
+	Lang         text.Lang // prompt language: zh or en
+	Repeats      int       // how many times the engine asks per answer (formulas.md §1)
+	ParseRetries int       // further attempts, with another seed, after an unreadable reply
 	Seed         int
 	MaxTokens    int // 0: the endpoint's default
 }

@@ -2,7 +2,6 @@ package judge
 
 import (
 	"context"
-	"fmt"
 	"math"
 	"slices"
 	"sort"
@@ -11,6 +10,7 @@ import (
 	"sync/atomic"
 
 	"cubeworkbench/core/dimension"
+	"cubeworkbench/core/text"
 	"cubeworkbench/core/textmetric"
 )
 
@@ -60,21 +60,19 @@ func (l Lexical) retire(lx *lexicon) {
 var _ Scorer = Lexical{}
 
 // MethodNote explains the lexical judge for the report's Method sheet.
-func MethodNote(lang string) string {
-	if lang == "zh" {
-		return "lexical（词汇重叠）评分器不是大语言模型，而是离线基线：按回答与问题、办事指南（或参考答案、检索段落）" +
-			"之间的词汇重叠计算分数（中文用相邻汉字二元组，英文用去停用词后的单词）。" +
-			"相关性 = 问题词在回答中的覆盖率；具体性 = 回答词见于指南的比例，并计入与指南一致的数字；" +
-			"完整性 = 指南高频词在回答中的覆盖率；质量 = 三者均值，对过短、过长或重复的回答扣分。" +
-			"它不理解语义，分数不能与大模型的评分直接比较，只用于无模型时的演示与校验。"
-	}
-	return "The lexical judge is not an LLM but an offline baseline: it scores by word overlap between the answer and " +
-		"the question, the service guide (or the reference answer, or the retrieved passages), using adjacent Han " +
-		"character pairs for Chinese and stopword-free words for English. Relevance = share of question words found " +
-		"in the answer; specificity = share of answer words found in the guide, plus numbers that agree with it; " +
-		"completeness = share of the guide's most frequent words covered; quality = their mean, reduced for very " +
-		"short, very long or repetitive answers. It does not understand meaning; its scores are not comparable with " +
-		"an LLM judge's and serve demos and checks without a model."
+func MethodNote() text.Text {
+	return text.New("lexical（词汇重叠）评分器不是大语言模型，而是离线基线：按回答与问题、办事指南（或参考答案、检索段落）"+
+		"之间的词汇重叠计算分数（中文用相邻汉字二元组，英文用去停用词后的单词）。"+
+		"相关性 = 问题词在回答中的覆盖率；具体性 = 回答词见于指南的比例，并计入与指南一致的数字；"+
+		"完整性 = 指南高频词在回答中的覆盖率；质量 = 三者均值，对过短、过长或重复的回答扣分。"+
+		"它不理解语义，分数不能与大模型的评分直接比较，只用于无模型时的演示与校验。",
+		"The lexical judge is not an LLM but an offline baseline: it scores by word overlap between the answer and "+
+			"the question, the service guide (or the reference answer, or the retrieved passages), using adjacent Han "+
+			"character pairs for Chinese and stopword-free words for English. Relevance = share of question words found "+
+			"in the answer; specificity = share of answer words found in the guide, plus numbers that agree with it; "+
+			"completeness = share of the guide's most frequent words covered; quality = their mean, reduced for very "+
+			"short, very long or repetitive answers. It does not understand meaning; its scores are not comparable with "+
+			"an LLM judge's and serve demos and checks without a model.")
 }
 
 // units splits text into the overlap units: for Chinese, pairs of adjacent
@@ -401,12 +399,7 @@ func (it *lexicalItem) score(d Dimension, in Inputs) Outcome {
 	if !ok {
 		return Outcome{Reason: reason}
 	}
-	raw := sc.cache.stored(LexicalName+" ", note)
-	if d.Kind == KindScore && (v < float64(d.Min) || v > float64(d.Max)) {
-		// An edited template may change the scale; the rules above do not follow it.
-		return Outcome{Raw: raw[len(LexicalName)+1:], Reason: StoredReason(ReasonOutOfRange, fmt.Sprintf("词汇基线得分 %g 超出 %d–%d", v, d.Min, d.Max), fmt.Sprintf("lexical score %g is outside %d–%d", v, d.Min, d.Max))}
-	}
-	return Outcome{Score: v, OK: true, Raw: raw}
+	return sc.cache.outcome(LexicalName, lexicalScore, d, v, note)
 }
 
 // correctness maps the unit F1 between answer and reference onto 1–5.

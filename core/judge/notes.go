@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+
+	"cubeworkbench/core/text"
 )
 
 // The offline judges' notes ("relevance: cosine … 0.42") take few distinct
@@ -60,6 +62,26 @@ func (c *noteCache) stored(prefix string, p *pair) string {
 	}
 	c.b = b
 	return c.string(b)
+}
+
+// The offline judges' words for their score, in a score out of range.
+var (
+	lexicalScore  = text.New("词汇基线得分", "lexical score")
+	semanticScore = text.New("语义评分", "semantic score")
+)
+
+// outcome is the Outcome of offline judge name's score v on d with its
+// note: the raw reply "name zh | en", or, when v is off d's scale (an
+// edited template may change the scale; the rules do not follow it),
+// unscorable with the note kept. Both offline judges store it alike.
+func (c *noteCache) outcome(name string, score text.Text, d Dimension, v float64, note *pair) Outcome {
+	raw := c.stored(name+" ", note)
+	if d.Kind == KindScore && (v < float64(d.Min) || v > float64(d.Max)) {
+		return Outcome{Raw: raw[len(name)+1:], Reason: StoredReason(ReasonOutOfRange,
+			fmt.Sprintf("%s %g 超出 %d–%d", score.ZH, v, d.Min, d.Max),
+			fmt.Sprintf("%s %g is outside %d–%d", score.EN, v, d.Min, d.Max))}
+	}
+	return Outcome{Score: v, OK: true, Raw: raw}
 }
 
 // string is b as a string, the one made before for the same bytes.

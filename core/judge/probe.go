@@ -6,12 +6,13 @@ import (
 	"fmt"
 
 	"cubeworkbench/core/llm"
+	"cubeworkbench/core/text"
 )
 
 // probePair is the built-in pair Test connection judges: one question, its
 // guide, an answer that follows the guide and one that answers another
 // matter. Any judge worth its vote scores the first above the second.
-var probePair = map[string]struct{ question, guide, right, wrong string }{
+var probePair = map[text.Lang]struct{ question, guide, right, wrong string }{
 	"zh": {
 		question: "居民身份证有效期满了，换领新证需要带什么材料？多久能拿到？",
 		guide:    "事项名称：居民身份证换领\n申请材料：本人居民户口簿、原居民身份证、符合要求的证件照片（可现场采集）\n办理时限：自受理之日起 20 个工作日内发证\n收费标准：工本费 20 元",
@@ -40,37 +41,32 @@ type Probe struct {
 func (p Probe) OK() bool { return p.Readable && p.RightHigher }
 
 // Text says in plain words what the probe found, in lang (zh or en).
-func (p Probe) Text(lang string) string {
-	zh, en := p.text()
-	if lang == "zh" {
-		return zh
-	}
-	return en
-}
+func (p Probe) Text(lang text.Lang) string { return p.Words().In(lang) }
 
-func (p Probe) text() (zh, en string) {
-	unread := func(o Outcome) (string, string) {
+// Words says in plain words what the probe found, in both languages.
+func (p Probe) Words() text.Text {
+	unread := func(o Outcome) text.Text {
 		why := ReasonText(o.Reason)
-		return fmt.Sprintf("它的回复读不出分数（%s；回复开头：“%s”）", why.ZH, clip(o.Raw)),
-			fmt.Sprintf("its reply could not be read as a score (%s; reply begins %q)", why.EN, clip(o.Raw))
+		return text.New(fmt.Sprintf("它的回复读不出分数（%s；回复开头：“%s”）", why.ZH, clip(o.Raw)),
+			fmt.Sprintf("its reply could not be read as a score (%s; reply begins %q)", why.EN, clip(o.Raw)))
 	}
 	switch {
 	case !p.Right.OK:
-		z, e := unread(p.Right)
-		return "✗ 能连上，但" + z + "：评估时它的每条评分都会无法评分。请换用能按“评分：N”格式回复的模型，或关闭思考模式。",
-			"✗ The endpoint answers, but " + e + ": in an evaluation every one of its judgements would be unscorable. Use a model that replies with the \"Score: N\" line, or switch thinking off."
+		u := unread(p.Right)
+		return text.New("✗ 能连上，但"+u.ZH+"：评估时它的每条评分都会无法评分。请换用能按“评分：N”格式回复的模型，或关闭思考模式。",
+			"✗ The endpoint answers, but "+u.EN+": in an evaluation every one of its judgements would be unscorable. Use a model that replies with the \"Score: N\" line, or switch thinking off.")
 	case !p.Wrong.OK:
-		z, e := unread(p.Wrong)
-		return "✗ 能连上，给正确回答打了 " + num(p.Right.Score) + " 分，但对错误回答" + z + "：评估中会有大量回复无法评分。",
-			"✗ The endpoint answers and scored the right answer " + num(p.Right.Score) + ", but on the wrong answer " + e + ": many of its judgements would be unscorable."
+		u := unread(p.Wrong)
+		return text.New("✗ 能连上，给正确回答打了 "+num(p.Right.Score)+" 分，但对错误回答"+u.ZH+"：评估中会有大量回复无法评分。",
+			"✗ The endpoint answers and scored the right answer "+num(p.Right.Score)+", but on the wrong answer "+u.EN+": many of its judgements would be unscorable.")
 	case !p.RightHigher:
-		return fmt.Sprintf("✗ 回复可以读出分数，但正确回答（%s 分）没有比答非所问的错误回答（%s 分）得分高：这个评审模型分不清好坏，评估时不会计入结论。", num(p.Right.Score), num(p.Wrong.Score)),
-			fmt.Sprintf("✗ Its replies can be read, but the right answer (%s) did not score above an answer about another matter (%s): this judge cannot tell good from bad and would not be counted in the verdict.", num(p.Right.Score), num(p.Wrong.Score))
+		return text.New(fmt.Sprintf("✗ 回复可以读出分数，但正确回答（%s 分）没有比答非所问的错误回答（%s 分）得分高：这个评审模型分不清好坏，评估时不会计入结论。", num(p.Right.Score), num(p.Wrong.Score)),
+			fmt.Sprintf("✗ Its replies can be read, but the right answer (%s) did not score above an answer about another matter (%s): this judge cannot tell good from bad and would not be counted in the verdict.", num(p.Right.Score), num(p.Wrong.Score)))
 	}
 	// One pair can pass by chance: the run checks every judge on every
 	// question (its qualification) and says so here.
-	return fmt.Sprintf("✓ 连接正常：评审模型按评分细则回复，分数可以读出，并给正确回答打了更高分（正确回答 %s 分，错误回答 %s 分）。一对回答只能发现明显的问题；评估时还会在全部问题上检查它的评审资格。", num(p.Right.Score), num(p.Wrong.Score)),
-		fmt.Sprintf("✓ Connected: the judge replies to the rubric, its scores can be read, and it scored the right answer higher (right %s, wrong %s). One pair only catches plain faults; the evaluation checks its qualification on every question.", num(p.Right.Score), num(p.Wrong.Score))
+	return text.New(fmt.Sprintf("✓ 连接正常：评审模型按评分细则回复，分数可以读出，并给正确回答打了更高分（正确回答 %s 分，错误回答 %s 分）。一对回答只能发现明显的问题；评估时还会在全部问题上检查它的评审资格。", num(p.Right.Score), num(p.Wrong.Score)),
+		fmt.Sprintf("✓ Connected: the judge replies to the rubric, its scores can be read, and it scored the right answer higher (right %s, wrong %s). One pair only catches plain faults; the evaluation checks its qualification on every question.", num(p.Right.Score), num(p.Wrong.Score)))
 }
 
 func num(v float64) string { return fmt.Sprintf("%g", v) }
@@ -79,14 +75,15 @@ func num(v float64) string { return fmt.Sprintf("%g", v) }
 // d is nil) in lang on the built-in pair, once each: a test, not a score.
 // The error is the endpoint's when a call failed (for a plain verdict
 // naming the field to fix), nil when both replies came back, read or not.
-func ProbeJudge(ctx context.Context, c llm.Completer, lang string, d *Dimension) (Probe, error) {
+func ProbeJudge(ctx context.Context, c llm.Completer, lang text.Lang, d *Dimension) (Probe, error) {
+	lang = text.LangOf(string(lang)) // "zh-CN" is the Chinese pair and prompt
 	if d == nil {
 		rel, _ := Builtin("relevance")
 		d = &rel
 	}
 	pair, ok := probePair[lang]
 	if !ok {
-		pair = probePair["en"]
+		pair = probePair[text.EN]
 	}
 	p := Probe{Dimension: d.Name}
 	ask := func(answer string) (Outcome, error) {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"cubeworkbench/core/llm"
+	"cubeworkbench/core/text"
 	"cubeworkbench/internal/fakeai"
 )
 
@@ -28,7 +29,7 @@ func sensible(format string) func(fakeai.ChatRequest) fakeai.Response {
 	}
 }
 
-func probeWith(t *testing.T, lang string, respond func(fakeai.ChatRequest) fakeai.Response) (Probe, *fakeai.Server, error) {
+func probeWith(t *testing.T, lang text.Lang, respond func(fakeai.ChatRequest) fakeai.Response) (Probe, *fakeai.Server, error) {
 	t.Helper()
 	srv := fakeai.New(t, fakeai.WithResponder(respond))
 	c, err := llm.New(llm.Endpoint{BaseURL: srv.URL(), Model: "m", MaxRetries: -1})

@@ -7,6 +7,7 @@ import (
 	"text/template"
 
 	"cubeworkbench/core/llm"
+	"cubeworkbench/core/text"
 	"cubeworkbench/prompts"
 )
 
@@ -46,8 +47,10 @@ var fence = strings.NewReplacer("<<<", "<< <", ">>>", "> >>")
 func escape(s string) string { return fence.Replace(s) }
 
 // templateFor picks the template in lang, else the language-neutral one,
-// else the other built-in language.
-func (d Dimension) templateFor(lang string) (string, error) {
+// else the other built-in language. lang is matched as given (not read
+// with text.LangOf): the prompt a judge is sent, and so its stored replies'
+// request keys, stay what they were for every setting.
+func (d Dimension) templateFor(lang text.Lang) (string, error) {
 	if t, ok := d.Template[lang]; ok {
 		return t, nil
 	}
@@ -63,7 +66,7 @@ func (d Dimension) templateFor(lang string) (string, error) {
 }
 
 // Render builds the chat messages asking a judge to score in on d.
-func Render(d Dimension, lang string, in Inputs) ([]llm.Message, error) {
+func Render(d Dimension, lang text.Lang, in Inputs) ([]llm.Message, error) {
 	text, err := d.templateFor(lang)
 	if err != nil {
 		return nil, err

@@ -2,7 +2,6 @@ package judge
 
 import (
 	"context"
-	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -10,6 +9,7 @@ import (
 
 	"cubeworkbench/core/dimension"
 	"cubeworkbench/core/embed"
+	"cubeworkbench/core/text"
 	"cubeworkbench/core/textmetric"
 )
 
@@ -43,22 +43,20 @@ func NewSemantic() Semantic {
 var _ Scorer = Semantic{}
 
 // SemanticMethodNote explains the semantic judge for the report's Method sheet.
-func SemanticMethodNote(lang string) string {
-	if lang == "zh" {
-		return "semantic（语义相似）评分器不是大语言模型，而是第二个离线基线：用离线哈希向量（字符 1–3 元组）计算回答与问题、" +
-			"办事指南（或参考答案、检索段落）之间的余弦相似度，并逐句匹配。相关性 = 回答与问题的余弦；" +
-			"具体性 = 回答中与指南某句相近的句子所占篇幅；完整性 = 指南中被回答某句覆盖的句子所占篇幅；" +
-			"质量 = 回答整体与指南的余弦，对过短、过长或自我重复的回答扣分。它比较字面形式而非含义，" +
-			"分数不能与大模型的评分直接比较，只用于无模型时的演示、校验与评审对照。"
-	}
-	return "The semantic judge is not an LLM but a second offline baseline: it takes the cosine similarity of offline " +
-		"hashed embeddings (character 1–3-grams) between the answer and the question, the service guide (or the " +
-		"reference answer, or the retrieved passages), sentence by sentence. Relevance = cosine of answer and " +
-		"question; specificity = share of the answer's text in sentences close to a guide sentence; completeness = " +
-		"share of the guide's text in sentences some answer sentence is close to; quality = cosine of the whole " +
-		"answer and the guide, reduced for very short, very long or self-repeating answers. It compares surface " +
-		"form, not meaning; its scores are not comparable with an LLM judge's and serve demos, checks and judge " +
-		"comparison without a model."
+func SemanticMethodNote() text.Text {
+	return text.New("semantic（语义相似）评分器不是大语言模型，而是第二个离线基线：用离线哈希向量（字符 1–3 元组）计算回答与问题、"+
+		"办事指南（或参考答案、检索段落）之间的余弦相似度，并逐句匹配。相关性 = 回答与问题的余弦；"+
+		"具体性 = 回答中与指南某句相近的句子所占篇幅；完整性 = 指南中被回答某句覆盖的句子所占篇幅；"+
+		"质量 = 回答整体与指南的余弦，对过短、过长或自我重复的回答扣分。它比较字面形式而非含义，"+
+		"分数不能与大模型的评分直接比较，只用于无模型时的演示、校验与评审对照。",
+		"The semantic judge is not an LLM but a second offline baseline: it takes the cosine similarity of offline "+
+			"hashed embeddings (character 1–3-grams) between the answer and the question, the service guide (or the "+
+			"reference answer, or the retrieved passages), sentence by sentence. Relevance = cosine of answer and "+
+			"question; specificity = share of the answer's text in sentences close to a guide sentence; completeness = "+
+			"share of the guide's text in sentences some answer sentence is close to; quality = cosine of the whole "+
+			"answer and the guide, reduced for very short, very long or self-repeating answers. It compares surface "+
+			"form, not meaning; its scores are not comparable with an LLM judge's and serve demos, checks and judge "+
+			"comparison without a model.")
 }
 
 // Calibration. Each cosine c is placed on a ramp: at or below lo it is worth
@@ -96,10 +94,6 @@ func ramp(c, lo, hi float64) float64 { return math.Max(0, math.Min(1, (c-lo)/(hi
 // langSep separates the Chinese and the English part of a reason (the
 // separator of text.Text.Stored).
 const langSep = " | "
-
-// unscorable is an unscorable outcome's reason: the code, so that
-// ReasonCode reads it, then the detail in both languages.
-func unscorable(code, zh, en string) string { return code + ": " + zh + langSep + en }
 
 // sentence is one sentence with its embedding and its weight (letters and
 // digits, so that punctuation and list markers do not count).
@@ -416,7 +410,7 @@ func (it semanticItem) nearest() float64 {
 
 func (it semanticItem) relevance() (float64, string) {
 	if !it.hasQuestion {
-		return 0, unscorable(ReasonNoScore, "问题没有文字", "the question has no text")
+		return 0, StoredReason(ReasonNoScore, "问题没有文字", "the question has no text")
 	}
 	c := it.nearest()
 	v := round1s(10 * ramp(c, relevanceLo, relevanceHi))
@@ -428,7 +422,7 @@ func (it semanticItem) relevance() (float64, string) {
 
 func (it semanticItem) specificity() (float64, string) {
 	if !it.hasDoc {
-		return 0, unscorable(ReasonNoScore, "具体性需要办事指南", "specificity needs the service guide")
+		return 0, StoredReason(ReasonNoScore, "具体性需要办事指南", "specificity needs the service guide")
 	}
 	it.cross.make(it.aSents, it.d)
 	s, full := shareOf(it.aSents, func(i int) float64 { return it.cross.ofA[i] })
@@ -444,7 +438,7 @@ func (it semanticItem) specificity() (float64, string) {
 
 func (it semanticItem) completeness() (float64, string) {
 	if !it.hasDoc {
-		return 0, unscorable(ReasonNoScore, "完整性需要办事指南", "completeness needs the service guide")
+		return 0, StoredReason(ReasonNoScore, "完整性需要办事指南", "completeness needs the service guide")
 	}
 	it.cross.make(it.aSents, it.d)
 	s, full := shareOf(it.dSents, func(k int) float64 { return it.cross.ofDoc[k] })
@@ -463,7 +457,7 @@ func (it semanticItem) completeness() (float64, string) {
 // sentences that say again what an earlier one said.
 func (it semanticItem) quality() (float64, string) {
 	if !it.hasDoc {
-		return 0, unscorable(ReasonNoScore, "质量需要办事指南", "quality needs the service guide")
+		return 0, StoredReason(ReasonNoScore, "质量需要办事指南", "quality needs the service guide")
 	}
 	c := cosine(it.a, sentence{v: it.d.v, nn: it.d.nn}) // cosine of answer and guide
 	if it.d.index.ok {
@@ -500,7 +494,7 @@ func (it semanticItem) quality() (float64, string) {
 // correctness maps the cosine of answer and reference onto 1–5.
 func (it semanticItem) correctness(reference string) (float64, string) {
 	if wordRunes(reference) == 0 {
-		return 0, unscorable(ReasonNoScore, "正确性需要参考答案", "correctness needs a reference answer")
+		return 0, StoredReason(ReasonNoScore, "正确性需要参考答案", "correctness needs a reference answer")
 	}
 	c := cosine(it.a, it.e.whole(reference))
 	n := it.note
@@ -548,7 +542,7 @@ func (d *semanticDoc) best(x sentence, dots *[]float64) float64 {
 func (it semanticItem) faithfulness(contexts []string) (float64, string) {
 	ps, count := it.passages(contexts)
 	if count == 0 {
-		return 0, unscorable(ReasonNoScore, "忠实性需要检索段落", "faithfulness needs the retrieved passages")
+		return 0, StoredReason(ReasonNoScore, "忠实性需要检索段落", "faithfulness needs the retrieved passages")
 	}
 	s, _ := shareOf(it.aSents, func(i int) float64 { return it.bestIn(it.aSents[i], ps) })
 	n := it.note
@@ -565,7 +559,7 @@ func (it semanticItem) faithfulness(contexts []string) (float64, string) {
 // relevancy: YES when the answer or a passage sentence is near the question.
 func (it semanticItem) relevancy(contexts []string) (float64, string) {
 	if !it.hasQuestion {
-		return 0, unscorable(ReasonNoScore, "问题没有文字", "the question has no text")
+		return 0, StoredReason(ReasonNoScore, "问题没有文字", "the question has no text")
 	}
 	ps, _ := it.passages(contexts)
 	c := math.Max(it.nearest(), it.bestIn(it.q, ps))
@@ -621,10 +615,10 @@ func semanticRule(d Dimension) dimension.Rule {
 func (it semanticItem) score(d Dimension, in Inputs) Outcome {
 	rule := semanticRule(d)
 	if rule == dimension.RuleNone {
-		return Outcome{Reason: unscorable(ReasonNoScore, "语义评审没有维度 "+d.Name+" 的规则", "the semantic judge has no rule for dimension "+d.Name)}
+		return Outcome{Reason: StoredReason(ReasonNoScore, "语义评审没有维度 "+d.Name+" 的规则", "the semantic judge has no rule for dimension "+d.Name)}
 	}
 	if !it.hasAnswer {
-		return Outcome{Reason: unscorable(ReasonNoScore, "回答为空", "the answer is empty")}
+		return Outcome{Reason: StoredReason(ReasonNoScore, "回答为空", "the answer is empty")}
 	}
 	var v float64
 	var bad string
@@ -645,37 +639,28 @@ func (it semanticItem) score(d Dimension, in Inputs) Outcome {
 	case dimension.RulePassageSimilarity:
 		v, bad = it.relevancy(in.Contexts)
 	default:
-		return Outcome{Reason: unscorable(ReasonNoScore, "语义评审不认识规则 "+string(rule), "the semantic judge does not know rule "+string(rule))}
+		return Outcome{Reason: StoredReason(ReasonNoScore, "语义评审不认识规则 "+string(rule), "the semantic judge does not know rule "+string(rule))}
 	}
 	if bad != "" {
 		return Outcome{Reason: bad}
 	}
-	raw := it.notes.stored(SemanticName+" ", it.note)
-	if d.Kind == KindScore && (v < float64(d.Min) || v > float64(d.Max)) {
-		// An edited template may change the scale; the rules above do not follow it.
-		return Outcome{Raw: raw[len(SemanticName)+1:], Reason: unscorable(ReasonOutOfRange, fmt.Sprintf("语义评分 %g 超出 %d–%d", v, d.Min, d.Max),
-			fmt.Sprintf("semantic score %g is outside %d–%d", v, d.Min, d.Max))}
-	}
-	return Outcome{Score: v, OK: true, Raw: raw}
+	return it.notes.outcome(SemanticName, semanticScore, d, v, it.note)
 }
 
 // SemanticReason returns a semantic judge's raw reply ("semantic zh | en")
-// or unscorable reason ("code: zh | en") in lang ("zh", else English),
-// keeping the code; text in one language only is returned as it is.
-func SemanticReason(text, lang string) string {
+// or unscorable reason ("code: zh | en") in lang, keeping the code; text in
+// one language only is returned as it is.
+func SemanticReason(stored string, lang text.Lang) string {
 	prefix := ""
-	rest := text
-	if r, ok := strings.CutPrefix(text, SemanticName+" "); ok {
+	rest := stored
+	if r, ok := strings.CutPrefix(stored, SemanticName+" "); ok {
 		rest = r
-	} else if code := ReasonCode(text); code != text {
-		prefix, rest = code+": ", strings.TrimPrefix(text[len(code)+1:], " ")
+	} else if code := ReasonCode(stored); code != stored {
+		prefix, rest = code+": ", strings.TrimPrefix(stored[len(code)+1:], " ")
 	}
 	zh, en, ok := strings.Cut(rest, langSep)
 	if !ok {
-		return text
+		return stored
 	}
-	if lang == "zh" {
-		return prefix + zh
-	}
-	return prefix + en
+	return prefix + text.New(zh, en).In(lang)
 }

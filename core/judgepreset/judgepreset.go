@@ -4,6 +4,8 @@
 // documentation (cited per entry, read 2026-12-01).
 package judgepreset
 
+import "cubeworkbench/core/text"
+
 // Preset is a known OpenAI-compatible server.
 type Preset struct {
 	Name    string // shown in the preset list of the Chinese window, and the key
@@ -60,10 +62,6 @@ func Named(name string) (Preset, bool) {
 	return Preset{}, false
 }
 
-// Title is the preset's name in lang ("zh" or "en").
-func (p Preset) Title(lang string) string {
-	if lang != "zh" && p.NameEN != "" {
-		return p.NameEN
-	}
-	return p.Name
-}
+// Title is the preset's name in lang: its English name in English when it
+// has one, its name otherwise.
+func (p Preset) Title(lang text.Lang) string { return text.New(p.Name, p.NameEN).In(lang) }

@@ -281,7 +281,7 @@ func TestTimeoutRetriedThenFails(t *testing.T) {
 	if msg := err.Error(); !strings.Contains(msg, "timed out after 50ms") || !strings.Contains(msg, "fake") {
 		t.Errorf("unclear error %q", msg)
 	}
-	if Hint(err, "zh") == "" || Hint(err, "en") == "" {
+	if Hint(err).In("zh") == "" || Hint(err).In("en") == "" {
 		t.Errorf("no hint for a timeout")
 	}
 }
@@ -317,7 +317,7 @@ func TestClientErrorsNotRetried(t *testing.T) {
 			if ae.kind() != tc.kind {
 				t.Errorf("kind %d, want %d", ae.kind(), tc.kind)
 			}
-			en, zh := Hint(err, "en"), Hint(err, "zh")
+			en, zh := Hint(err).In("en"), Hint(err).In("zh")
 			if en == "" || zh == "" || en == zh {
 				t.Errorf("hints en %q zh %q", en, zh)
 			}
@@ -547,7 +547,7 @@ func TestKeyNeverInErrors(t *testing.T) {
 	if got := srv.Chats()[0].Auth; got != "Bearer "+key {
 		t.Fatalf("the key was not sent as a Bearer token: %q", got)
 	}
-	for _, text := range []string{err.Error(), ae.Message, fmt.Sprintf("%+v", err), Hint(err, "en")} {
+	for _, text := range []string{err.Error(), ae.Message, fmt.Sprintf("%+v", err), Hint(err).In("en")} {
 		if strings.Contains(text, key) {
 			t.Errorf("key leaked: %q", text)
 		}
@@ -735,14 +735,14 @@ func TestTestConnection(t *testing.T) {
 		t.Fatalf("first request should pass: %v", err)
 	}
 	_, err = TestConnection(context.Background(), ep, WithSleep(func(context.Context, time.Duration) error { return nil }))
-	if err == nil || Hint(err, "zh") != connHint[1] {
-		t.Errorf("dead endpoint: err %v hint %q", err, Hint(err, "zh"))
+	if err == nil || Hint(err).In("zh") != connHint.ZH {
+		t.Errorf("dead endpoint: err %v hint %q", err, Hint(err).In("zh"))
 	}
 
 	srv404 := fakeai.New(t, fakeai.WithScript(fakeai.NotFound))
 	_, err = TestConnection(context.Background(), testEndpoint(srv404))
-	if Hint(err, "en") != hints[kindModel][0] {
-		t.Errorf("404 hint %q", Hint(err, "en"))
+	if Hint(err).In("en") != hints[kindModel].EN {
+		t.Errorf("404 hint %q", Hint(err).In("en"))
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"syscall"
 
 	"cubeworkbench/core/httpsafe"
+	"cubeworkbench/core/text"
 )
 
 // Sentinel errors. ErrEmptyReply and ErrTruncated come with a filled Reply
@@ -26,15 +27,17 @@ var (
 	ErrBudgetExceeded = errors.New("llm: cost budget exceeded")
 	ErrTimeout        = errors.New("llm: request timed out")
 	// ErrStalled: the reply began and then no byte came for StallTimeout.
-	ErrStalled = errors.New("llm: 回复中途停止，长时间没有再收到数据 / the reply stopped coming (no bytes)")
+	// Its message, "zh / en", is the one stored in problems' reasons
+	// before it was a text.Error, and the engine still finds it there.
+	ErrStalled error = text.NewError(text.New("llm: 回复中途停止，长时间没有再收到数据", "the reply stopped coming (no bytes)"), nil)
 	// ErrGaveUp: the request, retries included, went past TotalTimeout.
-	ErrGaveUp    = errors.New("llm: 请求总时长超过上限，已放弃 / gave up: the request took longer than its total time limit")
-	ErrNoKey     = errors.New("llm: API key environment variable is empty")
-	ErrMalformed = errors.New("llm: reply is not valid JSON")
+	ErrGaveUp    error = text.NewError(text.New("llm: 请求总时长超过上限，已放弃", "gave up: the request took longer than its total time limit"), nil)
+	ErrNoKey           = errors.New("llm: API key environment variable is empty")
+	ErrMalformed       = errors.New("llm: reply is not valid JSON")
 	// ErrReplyTooLarge: the body went past Endpoint.MaxReplyBytes. A chat
 	// reply is kilobytes; a bigger one is a misconfigured URL or a hostile
 	// server, and reading it whole at every slot is how memory runs out.
-	ErrReplyTooLarge = errors.New("llm: 回复超过大小上限，已停止读取 / reply larger than the size limit, reading stopped")
+	ErrReplyTooLarge error = text.NewError(text.New("llm: 回复超过大小上限，已停止读取", "reply larger than the size limit, reading stopped"), nil)
 )
 
 // APIError is an HTTP error the endpoint answered with. Message is the
@@ -103,80 +106,73 @@ func (e *APIError) kind() int {
 	return kindNone
 }
 
-var hints = map[int][2]string{
-	kindBadKey: {"The API key was refused. Check the key in the environment variable named in the profile (api_key_env).",
-		"API 密钥被拒绝。请检查配置中 api_key_env 指定的环境变量里的密钥。"},
-	kindModel: {"The model was not found on this endpoint. Check the model name (for Ollama, pull it first: ollama pull MODEL).",
-		"该服务上找不到这个模型。请检查模型名称（Ollama 需先执行 ollama pull 模型名）。"},
-	kindContext: {"The prompt is longer than the model's context window. Use a model with a longer context, raise the server's context length, or shorten the references.",
-		"提示词超出了模型的上下文长度。请换用上下文更长的模型、调大服务端上下文长度，或缩短参考材料。"},
-	kindBalance: {"The account has no balance or quota left. Top up or use another key.",
-		"账户余额或额度不足。请充值或换用其他密钥。"},
-	kindRate: {"The endpoint is rate limiting. Lower concurrency or set rpm in the profile.",
-		"服务端触发限流。请降低并发数或在配置中设置 rpm。"},
-	kindServer: {"The endpoint had a server error or is busy. Try again later or lower concurrency.",
-		"服务端出错或繁忙。请稍后重试或降低并发数。"},
-	kindInvalid: {"The endpoint rejected the request. Check the model name and that the server speaks the OpenAI chat API.",
-		"服务端拒绝了请求。请检查模型名称，并确认服务兼容 OpenAI 对话接口。"},
+var hints = map[int]text.Text{
+	kindBadKey: text.New("API 密钥被拒绝。请检查配置中 api_key_env 指定的环境变量里的密钥。",
+		"The API key was refused. Check the key in the environment variable named in the profile (api_key_env)."),
+	kindModel: text.New("该服务上找不到这个模型。请检查模型名称（Ollama 需先执行 ollama pull 模型名）。",
+		"The model was not found on this endpoint. Check the model name (for Ollama, pull it first: ollama pull MODEL)."),
+	kindContext: text.New("提示词超出了模型的上下文长度。请换用上下文更长的模型、调大服务端上下文长度，或缩短参考材料。",
+		"The prompt is longer than the model's context window. Use a model with a longer context, raise the server's context length, or shorten the references."),
+	kindBalance: text.New("账户余额或额度不足。请充值或换用其他密钥。",
+		"The account has no balance or quota left. Top up or use another key."),
+	kindRate: text.New("服务端触发限流。请降低并发数或在配置中设置 rpm。",
+		"The endpoint is rate limiting. Lower concurrency or set rpm in the profile."),
+	kindServer: text.New("服务端出错或繁忙。请稍后重试或降低并发数。",
+		"The endpoint had a server error or is busy. Try again later or lower concurrency."),
+	kindInvalid: text.New("服务端拒绝了请求。请检查模型名称，并确认服务兼容 OpenAI 对话接口。",
+		"The endpoint rejected the request. Check the model name and that the server speaks the OpenAI chat API."),
 }
 
-// Hint is a one-line explanation of the error for the user in lang ("zh"
-// or "en"), or "" when there is nothing more useful to say.
-func (e *APIError) Hint(lang string) string { return pick(hints[e.kind()], lang) }
+// Hint is a one-line explanation of the error for the user, in both
+// languages, or the zero Text when there is nothing more useful to say.
+func (e *APIError) Hint() text.Text { return hints[e.kind()] }
 
-func pick(h [2]string, lang string) string {
-	if strings.HasPrefix(strings.ToLower(lang), "zh") {
-		return h[1]
-	}
-	return h[0]
+var otherHints = map[error]text.Text{
+	ErrTimeout: text.New("服务端未在限定时间内响应。本地大模型可能较慢：请调大超时或降低并发数。",
+		"The endpoint did not answer in time. Large local models can be slow: raise the timeout or lower concurrency."),
+	ErrStalled: text.New("该服务开始回复后就没有再发送任何数据：服务卡住了（过载或挂起，或代理占住了连接）。请检查该服务；配置中的 stall_seconds 可调整等待时长。",
+		"The endpoint started a reply and then sent nothing more: it stalls (an overloaded or hung server, a proxy holding the connection). Check the server; stall_seconds in the profile sets how long to wait."),
+	ErrGaveUp: text.New("该服务在总时长上限内（含重试）没有完成请求。请检查该服务；配置中的 total_timeout_seconds 可调整上限。",
+		"The endpoint did not finish a request within its total time limit, retries included. Check the server; total_timeout_seconds in the profile sets the limit."),
+	ErrEmptyReply: text.New("模型返回了空回答。推理模型可能需要关闭思考模式。",
+		"The model returned an empty answer. A thinking model may need its thinking switched off."),
+	ErrTruncated: text.New("回答因长度上限被截断。请调大 max_tokens 或关闭思考模式。",
+		"The answer was cut off by the token limit. Raise max_tokens or switch thinking off."),
+	ErrUnfinished: text.New("模型不是因为答完而停止（内容过滤、服务端资源不足等）。该回复不计为分数。",
+		"The model stopped for another reason than finishing its answer (a content filter, server resources). The reply is not counted as a score."),
+	ErrBudgetExceeded: text.New("本次运行的费用预算已用完。", "The cost budget for this run is used up."),
+	ErrNoKey: text.New("api_key_env 指定的环境变量为空。请先设置该变量。",
+		"The environment variable named in api_key_env is empty. Set it before starting."),
+	ErrReplyTooLarge: text.New("服务端返回的内容远超正常回答的大小。请检查 base_url；只有模型确实会输出这么多内容时才调大 max_reply_bytes。",
+		"The endpoint sent a reply far larger than any chat answer. Check base_url; raise max_reply_bytes only if the model really writes that much."),
+	httpsafe.ErrCrossHostRedirect: text.New("服务端重定向到了另一个主机，请求未发往该处。请把 base_url 改为最终地址，或为该端点设置 allow_redirects = true。",
+		"The endpoint redirected to another host and the request was not sent there. Point base_url at the final address, or set allow_redirects = true for this endpoint."),
+	ErrMalformed: text.New("服务端返回的不是 OpenAI 格式的 JSON。请检查 base_url（通常以 /v1 结尾）。",
+		"The endpoint answered with something that is not OpenAI-style JSON. Check base_url (it usually ends in /v1)."),
 }
 
-var otherHints = map[error][2]string{
-	ErrTimeout: {"The endpoint did not answer in time. Large local models can be slow: raise the timeout or lower concurrency.",
-		"服务端未在限定时间内响应。本地大模型可能较慢：请调大超时或降低并发数。"},
-	ErrStalled: {"The endpoint started a reply and then sent nothing more: it stalls (an overloaded or hung server, a proxy holding the connection). Check the server; stall_seconds in the profile sets how long to wait.",
-		"该服务开始回复后就没有再发送任何数据：服务卡住了（过载或挂起，或代理占住了连接）。请检查该服务；配置中的 stall_seconds 可调整等待时长。"},
-	ErrGaveUp: {"The endpoint did not finish a request within its total time limit, retries included. Check the server; total_timeout_seconds in the profile sets the limit.",
-		"该服务在总时长上限内（含重试）没有完成请求。请检查该服务；配置中的 total_timeout_seconds 可调整上限。"},
-	ErrEmptyReply: {"The model returned an empty answer. A thinking model may need its thinking switched off.",
-		"模型返回了空回答。推理模型可能需要关闭思考模式。"},
-	ErrTruncated: {"The answer was cut off by the token limit. Raise max_tokens or switch thinking off.",
-		"回答因长度上限被截断。请调大 max_tokens 或关闭思考模式。"},
-	ErrUnfinished: {"The model stopped for another reason than finishing its answer (a content filter, server resources). The reply is not counted as a score.",
-		"模型不是因为答完而停止（内容过滤、服务端资源不足等）。该回复不计为分数。"},
-	ErrBudgetExceeded: {"The cost budget for this run is used up.", "本次运行的费用预算已用完。"},
-	ErrNoKey: {"The environment variable named in api_key_env is empty. Set it before starting.",
-		"api_key_env 指定的环境变量为空。请先设置该变量。"},
-	ErrReplyTooLarge: {"The endpoint sent a reply far larger than any chat answer. Check base_url; raise max_reply_bytes only if the model really writes that much.",
-		"服务端返回的内容远超正常回答的大小。请检查 base_url；只有模型确实会输出这么多内容时才调大 max_reply_bytes。"},
-	httpsafe.ErrCrossHostRedirect: {"The endpoint redirected to another host and the request was not sent there. Point base_url at the final address, or set allow_redirects = true for this endpoint.",
-		"服务端重定向到了另一个主机，请求未发往该处。请把 base_url 改为最终地址，或为该端点设置 allow_redirects = true。"},
-	ErrMalformed: {"The endpoint answered with something that is not OpenAI-style JSON. Check base_url (it usually ends in /v1).",
-		"服务端返回的不是 OpenAI 格式的 JSON。请检查 base_url（通常以 /v1 结尾）。"},
-}
+var connHint = text.New("无法连接到服务端。请检查 base_url 以及服务是否已启动。",
+	"Cannot connect to the endpoint. Check base_url and that the server is running.")
 
-var connHint = [2]string{"Cannot connect to the endpoint. Check base_url and that the server is running.",
-	"无法连接到服务端。请检查 base_url 以及服务是否已启动。"}
-
-// Hint explains any error this package returns, in lang ("zh" or "en");
-// "" when it has no advice. The UI's "Test connection" shows it.
-func Hint(err error, lang string) string {
+// Hint explains any error this package returns, in both languages; the
+// zero Text when it has no advice. The UI's "Test connection" shows it.
+func Hint(err error) text.Text {
 	if err == nil {
-		return ""
+		return text.Text{}
 	}
 	var ae *APIError
 	if errors.As(err, &ae) {
-		return ae.Hint(lang)
+		return ae.Hint()
 	}
 	for target, h := range otherHints {
 		if errors.Is(err, target) {
-			return pick(h, lang)
+			return h
 		}
 	}
 	if isConnError(err) {
-		return pick(connHint, lang)
+		return connHint
 	}
-	return ""
+	return text.Text{}
 }
 
 // parseAPIError reads the error bodies the servers in apis.md §5 send:

@@ -1,6 +1,10 @@
 package llm
 
-import "testing"
+import (
+	"testing"
+
+	"cubeworkbench/core/text"
+)
 
 // Amounts keep their currency, are never added across currencies, and an
 // endpoint without a price is unknown, never free.
@@ -8,7 +12,7 @@ func TestSpent(t *testing.T) {
 	cases := []struct {
 		by       map[string]float64
 		unpriced []string
-		lang     string
+		lang     text.Lang
 		want     string
 	}{
 		{map[string]float64{"CNY": 1.5}, nil, "zh", "1.5000 元"},

@@ -54,7 +54,7 @@ func TestReplyCap(t *testing.T) {
 			if n := srv.Requests() - before; n != 1 {
 				t.Fatalf("%d attempts, want 1: the same request gets the same body", n)
 			}
-			if Hint(err, "zh") == "" {
+			if Hint(err).In("zh") == "" {
 				t.Fatal("no hint for the cut")
 			}
 		})
@@ -383,8 +383,8 @@ func TestCrossHostRedirectRefused(t *testing.T) {
 	if st := c.Meter().Stats(); st.Attempts != 1 {
 		t.Fatalf("%d attempts, want 1", st.Attempts)
 	}
-	if !strings.Contains(Hint(err, "en"), "allow_redirects") {
-		t.Fatalf("hint %q", Hint(err, "en"))
+	if !strings.Contains(Hint(err).In("en"), "allow_redirects") {
+		t.Fatalf("hint %q", Hint(err).In("en"))
 	}
 	ep.AllowRedirects = true
 	c2, _ := newTestClient(t, ep)

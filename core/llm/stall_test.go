@@ -46,7 +46,7 @@ func TestStallAbortsTheAttempt(t *testing.T) {
 	if hits.Load() != 2 {
 		t.Errorf("%d attempts, want 2: a stall is tried once more, not max_retries times", hits.Load())
 	}
-	if h := Hint(err, "zh"); !strings.Contains(h, "没有") {
+	if h := Hint(err).In("zh"); !strings.Contains(h, "没有") {
 		t.Errorf("hint %q", h)
 	}
 }

@@ -201,7 +201,7 @@ func (w *writer) methodDimensions(g *sheetPage) {
 	for _, d := range w.dimsOrProfile() {
 		title, line := w.promptInfo(p.PromptDir, d)
 		g.wrap = true
-		row := g.line(w.dimensionName(d), title, source+"prompts/cube/"+prompts.File(d, string(w.lang)), line)
+		row := g.line(w.dimensionName(d), title, source+"prompts/cube/"+prompts.File(d, w.lang), line)
 		g.wrap = false
 		g.merge(row, "D", "F")
 		g.height(row, rowHeight(line, 110))
@@ -359,7 +359,7 @@ func (w *writer) noteLines(g *sheetPage, lines []string) {
 // without a prompt the built-in title table is used.
 func (w *writer) promptInfo(dir, dim string) (title, line string) {
 	title = w.dimTitle(dim)
-	text, err := prompts.Load(dir, "cube/"+dim, string(w.lang))
+	text, err := prompts.Load(dir, "cube/"+dim, w.lang)
 	if err != nil {
 		return title, ""
 	}

@@ -277,11 +277,11 @@ func NoQualifiedJudge(v Verdict, r *cube.Result) Verdict {
 // Spent is what the run's calls cost in lang: each currency apart, unknown
 // for an endpoint without a price (never 0), "" when nothing was paid for.
 func (r RunInfo) Spent(lang text.Lang) string {
-	if m := llm.Spent(r.Costs, r.Unpriced, lang.String()); m != "" {
+	if m := llm.Spent(r.Costs, r.Unpriced, lang); m != "" {
 		return m
 	}
 	if r.Cost > 0 { // a summary written before currencies were recorded
-		return llm.Money(r.Cost, "", lang.String())
+		return llm.Money(r.Cost, "", lang)
 	}
 	return ""
 }

@@ -125,7 +125,7 @@ func (p Preflight) Describe(lang text.Lang) string {
 // Estimate is the sentence shown before a paid run: an upper bound, re-asks
 // of unreadable replies included, and the cost in each currency or unknown.
 func (p Preflight) Estimate(lang text.Lang) string {
-	cost := llm.Spent(p.CostBy, p.Unpriced, lang.String())
+	cost := llm.Spent(p.CostBy, p.Unpriced, lang)
 	about, aboutZH := "; cost at most about ", "；费用至多约 "
 	if len(p.CostBy) == 0 { // only unknown costs: no amount to be "about"
 		about, aboutZH = "; cost ", "；"
@@ -190,9 +190,9 @@ type BatchReport struct {
 func (e Event) Money(lang text.Lang) string {
 	switch {
 	case e.Unpriced && e.Calls > 0:
-		return llm.Spent(nil, []string{e.Label}, lang.String())
+		return llm.Spent(nil, []string{e.Label}, lang)
 	case e.Cost > 0:
-		return llm.Money(e.Cost, e.Currency, lang.String())
+		return llm.Money(e.Cost, e.Currency, lang)
 	}
 	return ""
 }

@@ -92,7 +92,7 @@ func (s *Session) Generate(ctx context.Context, p profile.Profile, o GenerateOpt
 		return nil, err
 	}
 	defer release()
-	g := &generate.Generator{C: c, Lang: p.Language, PromptDir: p.PromptDir, Seed: int(p.Seed)}
+	g := &generate.Generator{C: c, Lang: text.Lang(p.Language), PromptDir: p.PromptDir, Seed: int(p.Seed)}
 	conc := p.Generator.Concurrency
 	if conc <= 0 {
 		conc = 4
@@ -105,7 +105,7 @@ func (s *Session) Generate(ctx context.Context, p profile.Profile, o GenerateOpt
 	if len(cands) == 0 {
 		return ts, refusal(fmt.Sprintf("未能生成任何问题（失败 %d 次）", len(problems)), fmt.Sprintf("no question could be written (%d failed)", len(problems)))
 	}
-	o.Filter.Lang = p.Language
+	o.Filter.Lang = text.Lang(p.Language)
 	for _, it := range s.Workbook.Items {
 		o.Filter.Existing = append(o.Filter.Existing, it.Question)
 	}
@@ -122,7 +122,7 @@ func (s *Session) Generate(ctx context.Context, p profile.Profile, o GenerateOpt
 
 // Refilter runs the filters that need no model again, after edits.
 func (s *Session) Refilter(ctx context.Context, ts *TestSet, lang text.Lang) error {
-	o := generate.FilterOptions{Lang: lang.String()}
+	o := generate.FilterOptions{Lang: text.LangOf(lang.String())}
 	for _, it := range s.Workbook.Items {
 		o.Existing = append(o.Existing, it.Question)
 	}
@@ -167,5 +167,5 @@ func (s *Session) SaveTestSet(path string, ts *TestSet, lang text.Lang) (int, er
 	if err := CheckOutputs(File(path)); err != nil {
 		return 0, err
 	}
-	return generate.WriteTestSet(path, s.Workbook.Guides, ts.Candidates, lang.String())
+	return generate.WriteTestSet(path, s.Workbook.Guides, ts.Candidates, text.LangOf(lang.String()))
 }

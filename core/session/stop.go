@@ -93,7 +93,7 @@ func Explain(ctx context.Context, err error, storePath string) Stop {
 
 // withHint is t and, on a line of its own, the LLM client's hint for err.
 func withHint(t text.Text, err error) text.Text {
-	if h := (text.Text{ZH: llm.Hint(err, "zh"), EN: llm.Hint(err, "en")}); !h.IsZero() {
+	if h := llm.Hint(err); !h.IsZero() {
 		t = text.New(t.ZH+"\n"+h.ZH, t.EN+"\n"+h.EN)
 	}
 	return t

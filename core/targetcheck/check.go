@@ -43,13 +43,13 @@ type Verdict struct {
 func (v Verdict) OK() bool { return v.Code == OK }
 
 // Text is the verdict for people in lang, with the system's error appended.
-func (v Verdict) Text(lang string) string {
-	s := v.Message.In(text.Lang(lang))
+func (v Verdict) Text(lang text.Lang) string {
+	s := v.Message.In(lang)
 	if v.Detail != "" {
 		s += "\n" + v.Detail
 	}
 	if v.Mapping != nil && v.Code == Unmatched {
-		s += "\n" + strings.Join(v.Mapping.Messages(text.Lang(lang), 10), "\n")
+		s += "\n" + strings.Join(v.Mapping.Messages(lang, 10), "\n")
 	}
 	return s
 }

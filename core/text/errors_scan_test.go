@@ -17,6 +17,7 @@ import (
 // branches converting different packages add lines without conflict.
 var scanned = []string{
 	"../../internal/cli",
+	"../../prompts",
 	"../../ui",
 	"../aspect",
 	"../brief",
@@ -27,9 +28,14 @@ var scanned = []string{
 	"../dimension",
 	"../docmatch",
 	"../embed/openaiembed",
+	"../engine",
+	"../generate",
 	"../glossary",
 	"../httpsafe",
+	"../judge",
+	"../judgepreset",
 	"../kbexport",
+	"../llm",
 	"../mfss",
 	"../querytype",
 	"../report",
@@ -38,6 +44,7 @@ var scanned = []string{
 	"../secret",
 	"../session",
 	"../store",
+	"../targetcheck",
 	"../userdirs",
 }
 

@@ -167,7 +167,7 @@ func GenerateSet(ctx context.Context, o GenerateOptions, stdin io.Reader, stdout
 	}
 	for _, c := range ts.Candidates {
 		for _, f := range c.Flags {
-			fmt.Fprintf(stdout, "%s %s\n    %s\n", c.ID, c.Question, f.In(lang.String()))
+			fmt.Fprintf(stdout, "%s %s\n    %s\n", c.ID, c.Question, f.In(lang))
 		}
 	}
 	var accepted, rejected int
