@@ -11,13 +11,14 @@ import (
 
 	"cubeworkbench/core/chart"
 	"cubeworkbench/core/session"
+	"cubeworkbench/core/text"
 )
 
 // chartSpec is one chart the results allow: a file name and a builder.
 type chartSpec struct {
 	file  string // base name of the exported files
 	title string
-	build func(lang string) (*chart.Figure, error)
+	build func(lang text.Lang) (*chart.Figure, error)
 }
 
 // chartSpecs lists the charts of the session's result, built by the
@@ -45,7 +46,7 @@ func chartSpecs(sess *session.Session) []chartSpec {
 		if strings.HasPrefix(f.Kind, "heatmap") {
 			opts.Title = title
 		}
-		out = append(out, chartSpec{file: f.File, title: title, build: func(lang string) (*chart.Figure, error) {
+		out = append(out, chartSpec{file: f.File, title: title, build: func(lang text.Lang) (*chart.Figure, error) {
 			o := opts
 			o.Lang = lang
 			return f.Build(o)
@@ -119,7 +120,7 @@ func (t *chartsTab) render() {
 		return
 	}
 	t.rendering++
-	gen, lang := t.rendering, t.sh.lang().String()
+	gen, lang := t.rendering, t.sh.lang()
 	t.status.SetText(tr("chart.rendering"))
 	t.savePNG.Disable()
 	t.saveSVG.Disable()

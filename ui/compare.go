@@ -360,7 +360,7 @@ func (t *compareTab) show(r *compare.Result) {
 	lang := t.w.lang
 	t.result = r
 	v := compare.VerdictText(r.Verdict)
-	t.verdict.Text = v.In(lang.String())
+	t.verdict.Text = v.In(lang)
 	t.verdict.Refresh()
 	switch r.Verdict {
 	case compare.VerdictBetter:
@@ -373,10 +373,10 @@ func (t *compareTab) show(r *compare.Result) {
 		t.verdictBg.FillColor = colorNeutral
 	}
 	t.verdictBg.Refresh()
-	t.headline.SetText(r.Headline.In(lang.String()))
+	t.headline.SetText(r.Headline.In(lang))
 	var ws []string
 	for _, m := range r.Warnings {
-		ws = append(ws, "⚠ "+m.In(lang.String()))
+		ws = append(ws, "⚠ "+m.In(lang))
 	}
 	t.warnings.SetText(strings.Join(ws, "\n"))
 
@@ -392,10 +392,10 @@ func (t *compareTab) show(r *compare.Result) {
 		cols[i] = container.NewVBox(widget.NewLabelWithStyle(h, align, fyne.TextStyle{Bold: true}))
 	}
 	t.cells = map[string][]*widget.Label{}
-	for _, row := range compare.Rows(r, lang.String()) {
+	for _, row := range compare.Rows(r, lang) {
 		d := row.Delta
 		cells := []*widget.Label{widget.NewLabel(row.Label)}
-		for _, text := range []string{compare.Fmt1(d.A), compare.Fmt1(d.B), compare.FmtSigned(d.Diff), compare.FmtCI(d.CI95), compare.Fmt1(d.Detectable), compare.VerdictText(d.Verdict).In(lang.String())} {
+		for _, text := range []string{compare.Fmt1(d.A), compare.Fmt1(d.B), compare.FmtSigned(d.Diff), compare.FmtCI(d.CI95), compare.Fmt1(d.Detectable), compare.VerdictText(d.Verdict).In(lang)} {
 			cells = append(cells, widget.NewLabelWithStyle(text, fyne.TextAlignTrailing, fyne.TextStyle{}))
 		}
 		for i, c := range cells {
@@ -413,7 +413,7 @@ func (t *compareTab) show(r *compare.Result) {
 	// each row's numbers sit clear of the next row.
 	t.forest.min.Height = float32(chart.ForestHeight(len(fo.Rows)) * chart.DPI / 72)
 	t.forest.set(func(o chart.Options) (*chart.Figure, error) {
-		o.Lang = lang.String()
+		o.Lang = lang
 		return chart.ForestPlot(fo, o)
 	})
 	t.counts.SetText(trf("compare.counts", map[string]any{"Better": r.Better, "Worse": r.Worse, "Same": r.Same, "NA": r.NotComparable, "Tol": compare.Fmt1(&r.Tolerance)}))
@@ -454,7 +454,7 @@ func (t *compareTab) showRegression(id int) {
 // forestOf is the forest plot's data: the rows of the delta table.
 func forestOf(r *compare.Result, lang text.Lang) chart.Forest {
 	var fo chart.Forest
-	for _, row := range compare.Rows(r, lang.String()) {
+	for _, row := range compare.Rows(r, lang) {
 		d := row.Delta
 		fr := chart.ForestRow{Label: row.Label, Diff: d.Diff, Verdict: d.Verdict}
 		if d.CI95 != nil {

@@ -14,6 +14,7 @@ import (
 	"cubeworkbench/core/compare"
 	"cubeworkbench/core/glossary"
 	"cubeworkbench/core/profile"
+	"cubeworkbench/core/text"
 	"cubeworkbench/internal/cli"
 	"cubeworkbench/internal/testbook"
 )
@@ -36,11 +37,11 @@ func compareTabOf(t *testing.T, w *Window) *compareTab {
 // per-question counts, the regressions worst first, and both answers of
 // the worst one side by side.
 func TestCompareViewMatchesCLI(t *testing.T) {
-	for _, lang := range []string{"en", "zh"} {
-		t.Run(lang, func(t *testing.T) {
+	for _, lang := range []text.Lang{"en", "zh"} {
+		t.Run(string(lang), func(t *testing.T) {
 			p := profile.Default()
 			p.Judges = []profile.Endpoint{{Name: "lexical", Lexical: true}}
-			w, loop := newTestWindow(t, lang, &p)
+			w, loop := newTestWindow(t, string(lang), &p)
 			w.eval.offline.SetChecked(true)
 			w.openAsync(testbook.Sample(t, t.TempDir()))
 			loop.runUntil(t, time.Minute, "the workbook", func() bool { return w.sess != nil || w.loadErr != nil })
@@ -71,7 +72,7 @@ func TestCompareViewMatchesCLI(t *testing.T) {
 			dir := t.TempDir()
 			js := filepath.Join(dir, "compare.json")
 			var out, errOut strings.Builder
-			if code := cli.Main([]string{"compare", testbook.Sample(t, dir), "--sets", "rag,系统B", "--offline", "--lang", lang, "--json", js}, &out, &errOut); code != cli.ExitOK {
+			if code := cli.Main([]string{"compare", testbook.Sample(t, dir), "--sets", "rag,系统B", "--offline", "--lang", string(lang), "--json", js}, &out, &errOut); code != cli.ExitOK {
 				t.Fatalf("cubectl compare: exit %d\n%s", code, errOut.String())
 			}
 			data, err := os.ReadFile(js)
@@ -141,11 +142,11 @@ func itoa(n int) string {
 // (session.Explain): Chinese with no English sentence in the zh window,
 // English with no Chinese in the en one.
 func TestCompareRefusalInWindowLanguage(t *testing.T) {
-	for _, lang := range []string{"zh", "en"} {
-		t.Run(lang, func(t *testing.T) {
+	for _, lang := range []text.Lang{"zh", "en"} {
+		t.Run(string(lang), func(t *testing.T) {
 			p := profile.Default()
 			p.Judges = []profile.Endpoint{{Name: "lexical", Lexical: true}}
-			w, loop := newTestWindow(t, lang, &p)
+			w, loop := newTestWindow(t, string(lang), &p)
 			w.eval.offline.SetChecked(true)
 			dir := t.TempDir()
 			book := testbook.Sample(t, dir)
@@ -168,7 +169,7 @@ func TestCompareRefusalInWindowLanguage(t *testing.T) {
 			loop.runUntil(t, time.Minute, "the refusal", func() bool { return !ct.running })
 			got := ct.status.Text
 			var out, errOut strings.Builder
-			cli.Main([]string{"compare", book, summary, "--offline", "--lang", lang}, &out, &errOut)
+			cli.Main([]string{"compare", book, summary, "--offline", "--lang", string(lang)}, &out, &errOut)
 			cliLines := strings.Split(strings.TrimSpace(errOut.String()), "\n")
 			if last := cliLines[len(cliLines)-1]; !strings.Contains(got, last) {
 				t.Errorf("window %q, cubectl %q", got, last)

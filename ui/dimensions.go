@@ -201,7 +201,7 @@ func (t *dimensionsTab) label(name string) string {
 		// The name is the profile's key: shown in English only, a Chinese
 		// window names the dimension in Chinese alone.
 		title = dimLabel(name)
-		if t.w.lang == "en" && !strings.EqualFold(title, name) && !strings.EqualFold(d.Title("en"), name) {
+		if t.w.lang == text.EN && !strings.EqualFold(title, name) && !strings.EqualFold(d.Title("en"), name) {
 			title += " (" + name + ")"
 		}
 	}
@@ -217,14 +217,14 @@ func (t *dimensionsTab) label(name string) string {
 // promptFile is the user's copy of a dimension's prompt: the prompts
 // package's layout for built-ins (cube/NAME.LANG.md), NAME.md for custom
 // dimensions (which engine reads for every language).
-func (t *dimensionsTab) promptFile(name, lang string) string {
+func (t *dimensionsTab) promptFile(name string, lang text.Lang) string {
 	dir := t.w.promptDir()
 	if isBuiltin(name) {
 		p := "cube/" + name
 		if isCoFE(name) {
 			p = "cofe/" + name
 		}
-		return filepath.Join(dir, filepath.FromSlash(prompts.File(p, text.Lang(lang))))
+		return filepath.Join(dir, filepath.FromSlash(prompts.File(p, lang)))
 	}
 	return filepath.Join(dir, name+".md")
 }
@@ -257,7 +257,7 @@ func (t *dimensionsTab) loadPrompt() {
 		if isCoFE(t.current) {
 			p = "cofe/" + t.current
 		}
-		text, err := prompts.Load("", p, text.Lang(lang))
+		text, err := prompts.Load("", p, lang)
 		if err != nil {
 			t.status.SetText(errText(err))
 			return
@@ -349,10 +349,10 @@ func (t *dimensionsTab) addDimension() {
 			return
 		}
 	}
-	text, err := prompts.Load("", "cube/relevance", text.Lang(t.w.lang.String()))
+	text, err := prompts.Load("", "cube/relevance", t.w.lang)
 	if err == nil {
 		text = strings.Replace(text, "name: relevance", "name: "+name, 1)
-		file := t.promptFile(name, t.w.lang.String())
+		file := t.promptFile(name, t.w.lang)
 		if err = os.MkdirAll(filepath.Dir(file), 0o755); err == nil {
 			err = os.WriteFile(file, []byte(text), 0o644)
 		}
@@ -436,11 +436,11 @@ func indexOf(list []string, s string) int {
 }
 
 // promptLang is the code of the prompt language chosen.
-func (t *dimensionsTab) promptLang() string {
+func (t *dimensionsTab) promptLang() text.Lang {
 	if i := t.promptLng.SelectedIndex(); i >= 0 && i < len(promptLangs) {
-		return promptLangs[i]
+		return text.LangOf(promptLangs[i])
 	}
-	return t.w.lang.String()
+	return t.w.lang
 }
 
 // weightsChanged writes the weights mode (and hand weights) to the profile.
@@ -513,7 +513,7 @@ func (t *dimensionsTab) refreshWeights() {
 		}
 		line := fmt.Sprintf("%s (%s): %s", judgeLabel(j.Judge), weightSource(j.WeightSource), strings.Join(parts, " · "))
 		if j.WeightNote != nil {
-			line += " — " + j.WeightNote.In(text.Lang(t.w.lang))
+			line += " — " + j.WeightNote.In(t.w.lang)
 		}
 		lines = append(lines, line)
 	}

@@ -282,7 +282,7 @@ func (t *evaluateTab) finish(sess *session.Session, idx *resultIndex, err error,
 // sentence makes an ending's words a sentence of the window: capitalised
 // and closed in English, closed with 。 in Chinese.
 func sentence(s string, lang text.Lang) string {
-	if lang == "zh" {
+	if lang == text.ZH {
 		return s + "。"
 	}
 	if s != "" {

@@ -463,7 +463,7 @@ func (g *questionGrid) flagText(bitsSet uint8) string {
 			parts = append(parts, reasonName(code))
 		}
 	}
-	s := strings.Join(parts, pick(lang, ", ", "、"))
+	s := strings.Join(parts, text.New("、", ", ").In(lang))
 	flagCache.text[bitsSet] = s
 	return s
 }
@@ -593,7 +593,7 @@ func (g *questionGrid) buildDetail(row int) fyne.CanvasObject {
 		}
 	}
 	for _, jn := range judges {
-		objs = append(objs, widget.NewSeparator(), heading2(headingCase(glossary.Term(glossary.Judge, lang))+pick(lang, ": ", "：")+judgeLabel(jn)))
+		objs = append(objs, widget.NewSeparator(), heading2(headingCase(glossary.Term(glossary.Judge, lang))+text.New("：", ": ").In(lang)+judgeLabel(jn)))
 		table := container.NewGridWithColumns(4)
 		table.Add(cellLabel(headingCase(glossary.Term(glossary.Dimension, lang)), true))
 		for _, set := range sets {
@@ -623,7 +623,7 @@ func (g *questionGrid) buildDetail(row int) fyne.CanvasObject {
 						if len(js) > 1 {
 							line += fmt.Sprintf(" #%d", max(j.Repeat, 1))
 						}
-						reasons = append(reasons, line+pick(lang, ": ", "：")+why)
+						reasons = append(reasons, line+text.New("：", ": ").In(lang)+why)
 					}
 				}
 			}
@@ -652,7 +652,7 @@ func (g *questionGrid) buildDetail(row int) fyne.CanvasObject {
 	case d.GoldKnown:
 		rank = "#" + strconv.Itoa(d.Rank)
 	}
-	objs = append(objs, heading2(headingCase(glossary.Term(glossary.Retrieved, lang))+pick(lang, " (", "（")+glossary.Term(glossary.Rank, lang)+pick(lang, ": ", "：")+rank+pick(lang, ")", "）")))
+	objs = append(objs, heading2(headingCase(glossary.Term(glossary.Retrieved, lang))+text.New("（", " (").In(lang)+glossary.Term(glossary.Rank, lang)+text.New("：", ": ").In(lang)+rank+text.New("）", ")").In(lang)))
 	if len(it.Retrieved) == 0 {
 		objs = append(objs, wrapped(tr("na")))
 	}

@@ -21,6 +21,7 @@ import (
 	"cubeworkbench/core/glossary"
 	"cubeworkbench/core/judge"
 	"cubeworkbench/core/result"
+	"cubeworkbench/core/text"
 )
 
 // evaluatedSample opens the bundled sample in a test window and evaluates
@@ -267,7 +268,7 @@ func TestLexicalReasonsTranslated(t *testing.T) {
 		{Question: "？", Answer: "好的好的", Document: "材料"},
 		{Question: "passport fee", Answer: "The fee is 120 yuan.", Document: "Fee: 120 yuan. Bring ID.", Contexts: []string{"fee 120"}},
 	}
-	for _, lang := range []string{"zh", "en"} {
+	for _, lang := range []text.Lang{"zh", "en"} {
 		useLanguage(lang)
 		seen := 0
 		for _, name := range []string{"relevance", "specificity", "completeness", "quality", "correctness", "faithfulness", "relevancy"} {
@@ -499,7 +500,7 @@ func TestUnscorableReasonsInBothLanguages(t *testing.T) {
 		reasons = append(reasons, out.Reason, out2.Reason)
 	}
 	data := "回答很好。评分：15 评分：3-4 politeness"
-	for _, lang := range []string{"zh", "en"} {
+	for _, lang := range []text.Lang{"zh", "en"} {
 		useLanguage(lang)
 		for _, r := range reasons {
 			got := judgeReason(r)

@@ -6,6 +6,7 @@ import (
 
 	"cubeworkbench/core/glossary"
 	"cubeworkbench/core/judge"
+	"cubeworkbench/core/text"
 )
 
 // The judges store their reasons in both languages (core/judge.ReasonText
@@ -62,7 +63,7 @@ func legacyLexicalReason(s string) (string, bool) {
 			parts = append(parts, judgeReason(p))
 		}
 		return trf("grid.lex.quality", map[string]any{"A": m[1], "B": m[2], "C": m[3], "D": m[4]}) +
-			pick(currentLanguage(), " (", "（") + strings.Join(parts, pick(currentLanguage(), "; ", "；")) + pick(currentLanguage(), ")", "）"), true
+			text.New("（", " (").In(currentLanguage()) + strings.Join(parts, text.New("；", "; ").In(currentLanguage())) + text.New("）", ")").In(currentLanguage()), true
 	}
 	for _, p := range lexicalReasons {
 		m := p.re.FindStringSubmatch(s)

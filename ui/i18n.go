@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -26,29 +25,29 @@ var localeTags = []fyne.Locale{"en", "zh", "zh-Hans"}
 
 var (
 	langMu  sync.Mutex
-	langNow = "en" // the code useLanguage last set
+	langNow = text.EN // the language useLanguage last set
 )
 
 // currentLanguage is the language every label is in now.
 func currentLanguage() text.Lang {
 	langMu.Lock()
 	defer langMu.Unlock()
-	return text.LangOf(langNow)
+	return langNow
 }
 
-// useLanguage makes every lang.X lookup answer in code ("zh" or "en"),
+// useLanguage makes every lang.X lookup answer in code (text.ZH or text.EN),
 // whatever the system locale is. Fyne's lang package follows the locale
 // only, so the chosen language's messages are registered under every tag the
 // matcher could pick; LANGUAGE also steers Fyne's own dialog strings.
-func useLanguage(code string) {
+func useLanguage(code text.Lang) {
 	langMu.Lock()
 	defer langMu.Unlock()
 	data := i18n.Data(code)
 	if data == nil {
-		code, data = "en", i18n.Data("en")
+		code, data = text.EN, i18n.Data(text.EN)
 	}
 	langNow = code
-	os.Setenv("LANGUAGE", code)
+	os.Setenv("LANGUAGE", string(code))
 	for _, tag := range localeTags {
 		if err := lang.AddTranslationsForLocale(data, tag); err != nil {
 			fyne.LogError("ui: translations", err)
@@ -57,12 +56,7 @@ func useLanguage(code string) {
 }
 
 // systemLanguage maps the system locale to zh or en.
-func systemLanguage() string {
-	if strings.HasPrefix(strings.ToLower(string(lang.SystemLocale())), "zh") {
-		return "zh"
-	}
-	return "en"
-}
+func systemLanguage() text.Lang { return text.LangOf(string(lang.SystemLocale())) }
 
 // tr looks a label up by its key in the current language; the key itself is
 // shown when a translation is missing (a test checks none is).
@@ -71,10 +65,11 @@ func tr(key string) string { return lang.X(key, key) }
 // trf fills a translated template, e.g. trf("open.loaded", map[string]any{"N": 3}).
 func trf(key string, data map[string]any) string { return lang.X(key, key, data) }
 
-// pick chooses between two literal texts by language, for text that comes
-// from core (which carries both) rather than from the translation files.
+// pick chooses between two texts by language, English first. New code
+// says text.New(zh, en).In(lang), Chinese first as everywhere else; pick
+// stays for the results tab's last few calls.
 func pick(code text.Lang, en, zh string) string {
-	if code == "zh" {
+	if code == text.ZH {
 		return zh
 	}
 	return en
@@ -83,7 +78,7 @@ func pick(code text.Lang, en, zh string) string {
 // fmtDuration is a duration as people write it: 2分39秒 / 2 min 39 s,
 // 4.2秒 / 4.2 s under ten seconds; never Go's 2m39s.
 func fmtDuration(d time.Duration, lang text.Lang) string {
-	zh := lang == "zh"
+	zh := lang == text.ZH
 	switch {
 	case d < 10*time.Second:
 		s := strconv.FormatFloat(d.Round(100*time.Millisecond).Seconds(), 'f', -1, 64)

@@ -79,9 +79,9 @@ func otherTables(win fyne.Window, s *result.Summary, lang text.Lang) []fyne.Canv
 		out = append(out, grid(head, rows))
 		var notes []string
 		for _, fl := range m.Uninformative {
-			notes = append(notes, "⚠ "+trf("results.uninformative", map[string]any{"Factor": factorName(fl.Factor)})+" "+fl.Reason.In(text.Lang(lang)))
+			notes = append(notes, "⚠ "+trf("results.uninformative", map[string]any{"Factor": factorName(fl.Factor)})+" "+fl.Reason.In(lang))
 		}
-		if z := m.ZeroVectors.Message().In(text.Lang(lang)); z != "" {
+		if z := m.ZeroVectors.Message().In(lang); z != "" {
 			notes = append(notes, "⚠ "+z)
 		}
 		if m.SkippedNoReference > 0 {
@@ -151,7 +151,7 @@ func systemOrder[V any](m map[string]V) []string {
 func notesButton(win fyne.Window, lang text.Lang) *widget.Button {
 	return widget.NewButtonWithIcon("", theme.QuestionIcon(), func() {
 		var b strings.Builder
-		for _, n := range mfss.FactorNotes(lang.String()) {
+		for _, n := range mfss.FactorNotes(lang) {
 			fmt.Fprintf(&b, "%s\n  %s %s\n  %s %s\n  %s %s\n\n", n.Name, tr("results.note_measures"), n.Measures,
 				tr("results.note_can"), n.Can, tr("results.note_cannot"), n.Cannot)
 		}

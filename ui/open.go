@@ -139,7 +139,7 @@ func newOpenTab(sh shell, act openActions) *openTab {
 				return
 			}
 			p := t.problem(id)
-			l.SetText(p.Message(t.sh.lang().String()))
+			l.SetText(p.Message(t.sh.lang()))
 			if p.Severity == dataset.SeverityWarning {
 				icon.SetResource(theme.WarningIcon())
 			} else {
@@ -433,7 +433,7 @@ func (w *Window) setSession(path string, sess *session.Session, err error, resto
 					msgs = append(msgs, "…")
 					break
 				}
-				msgs = append(msgs, p.Message(w.lang.String()))
+				msgs = append(msgs, p.Message(w.lang))
 			}
 			why = strings.Join(msgs, "\n")
 		}

@@ -44,7 +44,7 @@ func (t *resultsTab) showBanners(s *result.Summary, lang text.Lang) {
 	}
 	if e := s.Explanation; e != nil {
 		for _, b := range e.Banners {
-			t.banners.Add(banner(pick(lang, b.EN, b.ZH)))
+			t.banners.Add(banner(b.In(lang)))
 		}
 	}
 }
@@ -58,9 +58,9 @@ func (t *resultsTab) showWhy(s *result.Summary, lang text.Lang) {
 	}
 	var lines []string
 	for _, b := range e.Bullets {
-		lines = append(lines, "• "+pick(lang, b.EN, b.ZH))
+		lines = append(lines, "• "+b.In(lang))
 	}
-	if p := pick(lang, e.Precision.EN, e.Precision.ZH); p != "" {
+	if p := e.Precision.In(lang); p != "" {
 		lines = append(lines, "• "+p)
 	}
 	t.why.SetText(strings.Join(lines, "\n"))
@@ -76,11 +76,11 @@ func (t *resultsTab) showWeakest(s *result.Summary, lang text.Lang) {
 	}
 	for _, wi := range e.Weakest {
 		wi := wi
-		text := wi.ID + " · " + pick(lang, wi.EN, wi.ZH)
-		text += " · " + oneLine(wi.Question)
+		line := wi.ID + " · " + wi.In(lang)
+		line += " · " + oneLine(wi.Question)
 		// A link that truncates: a button would be as wide as its text
 		// and push the window past a small screen.
-		t.weakest.Add(newFitLink(text, func() { t.openItem(wi.ID) }))
+		t.weakest.Add(newFitLink(line, func() { t.openItem(wi.ID) }))
 	}
 	if len(e.Weakest) == 0 {
 		t.weakest.Add(wrapLabel(tr("results.no_weak")))
@@ -94,12 +94,12 @@ func (t *resultsTab) showRecommendations(s *result.Summary, lang text.Lang) {
 	var recs []string
 	if e := s.Explanation; e != nil {
 		for _, r := range e.Recommendations {
-			recs = append(recs, "→ ["+tr("results.side_"+r.Side)+"] "+pick(lang, r.EN, r.ZH))
+			recs = append(recs, "→ ["+tr("results.side_"+r.Side)+"] "+r.In(lang))
 		}
 	}
 	if len(recs) == 0 {
 		for _, rec := range s.Recommendations() {
-			recs = append(recs, "→ "+pick(lang, rec.EN, rec.ZH))
+			recs = append(recs, "→ "+rec.In(lang))
 		}
 	}
 	if len(recs) == 0 {

@@ -5,6 +5,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 
 	"cubeworkbench/core/session"
+	"cubeworkbench/core/text"
 )
 
 // peopleTab is where people check the machine: the questions generated
@@ -27,9 +28,9 @@ func newPeopleTab(w *Window) *peopleTab {
 	t.spot = newSpotTab(w.shell(), sess)
 	lang := w.lang
 	t.inner = newTabs(
-		container.NewTabItem(pick(lang, "Questions: write and review", "问题生成与审核"), t.review.content),
-		container.NewTabItem(pick(lang, "Spot check by people", "人工抽检"), t.spot.root))
-	t.item = container.NewTabItemWithIcon(pick(lang, "People check", "人工核查"), theme.AccountIcon(), t.inner)
+		container.NewTabItem(text.New("问题生成与审核", "Questions: write and review").In(lang), t.review.content),
+		container.NewTabItem(text.New("人工抽检", "Spot check by people").In(lang), t.spot.root))
+	t.item = container.NewTabItemWithIcon(text.New("人工核查", "People check").In(lang), theme.AccountIcon(), t.inner)
 	return t
 }
 

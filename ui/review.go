@@ -67,39 +67,39 @@ type reviewTab struct {
 	newCompleter func(profile.Endpoint) (llm.Completer, error)
 }
 
-func (t *reviewTab) t(en, zh string) string { return pick(t.sh.lang(), en, zh) }
+func (t *reviewTab) t(zh, en string) string { return text.New(zh, en).In(t.sh.lang()) }
 
 func newReviewTab(sh shell, sess func() *session.Session, prof func() profile.Profile, opened func(string)) *reviewTab {
 	t := &reviewTab{sh: sh, sess: sess, profile: prof, opened: opened, selected: -1}
 	lang := sh.lang()
-	all, byColumn, sampled := t.t("every guide", "全部指南"), t.t("guides whose column is", "按列筛选"), t.t("a random sample", "随机抽样")
+	all, byColumn, sampled := t.t("全部指南", "every guide"), t.t("按列筛选", "guides whose column is"), t.t("随机抽样", "a random sample")
 	t.mode = widget.NewRadioGroup([]string{all, byColumn, sampled}, nil)
 	t.mode.Horizontal = true
 	t.mode.SetSelected(all)
 	t.column = widget.NewSelect(nil, nil)
-	t.column.PlaceHolder = t.t("column (department, region)", "列（部门、地区）")
+	t.column.PlaceHolder = t.t("列（部门、地区）", "column (department, region)")
 	t.values = widget.NewEntry()
-	t.values.SetPlaceHolder(t.t("values, comma-separated", "取值，用逗号分隔"))
+	t.values.SetPlaceHolder(t.t("取值，用逗号分隔", "values, comma-separated"))
 	t.sample = widget.NewEntry()
 	t.sample.SetText("20")
 	t.perGuide = widget.NewEntry()
 	t.perGuide.SetText("1")
 	var typeNames []string
 	for _, qt := range querytype.All() {
-		typeNames = append(typeNames, qt.Title(lang.String()))
+		typeNames = append(typeNames, qt.Title(lang))
 	}
 	t.types = widget.NewCheckGroup(typeNames, nil)
 	t.types.Horizontal = true
 	t.types.SetSelected(typeNames)
 	var aspectNames []string
 	for _, a := range aspect.All() {
-		aspectNames = append(aspectNames, a.Title(lang.String()))
+		aspectNames = append(aspectNames, a.Title(lang))
 	}
 	t.aspects = widget.NewCheckGroup(aspectNames, nil)
 	t.aspects.Horizontal = true
-	t.critic = widget.NewCheck(t.t("check each question against its guide (one more call per question)", "逐题检查能否由其指南回答（每题多调用一次）"), nil)
+	t.critic = widget.NewCheck(t.t("逐题检查能否由其指南回答（每题多调用一次）", "check each question against its guide (one more call per question)"), nil)
 	t.critic.SetChecked(true)
-	t.run = widget.NewButtonWithIcon(t.t("Write questions", "生成问题"), theme.MediaPlayIcon(), t.start)
+	t.run = widget.NewButtonWithIcon(t.t("生成问题", "Write questions"), theme.MediaPlayIcon(), t.start)
 	t.run.Importance = widget.HighImportance
 	t.bar = widget.NewProgressBar()
 	t.status = wrapLabel("")
@@ -117,25 +117,25 @@ func newReviewTab(sh shell, sess func() *session.Session, prof func() profile.Pr
 	t.flags = wrapLabel("")
 	t.info = wrapLabel("")
 	t.counts = wrapLabel("")
-	t.accept = widget.NewButtonWithIcon(t.t("Accept", "采用"), theme.ConfirmIcon(), func() { t.decide(generate.Accepted) })
-	t.reject = widget.NewButtonWithIcon(t.t("Reject", "不采用"), theme.CancelIcon(), func() { t.decide(generate.Rejected) })
-	t.edit = widget.NewButtonWithIcon(t.t("Keep my edit", "保存修改"), theme.DocumentCreateIcon(), t.saveEdit)
+	t.accept = widget.NewButtonWithIcon(t.t("采用", "Accept"), theme.ConfirmIcon(), func() { t.decide(generate.Accepted) })
+	t.reject = widget.NewButtonWithIcon(t.t("不采用", "Reject"), theme.CancelIcon(), func() { t.decide(generate.Rejected) })
+	t.edit = widget.NewButtonWithIcon(t.t("保存修改", "Keep my edit"), theme.DocumentCreateIcon(), t.saveEdit)
 	t.bulk = []*widget.Button{
-		widget.NewButton(t.t("Accept all that passed the filters", "采用全部未被筛出的问题"), func() { t.bulkDecide(false, generate.Accepted) }),
-		widget.NewButton(t.t("Reject all the filters doubt", "不采用全部被筛出的问题"), func() { t.bulkDecide(true, generate.Rejected) }),
+		widget.NewButton(t.t("采用全部未被筛出的问题", "Accept all that passed the filters"), func() { t.bulkDecide(false, generate.Accepted) }),
+		widget.NewButton(t.t("不采用全部被筛出的问题", "Reject all the filters doubt"), func() { t.bulkDecide(true, generate.Rejected) }),
 	}
-	t.save = widget.NewButtonWithIcon(t.t("Save the accepted questions and evaluate", "保存已采用的问题并评估"), theme.DocumentSaveIcon(), t.chooseSave)
+	t.save = widget.NewButtonWithIcon(t.t("保存已采用的问题并评估", "Save the accepted questions and evaluate"), theme.DocumentSaveIcon(), t.chooseSave)
 	t.save.Importance = widget.HighImportance
 
 	// Rows that fit a 1024-pixel window: the check groups scroll sideways
 	// rather than widen the window.
 	choose := container.NewVBox(
-		container.NewHBox(widget.NewLabel(t.t("Guides", "指南")), t.mode),
+		container.NewHBox(widget.NewLabel(t.t("指南", "Guides")), t.mode),
 		container.NewGridWithColumns(2, t.column, t.values),
-		container.NewHBox(widget.NewLabel(t.t("sample size", "抽样条数")), container.NewGridWrap(fyne.NewSize(70, 36), t.sample),
-			widget.NewLabel(t.t("questions per guide", "每条指南问题数")), container.NewGridWrap(fyne.NewSize(60, 36), t.perGuide), t.run),
+		container.NewHBox(widget.NewLabel(t.t("抽样条数", "sample size")), container.NewGridWrap(fyne.NewSize(70, 36), t.sample),
+			widget.NewLabel(t.t("每条指南问题数", "questions per guide")), container.NewGridWrap(fyne.NewSize(60, 36), t.perGuide), t.run),
 		container.NewHScroll(container.NewHBox(widget.NewLabel(glossary.Term(glossary.QueryType, lang)), t.types)),
-		container.NewHScroll(container.NewHBox(widget.NewLabel(t.t("Aspects", "方面")), t.aspects)),
+		container.NewHScroll(container.NewHBox(widget.NewLabel(t.t("方面", "Aspects")), t.aspects)),
 		container.NewHScroll(t.critic),
 		container.NewBorder(nil, nil, nil, container.NewGridWrap(fyne.NewSize(180, 36), t.bar), t.status))
 	detail := container.NewVBox(t.info, t.question, container.NewHBox(t.accept, t.edit, t.reject), t.flags,
@@ -165,7 +165,7 @@ func (t *reviewTab) refresh() {
 	s := t.sess()
 	if s == nil || len(s.Workbook.Guides) == 0 {
 		t.run.Disable()
-		t.status.SetText(t.t("Open a workbook with guides first.", "请先打开含办事指南的工作簿。"))
+		t.status.SetText(t.t("请先打开含办事指南的工作簿。", "Open a workbook with guides first."))
 		return
 	}
 	if !t.running {
@@ -187,10 +187,10 @@ func (t *reviewTab) refresh() {
 		return
 	}
 	if p := t.profile(); p.Generator == nil || p.Generator.BaseURL == "" && len(p.Generator.BaseURLs) == 0 {
-		t.status.SetText(t.t("Name a generator model on the Judges tab to write questions.", "请先在评审模型页设置生成模型，再生成问题。"))
+		t.status.SetText(t.t("请先在评审模型页设置生成模型，再生成问题。", "Name a generator model on the Judges tab to write questions."))
 		return
 	}
-	t.status.SetText(fmt.Sprintf(t.t("%d guides. Nothing is asked of the system under test or the judges until you accept and save.", "共 %d 条指南。在您采用并保存之前，不会调用被测系统或评审模型。"), len(s.Workbook.Guides)))
+	t.status.SetText(fmt.Sprintf(t.t("共 %d 条指南。在您采用并保存之前，不会调用被测系统或评审模型。", "%d guides. Nothing is asked of the system under test or the judges until you accept and save."), len(s.Workbook.Guides)))
 }
 
 // options reads the controls; an error names the control.
@@ -198,20 +198,20 @@ func (t *reviewTab) options() (session.GenerateOptions, error) {
 	var o session.GenerateOptions
 	per, err := strconv.Atoi(strings.TrimSpace(t.perGuide.Text))
 	if err != nil || per < 1 {
-		return o, fmt.Errorf("%s", t.t("Questions per guide must be a whole number of at least 1.", "每条指南问题数须为不小于 1 的整数。"))
+		return o, text.NewError(text.New("每条指南问题数须为不小于 1 的整数。", "Questions per guide must be a whole number of at least 1."), nil)
 	}
 	o.Spec.PerGuide = per
 	lang := t.sh.lang()
 	for _, qt := range querytype.All() {
-		if slices.Contains(t.types.Selected, qt.Title(lang.String())) {
+		if slices.Contains(t.types.Selected, qt.Title(lang)) {
 			o.Spec.Types = append(o.Spec.Types, qt.Name)
 		}
 	}
 	if len(o.Spec.Types) == 0 {
-		return o, fmt.Errorf("%s", t.t("Choose at least one query type.", "请至少选择一种问题类型。"))
+		return o, text.NewError(text.New("请至少选择一种问题类型。", "Choose at least one query type."), nil)
 	}
 	for _, a := range aspect.All() {
-		if slices.Contains(t.aspects.Selected, a.Title(lang.String())) {
+		if slices.Contains(t.aspects.Selected, a.Title(lang)) {
 			o.Spec.Aspects = append(o.Spec.Aspects, a.Name)
 		}
 	}
@@ -224,12 +224,12 @@ func (t *reviewTab) options() (session.GenerateOptions, error) {
 			}
 		}
 		if o.Select.Column == "" || len(o.Select.Values) == 0 {
-			return o, fmt.Errorf("%s", t.t("Choose the column and type the values to keep.", "请选择列并填写要保留的取值。"))
+			return o, text.NewError(text.New("请选择列并填写要保留的取值。", "Choose the column and type the values to keep."), nil)
 		}
 	case t.mode.Options[2]:
 		k, err := strconv.Atoi(strings.TrimSpace(t.sample.Text))
 		if err != nil || k < 1 {
-			return o, fmt.Errorf("%s", t.t("The sample size must be a whole number of at least 1.", "抽样条数须为不小于 1 的整数。"))
+			return o, text.NewError(text.New("抽样条数须为不小于 1 的整数。", "The sample size must be a whole number of at least 1."), nil)
 		}
 		o.Select.Sample, o.Select.Seed = k, t.profile().Seed
 	}
@@ -253,7 +253,7 @@ func (t *reviewTab) start() {
 	t.running = true
 	t.run.Disable()
 	t.bar.SetValue(0)
-	t.status.SetText(t.t("Writing questions…", "正在生成问题……"))
+	t.status.SetText(t.t("正在生成问题……", "Writing questions…"))
 	o.Progress = func(done, total int) {
 		t.sh.do(func() { t.bar.SetValue(float64(done) / float64(max(1, total))) })
 	}
@@ -267,7 +267,7 @@ func (t *reviewTab) generated(ts *session.TestSet, err error) {
 	t.running = false
 	t.run.Enable()
 	if err != nil {
-		t.status.SetText(t.t("Could not write the questions: ", "未能生成问题：") + errText(err))
+		t.status.SetText(t.t("未能生成问题：", "Could not write the questions: ") + errText(err))
 		if ts == nil {
 			return
 		}
@@ -281,8 +281,8 @@ func (t *reviewTab) generated(ts *session.TestSet, err error) {
 		}
 	}
 	if err == nil {
-		t.status.SetText(fmt.Sprintf(t.t("%d questions from %d guides; the filters doubt %d (their reasons are shown). %d could not be written. Review them below.",
-			"由 %d 条指南生成 %d 个问题；其中 %d 个被筛选规则标出（附原因）；%d 个未能生成。请在下方逐一审核。"),
+		t.status.SetText(fmt.Sprintf(t.t("由 %d 条指南生成 %d 个问题；其中 %d 个被筛选规则标出（附原因）；%d 个未能生成。请在下方逐一审核。",
+			"%d questions from %d guides; the filters doubt %d (their reasons are shown). %d could not be written. Review them below."),
 			pickInt(t.sh.lang(), len(ts.Candidates), len(ts.Guides)), pickInt(t.sh.lang(), len(ts.Guides), len(ts.Candidates)), flagged, len(ts.Problems)))
 	}
 	t.list.UnselectAll()
@@ -297,7 +297,7 @@ func (t *reviewTab) generated(ts *session.TestSet, err error) {
 // pickInt orders two counts for a sentence that names them in a different
 // order in each language.
 func pickInt(lang text.Lang, en, zh int) int {
-	if lang == "zh" {
+	if lang == text.ZH {
 		return zh
 	}
 	return en
@@ -313,21 +313,21 @@ func (t *reviewTab) count() int {
 func (t *reviewTab) decisionTitle(d string) string {
 	switch d {
 	case generate.Accepted:
-		return t.t("accepted", "采用")
+		return t.t("采用", "accepted")
 	case generate.Rejected:
-		return t.t("rejected", "不采用")
+		return t.t("不采用", "rejected")
 	}
-	return t.t("to review", "待审")
+	return t.t("待审", "to review")
 }
 
 func (t *reviewTab) kind(c generate.Candidate) string {
 	lang := t.sh.lang()
 	s := c.QueryType
 	if qt, ok := querytype.Lookup(c.QueryType); ok {
-		s = qt.Title(lang.String())
+		s = qt.Title(lang)
 	}
 	if a, ok := aspect.Lookup(c.Aspect); ok {
-		s += " · " + a.Title(lang.String())
+		s += " · " + a.Title(lang)
 	}
 	return s
 }
@@ -358,7 +358,7 @@ func (t *reviewTab) selectRow(id int) {
 		reasons = append(reasons, "⚠ "+f.In(t.sh.lang()))
 	}
 	if len(reasons) == 0 {
-		reasons = append(reasons, t.t("Passed every filter.", "通过全部筛选。"))
+		reasons = append(reasons, t.t("通过全部筛选。", "Passed every filter."))
 	}
 	t.flags.SetText(strings.Join(reasons, "\n"))
 	t.guide.SetText("")
@@ -429,7 +429,7 @@ func (t *reviewTab) saveEdit() {
 		return
 	}
 	if strings.TrimSpace(t.question.Text) == "" {
-		t.status.SetText(t.t("A question cannot be empty.", "问题不能为空。"))
+		t.status.SetText(t.t("问题不能为空。", "A question cannot be empty."))
 		return
 	}
 	t.set.Candidates[t.selected].Edit(t.question.Text)
@@ -478,19 +478,19 @@ func (t *reviewTab) showCounts() {
 	var types, aspects []string
 	for _, qt := range querytype.All() {
 		if n := allType[qt.Name]; n > 0 {
-			types = append(types, fmt.Sprintf("%s %d/%d", qt.Title(lang.String()), accType[qt.Name], n))
+			types = append(types, fmt.Sprintf("%s %d/%d", qt.Title(lang), accType[qt.Name], n))
 		}
 	}
 	for _, a := range aspect.All() {
 		if n := allAspect[a.Name]; n > 0 {
-			aspects = append(aspects, fmt.Sprintf("%s %d/%d", a.Title(lang.String()), accAspect[a.Name], n))
+			aspects = append(aspects, fmt.Sprintf("%s %d/%d", a.Title(lang), accAspect[a.Name], n))
 		}
 	}
 	if n := allAspect[""]; n > 0 {
-		aspects = append(aspects, fmt.Sprintf("%s %d/%d", t.t("no aspect asked", "未指定方面"), accAspect[""], n))
+		aspects = append(aspects, fmt.Sprintf("%s %d/%d", t.t("未指定方面", "no aspect asked"), accAspect[""], n))
 	}
-	sep := t.t(", ", "，")
-	t.counts.SetText(fmt.Sprintf(t.t("Accepted %d of %d. By query type: %s. By aspect: %s.", "已采用 %d 个，共 %d 个。按问题类型：%s。按方面：%s。"),
+	sep := t.t("，", ", ")
+	t.counts.SetText(fmt.Sprintf(t.t("已采用 %d 个，共 %d 个。按问题类型：%s。按方面：%s。", "Accepted %d of %d. By query type: %s. By aspect: %s."),
 		t.accepted(), len(t.set.Candidates), strings.Join(types, sep), strings.Join(aspects, sep)))
 }
 
@@ -509,7 +509,7 @@ func (t *reviewTab) chooseSave() {
 		t.saveTo(path)
 	}, t.sh.win)
 	base := strings.TrimSuffix(filepath.Base(s.Path), filepath.Ext(s.Path))
-	d.SetFileName(base + t.t("-questions.xlsx", "-问题集.xlsx"))
+	d.SetFileName(base + t.t("-问题集.xlsx", "-questions.xlsx"))
 	d.Show()
 }
 
@@ -525,6 +525,6 @@ func (t *reviewTab) saveTo(path string) {
 		t.status.SetText(errText(err))
 		return
 	}
-	t.status.SetText(fmt.Sprintf(t.t("Saved %d questions to %s; it is opened for evaluation.", "已将 %d 个问题保存到 %s，并已打开以供评估。"), n, path))
+	t.status.SetText(fmt.Sprintf(t.t("已将 %d 个问题保存到 %s，并已打开以供评估。", "Saved %d questions to %s; it is opened for evaluation."), n, path))
 	go t.opened(path)
 }

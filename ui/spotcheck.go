@@ -48,7 +48,7 @@ type spotTab struct {
 
 func (t *spotTab) lang() text.Lang { return t.sh.lang() }
 
-func (t *spotTab) t(en, zh string) string { return pick(t.lang(), en, zh) }
+func (t *spotTab) t(zh, en string) string { return text.New(zh, en).In(t.lang()) }
 
 func newSpotTab(sh shell, sess func() *session.Session) *spotTab {
 	t := &spotTab{sh: sh, sess: sess, cells: map[string]*widget.Label{}}
@@ -56,15 +56,15 @@ func newSpotTab(sh shell, sess func() *session.Session) *spotTab {
 	t.size = widget.NewEntry()
 	t.size.SetText(strconv.Itoa(humancheck.DefaultN))
 	t.rater = widget.NewEntry()
-	t.rater.SetPlaceHolder(t.t("your name", "评分人姓名"))
-	t.draw = widget.NewButtonWithIcon(t.t("Draw a sample", "抽取样本"), theme.ViewRefreshIcon(), t.drawSample)
-	t.rate = widget.NewButtonWithIcon(t.t("Rate answers", "开始评分"), theme.DocumentCreateIcon(), t.startRating)
+	t.rater.SetPlaceHolder(t.t("评分人姓名", "your name"))
+	t.draw = widget.NewButtonWithIcon(t.t("抽取样本", "Draw a sample"), theme.ViewRefreshIcon(), t.drawSample)
+	t.rate = widget.NewButtonWithIcon(t.t("开始评分", "Rate answers"), theme.DocumentCreateIcon(), t.startRating)
 	t.rate.Importance = widget.HighImportance
 	t.results = container.NewVBox()
-	form := container.NewHBox(widget.NewLabel(t.t("Answers to draw", "抽取回答数")), container.NewGridWrap(fyne.NewSize(70, 36), t.size), t.draw,
-		widget.NewLabel(t.t("Rater", "评分人")), container.NewGridWrap(fyne.NewSize(140, 36), t.rater), t.rate)
-	about := wrapLabel(t.t("People rate a stratified sample of answers blind — the question, the gold guide and one answer (the system's, the no-context or the gold-guide one, unlabelled, in random order) — with the judges' own rubric. Their ratings are stored in the run store as they are entered and set beside the judges here and in the report.",
-		"由人员对分层抽取的回答进行盲评：只看到问题、"+glossary.Term(glossary.GoldGuide, "zh")+"和一个回答（"+glossary.Term(glossary.SetRAG, "zh")+"、"+glossary.Term(glossary.SetZeroShort, "zh")+"或"+glossary.Term(glossary.SetFullShort, "zh")+"，不标来源、随机顺序），按与评审模型相同的"+glossary.Term(glossary.Rubric, "zh")+"打分。评分录入即保存到"+glossary.Term(glossary.RunStore, "zh")+"，并在此处和报告中与评审模型对照。"))
+	form := container.NewHBox(widget.NewLabel(t.t("抽取回答数", "Answers to draw")), container.NewGridWrap(fyne.NewSize(70, 36), t.size), t.draw,
+		widget.NewLabel(t.t("评分人", "Rater")), container.NewGridWrap(fyne.NewSize(140, 36), t.rater), t.rate)
+	about := wrapLabel(t.t("由人员对分层抽取的回答进行盲评：只看到问题、"+glossary.Term(glossary.GoldGuide, "zh")+"和一个回答（"+glossary.Term(glossary.SetRAG, "zh")+"、"+glossary.Term(glossary.SetZeroShort, "zh")+"或"+glossary.Term(glossary.SetFullShort, "zh")+"，不标来源、随机顺序），按与评审模型相同的"+glossary.Term(glossary.Rubric, "zh")+"打分。评分录入即保存到"+glossary.Term(glossary.RunStore, "zh")+"，并在此处和报告中与评审模型对照。",
+		"People rate a stratified sample of answers blind — the question, the gold guide and one answer (the system's, the no-context or the gold-guide one, unlabelled, in random order) — with the judges' own rubric. Their ratings are stored in the run store as they are entered and set beside the judges here and in the report."))
 	// The tables scroll sideways (showResults): six columns of figures with
 	// intervals must not widen the window past a 1024-pixel screen.
 	t.view = container.NewBorder(container.NewVBox(about, container.NewHScroll(form), t.status), nil, nil, nil, container.NewVScroll(t.results))
@@ -80,7 +80,7 @@ func (t *spotTab) refresh() {
 	if !ready {
 		t.draw.Disable()
 		t.rate.Disable()
-		t.status.SetText(t.t("Evaluate first: the spot check sets people beside the judges of an evaluation.", "请先完成评估：人工抽检是把人工评分与某次评估的评审模型对照。"))
+		t.status.SetText(t.t("请先完成评估：人工抽检是把人工评分与某次评估的评审模型对照。", "Evaluate first: the spot check sets people beside the judges of an evaluation."))
 		t.showResults(nil)
 		return
 	}
@@ -98,13 +98,13 @@ func (t *spotTab) drawSample() {
 	}
 	n, err := strconv.Atoi(strings.TrimSpace(t.size.Text))
 	if err != nil || n < 1 {
-		t.status.SetText(t.t("The number of answers to draw must be a whole number of at least 1.", "抽取回答数须为不小于 1 的整数。"))
+		t.status.SetText(t.t("抽取回答数须为不小于 1 的整数。", "The number of answers to draw must be a whole number of at least 1."))
 		return
 	}
 	if s.SpotRatings(context.Background()) > 0 && t.sh.win != nil && !t.confirmed {
-		dialog.ShowConfirm(t.t("Draw a new sample?", "重新抽取样本？"),
-			t.t("The current sample has ratings. A new sample starts empty: its answers are rated afresh and the current ratings stay in the run store, no longer shown.",
-				"当前样本已有评分。新样本从零开始：需重新评分，当前评分仍保存在运行记录库中，但不再显示。"),
+		dialog.ShowConfirm(t.t("重新抽取样本？", "Draw a new sample?"),
+			t.t("当前样本已有评分。新样本从零开始：需重新评分，当前评分仍保存在运行记录库中，但不再显示。",
+				"The current sample has ratings. A new sample starts empty: its answers are rated afresh and the current ratings stay in the run store, no longer shown."),
 			func(ok bool) {
 				if ok {
 					t.confirmed = true
@@ -125,7 +125,7 @@ func (t *spotTab) drawSample() {
 			parts = append(parts, fmt.Sprintf("%s %d/%d", stratumTitle(st.Name, t.lang()), st.Drawn, st.Population))
 		}
 	}
-	t.status.SetText(fmt.Sprintf(t.t("Drew %d answers: %s. Enter your name and rate them.", "已抽取 %d 个回答：%s。请填写评分人姓名后开始评分。"), len(d.Tasks), strings.Join(parts, t.t(", ", "，"))))
+	t.status.SetText(fmt.Sprintf(t.t("已抽取 %d 个回答：%s。请填写评分人姓名后开始评分。", "Drew %d answers: %s. Enter your name and rate them."), len(d.Tasks), strings.Join(parts, t.t("，", ", "))))
 }
 
 func stratumTitle(name string, lang text.Lang) string {
@@ -137,7 +137,7 @@ func stratumTitle(name string, lang text.Lang) string {
 	case humancheck.StratumDisagreement:
 		return glossary.Term(glossary.JudgesDisagree, lang)
 	}
-	return pick(lang, "other", "其他")
+	return text.New("其他", "other").In(lang)
 }
 
 // startRating swaps the tab for the blind rating screen, resumed where
@@ -149,7 +149,7 @@ func (t *spotTab) startRating() {
 	}
 	name := strings.TrimSpace(t.rater.Text)
 	if name == "" {
-		t.status.SetText(t.t("Enter the rater's name first: ratings are kept per rater.", "请先填写评分人姓名：评分按评分人分别保存。"))
+		t.status.SetText(t.t("请先填写评分人姓名：评分按评分人分别保存。", "Enter the rater's name first: ratings are kept per rater."))
 		return
 	}
 	ctx := context.Background()
@@ -201,22 +201,22 @@ func (t *spotTab) showResults(sc *humancheck.Result) {
 	t.cells = map[string]*widget.Label{}
 	t.results.Objects = nil
 	if sc == nil || sc.Ratings == 0 {
-		t.results.Add(wrapLabel(t.t("No ratings yet: the workbook has no human sheet and nobody has rated a drawn sample.", "尚无人工评分：工作簿没有人工评分表，也还没有人员对抽取的样本评分。")))
+		t.results.Add(wrapLabel(t.t("尚无人工评分：工作簿没有人工评分表，也还没有人员对抽取的样本评分。", "No ratings yet: the workbook has no human sheet and nobody has rated a drawn sample.")))
 		t.results.Refresh()
 		return
 	}
 	lang := t.lang()
-	t.results.Add(wrapHeading(sc.SummaryLine().In(text.Lang(lang))))
-	t.results.Add(wrapLabel(sc.TrustText.In(text.Lang(lang))))
+	t.results.Add(wrapHeading(sc.SummaryLine().In(lang)))
+	t.results.Add(wrapLabel(sc.TrustText.In(lang)))
 	for _, n := range sc.Notes {
-		t.results.Add(wrapLabel(n.In(text.Lang(lang))))
+		t.results.Add(wrapLabel(n.In(lang)))
 	}
 	judges := t.judges()
-	t.results.Add(wrapHeading(t.t("People and judges side by side (0–100, "+glossary.Term(glossary.SetRAG, "en")+", mean ± SD over the answers rated; Table 5 of the CuBE paper)",
-		"人工与评审模型评分对照（0–100 分，"+glossary.Term(glossary.SetRAG, "zh")+"，被评回答的均值 ± 标准差；CuBE 论文表 5 样式）")))
+	t.results.Add(wrapHeading(t.t("人工与评审模型评分对照（0–100 分，"+glossary.Term(glossary.SetRAG, "zh")+"，被评回答的均值 ± 标准差；CuBE 论文表 5 样式）",
+		"People and judges side by side (0–100, "+glossary.Term(glossary.SetRAG, "en")+", mean ± SD over the answers rated; Table 5 of the CuBE paper)")))
 	grid := container.NewGridWithColumns(2 + len(judges))
 	grid.Add(cellLabel(glossary.Term(glossary.Dimension, lang), true))
-	grid.Add(cellLabel(t.t("people", "人工"), true))
+	grid.Add(cellLabel(t.t("人工", "people"), true))
 	for _, j := range judges {
 		grid.Add(cellLabel(judgeLabel(j), true))
 	}
@@ -228,10 +228,10 @@ func (t *spotTab) showResults(sc *humancheck.Result) {
 		}
 	}
 	t.results.Add(container.NewHScroll(grid))
-	t.results.Add(wrapHeading(t.t("Agreement of each judge with people (0–10, 95 % bootstrap intervals)", "各评审模型与人工评分的一致性（0–10 分制，95 % 置信区间）")))
+	t.results.Add(wrapHeading(t.t("各评审模型与人工评分的一致性（0–10 分制，95 % 置信区间）", "Agreement of each judge with people (0–10, 95 % bootstrap intervals)")))
 	ag := container.NewGridWithColumns(6)
-	for _, h := range []string{glossary.Term(glossary.Judge, lang), glossary.Term(glossary.Dimension, lang), t.t("answers", "回答数"),
-		glossary.Term(glossary.Krippendorff, lang), glossary.Term(glossary.Spearman, lang), t.t("mean absolute difference", "平均绝对差")} {
+	for _, h := range []string{glossary.Term(glossary.Judge, lang), glossary.Term(glossary.Dimension, lang), t.t("回答数", "answers"),
+		glossary.Term(glossary.Krippendorff, lang), glossary.Term(glossary.Spearman, lang), t.t("平均绝对差", "mean absolute difference")} {
 		ag.Add(cellLabel(h, true))
 	}
 	for _, a := range sc.Agreement {
@@ -245,7 +245,7 @@ func (t *spotTab) showResults(sc *humancheck.Result) {
 	}
 	t.results.Add(container.NewHScroll(ag))
 	if sc.InterRaterAlpha != nil {
-		t.results.Add(wrapLabel(fmt.Sprintf(t.t("Agreement among the people themselves: %s %.2f.", "人员之间的一致性：%s %.2f。"), glossary.Term(glossary.Krippendorff, lang), *sc.InterRaterAlpha)))
+		t.results.Add(wrapLabel(fmt.Sprintf(t.t("人员之间的一致性：%s %.2f。", "Agreement among the people themselves: %s %.2f."), glossary.Term(glossary.Krippendorff, lang), *sc.InterRaterAlpha)))
 	}
 	t.results.Refresh()
 }
@@ -298,10 +298,10 @@ func (t *spotTab) figure(f humancheck.Figure) string {
 
 func (t *spotTab) dimTitle(d string) string {
 	if d == "" {
-		return t.t("all dimensions", "全部维度")
+		return t.t("全部维度", "all dimensions")
 	}
 	if x, ok := dimension.Lookup(d); ok {
-		return x.Title(t.lang().String())
+		return x.Title(t.lang())
 	}
 	return d
 }
@@ -309,7 +309,7 @@ func (t *spotTab) dimTitle(d string) string {
 func (t *spotTab) rowTitle(key string) string {
 	switch key {
 	case humancheck.RowOverall:
-		return t.t("all dimensions (mean)", "全部维度（均值）")
+		return t.t("全部维度（均值）", "all dimensions (mean)")
 	case humancheck.RowNormalized:
 		return glossary.Term(glossary.BoundedScore, t.lang())
 	case humancheck.RowCube:
@@ -360,12 +360,12 @@ func newRatingScreen(t *spotTab, s *session.Session, rater string, cards []human
 		form.Add(container.NewBorder(nil, nil, container.NewGridWrap(fyne.NewSize(120, 36), widget.NewLabel(t.dimTitle(d))), nil, e))
 		rubrics.Append(widget.NewAccordionItem(t.dimTitle(d)+" · "+glossary.Term(glossary.Rubric, lang), wrapLabel(s.Rubric(d, lang))))
 	}
-	prev := widget.NewButtonWithIcon(t.t("Previous", "上一个"), theme.NavigateBackIcon(), func() { r.move(-1) })
-	next := widget.NewButtonWithIcon(t.t("Next", "下一个"), theme.NavigateNextIcon(), func() { r.move(1) })
-	finish := widget.NewButtonWithIcon(t.t("Done", "完成"), theme.ConfirmIcon(), t.stopRating)
-	keys := wrapLabel(t.t("Type a score from 0 to 10 and press Enter: it is stored at once and the next dimension, then the next answer, follows.",
-		"输入 0 到 10 的分数后按回车：立即保存，并转到下一个维度，再到下一个回答。"))
-	left := container.NewVBox(wrapHeading(t.t("Question", "问题")), r.question, wrapHeading(t.t("Answer", "回答")), r.answer,
+	prev := widget.NewButtonWithIcon(t.t("上一个", "Previous"), theme.NavigateBackIcon(), func() { r.move(-1) })
+	next := widget.NewButtonWithIcon(t.t("下一个", "Next"), theme.NavigateNextIcon(), func() { r.move(1) })
+	finish := widget.NewButtonWithIcon(t.t("完成", "Done"), theme.ConfirmIcon(), t.stopRating)
+	keys := wrapLabel(t.t("输入 0 到 10 的分数后按回车：立即保存，并转到下一个维度，再到下一个回答。",
+		"Type a score from 0 to 10 and press Enter: it is stored at once and the next dimension, then the next answer, follows."))
+	left := container.NewVBox(wrapHeading(t.t("问题", "Question")), r.question, wrapHeading(t.t("回答", "Answer")), r.answer,
 		wrapHeading(glossary.Term(glossary.GoldGuide, lang)), r.guide)
 	right := container.NewVBox(keys, form, r.message, rubrics)
 	split := container.NewHSplit(container.NewVScroll(left), container.NewVScroll(right))
@@ -390,7 +390,7 @@ func (r *ratingScreen) firstOpen() int {
 func (r *ratingScreen) show() {
 	t := r.tab
 	if len(r.cards) == 0 {
-		r.progress.SetText(t.t("Nothing to rate.", "没有需要评分的回答。"))
+		r.progress.SetText(t.t("没有需要评分的回答。", "Nothing to rate."))
 		return
 	}
 	c := r.cards[r.pos]
@@ -400,12 +400,12 @@ func (r *ratingScreen) show() {
 			rated++
 		}
 	}
-	r.progress.SetText(fmt.Sprintf(t.t("Answer %d of %d · %d rated · rater %s", "第 %d 个，共 %d 个 · 已评 %d 个 · 评分人 %s"), r.pos+1, len(r.cards), rated, r.rater))
+	r.progress.SetText(fmt.Sprintf(t.t("第 %d 个，共 %d 个 · 已评 %d 个 · 评分人 %s", "Answer %d of %d · %d rated · rater %s"), r.pos+1, len(r.cards), rated, r.rater))
 	r.question.SetText(c.Question)
 	r.answer.SetText(c.Answer)
 	guide := c.Guide
 	if guide == "" {
-		guide = t.t("(the gold guide is not known)", "（标准指南未知）")
+		guide = t.t("（标准指南未知）", "(the gold guide is not known)")
 	}
 	r.guide.SetText(guide)
 	for k, d := range r.dims {
@@ -441,7 +441,7 @@ func (r *ratingScreen) submit(k int, text string) {
 	t := r.tab
 	v, err := strconv.ParseFloat(strings.TrimSpace(text), 64)
 	if err != nil || v < 0 || v > 10 {
-		r.message.SetText(fmt.Sprintf(t.t("%q is not a score from 0 to 10.", "“%s”不是 0 到 10 之间的分数。"), text))
+		r.message.SetText(fmt.Sprintf(t.t("“%s”不是 0 到 10 之间的分数。", "%q is not a score from 0 to 10."), text))
 		return
 	}
 	c := r.cards[r.pos]
@@ -465,5 +465,5 @@ func (r *ratingScreen) submit(k int, text string) {
 		return
 	}
 	r.show()
-	r.message.SetText(t.t("That was the last answer. Press Done to see the agreement.", "这是最后一个回答。按“完成”查看一致性。"))
+	r.message.SetText(t.t("这是最后一个回答。按“完成”查看一致性。", "That was the last answer. Press Done to see the agreement."))
 }

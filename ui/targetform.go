@@ -15,7 +15,6 @@ import (
 	"cubeworkbench/core/secret"
 	"cubeworkbench/core/target"
 	"cubeworkbench/core/targetcheck"
-	"cubeworkbench/core/text"
 )
 
 // targetForm edits the system under test. Its fields are the connector
@@ -45,7 +44,7 @@ func newTargetForm(sh shell, cur *profile.Target, guides func() []dataset.Guide,
 	labels := []string{tr("target.none")}
 	for _, k := range f.kinds {
 		spec, _ := target.SpecOf(k)
-		labels = append(labels, spec.Label.In(text.Lang(sh.lang())))
+		labels = append(labels, spec.Label.In(sh.lang()))
 	}
 	f.kind = widget.NewSelect(labels, func(string) {
 		f.build(f.current())
@@ -117,7 +116,7 @@ func (f *targetForm) build(cfg *profile.Target) {
 		}
 		e.OnChanged = func(string) { f.changed() }
 		f.entries[fd.Key] = e
-		label := fd.Label.In(text.Lang(lang))
+		label := fd.Label.In(lang)
 		if fd.Required {
 			label += " *"
 		}
@@ -126,10 +125,10 @@ func (f *targetForm) build(cfg *profile.Target) {
 			// core/secret through the key field.
 			e.SetPlaceHolder(tr("judges.key_placeholder"))
 			items = append(items, &widget.FormItem{Text: label + " · " + tr("judges.key_env"), Widget: e, HintText: tr("judges.key_hint")},
-				&widget.FormItem{Text: label, Widget: f.key.box, HintText: fd.Hint.In(text.Lang(lang))})
+				&widget.FormItem{Text: label, Widget: f.key.box, HintText: fd.Hint.In(lang)})
 			continue
 		}
-		items = append(items, &widget.FormItem{Text: label, Widget: e, HintText: fd.Hint.In(text.Lang(lang))})
+		items = append(items, &widget.FormItem{Text: label, Widget: e, HintText: fd.Hint.In(lang)})
 	}
 	f.fields.Objects = []fyne.CanvasObject{widget.NewForm(items...)}
 	f.fields.Refresh()

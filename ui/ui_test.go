@@ -23,6 +23,7 @@ import (
 	"cubeworkbench/core/profile"
 	"cubeworkbench/core/session"
 	"cubeworkbench/core/store"
+	"cubeworkbench/core/text"
 	"cubeworkbench/internal/fakeai"
 	"cubeworkbench/internal/testbook"
 )
@@ -57,7 +58,7 @@ func TestTranslationsComplete(t *testing.T) {
 	if len(used) < 100 {
 		t.Fatalf("found only %d keys in the sources: the pattern is broken", len(used))
 	}
-	langs := map[string]map[string]string{}
+	langs := map[text.Lang]map[string]string{}
 	for _, l := range i18n.Languages {
 		m := map[string]string{}
 		if err := json.Unmarshal(i18n.Data(l), &m); err != nil {
@@ -293,9 +294,9 @@ func writeBadFolder(t *testing.T) string {
 }
 
 func TestBadFileShowsMessages(t *testing.T) {
-	for _, lang := range []string{"en", "zh"} {
-		t.Run(lang, func(t *testing.T) {
-			w, loop := newTestWindow(t, lang, nil)
+	for _, lang := range []text.Lang{"en", "zh"} {
+		t.Run(string(lang), func(t *testing.T) {
+			w, loop := newTestWindow(t, string(lang), nil)
 			dir := writeBadFolder(t)
 			w.openAsync(dir)
 			loop.runUntil(t, 30*time.Second, "the folder to load", func() bool { return w.report() != nil || w.loadErr != nil })

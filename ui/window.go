@@ -96,8 +96,8 @@ func New(a fyne.App) *Window {
 	} else {
 		w.dataDir = filepath.Join(os.TempDir(), "cube-workbench")
 	}
-	w.lang = text.LangOf(w.chooseLanguage()) // parsed once: the window speaks text.Lang
-	useLanguage(w.lang.String())
+	w.lang = w.chooseLanguage() // parsed once: the window speaks text.Lang
+	useLanguage(w.lang)
 	w.prof = w.loadProfile()
 	w.prof.Language = w.lang.String()
 	w.build()
@@ -115,22 +115,22 @@ func New(a fyne.App) *Window {
 func (w *Window) ShowAndRun() { w.win.ShowAndRun() }
 
 // chooseLanguage: CUBE_LANG, then the preference, then the system locale.
-func (w *Window) chooseLanguage() string {
+func (w *Window) chooseLanguage() text.Lang {
 	for _, l := range []string{os.Getenv(EnvLang), w.app.Preferences().String(prefLanguage)} {
 		if l == "zh" || l == "en" {
-			return l
+			return text.Lang(l)
 		}
 	}
 	return systemLanguage()
 }
 
 // setLanguage switches every label: the tabs are rebuilt from the state.
-func (w *Window) setLanguage(code string) {
-	if text.LangOf(code) == w.lang || w.eval != nil && w.eval.running {
+func (w *Window) setLanguage(code text.Lang) {
+	if code == w.lang || w.eval != nil && w.eval.running {
 		return
 	}
-	w.lang = text.LangOf(code)
-	w.prof.Language = code
+	w.lang = code
+	w.prof.Language = string(code)
 	w.saveProfile()
 	useLanguage(code)
 	w.build()
@@ -164,7 +164,7 @@ func (w *Window) build() {
 	w.tabs = newTabs(w.open.item, w.judges.item, w.dims.item, w.eval.item, w.results.item, w.compare.item, w.charts.item, w.export.item, w.people.item)
 	w.tabs.SelectIndex(selected)
 
-	names := map[string]string{"zh": "中文", "en": "English"}
+	names := map[text.Lang]string{text.ZH: "中文", text.EN: "English"}
 	w.langPick = widget.NewSelect([]string{"中文", "English"}, func(s string) {
 		for code, name := range names {
 			if name == s {
@@ -173,7 +173,7 @@ func (w *Window) build() {
 			}
 		}
 	})
-	w.langPick.SetSelected(names[w.lang.String()])
+	w.langPick.SetSelected(names[w.lang])
 	w.pathLabel = widget.NewLabel("")
 	w.pathLabel.Truncation = fyne.TextTruncateEllipsis
 	w.showPath()

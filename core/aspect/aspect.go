@@ -4,10 +4,14 @@
 // the words that show a guide's text covers it. The question generator asks
 // for questions on an aspect, the review screen counts by it and the saved
 // QA set carries it, all from here, so a new aspect is one entry. It
-// imports nothing.
+// imports only core/text.
 package aspect
 
-import "strings"
+import (
+	"strings"
+
+	"cubeworkbench/core/text"
+)
 
 // Aspect is one thing citizens ask about a service.
 type Aspect struct {
@@ -18,13 +22,8 @@ type Aspect struct {
 	Cues []string
 }
 
-// Title is the display name in lang ("zh", else English).
-func (a Aspect) Title(lang string) string {
-	if lang == "zh" {
-		return a.TitleZH
-	}
-	return a.TitleEN
-}
+// Title is the display name in lang.
+func (a Aspect) Title(lang text.Lang) string { return text.New(a.TitleZH, a.TitleEN).In(lang) }
 
 var builtins = []Aspect{
 	{Name: "materials", TitleZH: "申请材料", TitleEN: "Application materials", Cues: []string{"申请材料", "材料", "materials", "documents required"}},

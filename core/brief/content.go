@@ -5,6 +5,7 @@ import (
 
 	"cubeworkbench/core/chart"
 	"cubeworkbench/core/glossary"
+	"cubeworkbench/core/text"
 	"math"
 	"time"
 )
@@ -20,14 +21,14 @@ const (
 
 // Languages of Content.Lang.
 const (
-	LangZH = "zh"
-	LangEN = "en"
+	LangZH = text.ZH
+	LangEN = text.EN
 )
 
 // Content is everything the brief shows. Undefined numbers are nil and are
 // written in words ("不适用"), never as 0.
 type Content struct {
-	Lang string // LangZH (default) or LangEN
+	Lang text.Lang // LangZH (default) or LangEN
 
 	Verdict    glossary.VerdictCode // one of the verdict codes
 	Deployable float64              // CuBE at or above which the verdict is Deployable
@@ -81,13 +82,14 @@ type Chart struct {
 	Caption string // optional, printed under the chart
 }
 
-// Error is content the brief refuses to print, in both languages.
-type Error struct{ EN, ZH string }
+// Error is content the brief refuses to print, in both languages: a
+// text.Error, so each front end says it in its own language.
+type Error = text.Error
 
-func (e *Error) Error() string { return "brief: " + e.EN + " / " + e.ZH }
-
-func fail(en, zh string, a ...any) error {
-	return &Error{EN: fmt.Sprintf(en, a...), ZH: fmt.Sprintf(zh, a...)}
+// fail is a refusal from its Chinese and English formats, filled with
+// the same arguments.
+func fail(zh, en string, a ...any) error {
+	return text.NewError(text.New(fmt.Sprintf(zh, a...), "brief: "+fmt.Sprintf(en, a...)), nil)
 }
 
 // MaxCharts is how many charts fit beside the text.
@@ -98,11 +100,11 @@ const MaxCharts = 2
 func (c *Content) check() error {
 	for _, p := range []*float64{c.Cube, c.Lo, c.Hi, c.Spread} {
 		if p != nil && (math.IsNaN(*p) || math.IsInf(*p, 0)) {
-			return fail("a score is NaN or infinite; undefined values must be nil", "有分数为 NaN 或无穷大；未定义的值应为空")
+			return fail("有分数为 NaN 或无穷大；未定义的值应为空", "a score is NaN or infinite; undefined values must be nil")
 		}
 	}
 	if c.NeedsWork > c.Deployable {
-		return fail("needs-work threshold %g is above the deployable threshold %g", "“需改进”阈值 %g 高于“可以部署”阈值 %g", c.NeedsWork, c.Deployable)
+		return fail("“需改进”阈值 %g 高于“可以部署”阈值 %g", "needs-work threshold %g is above the deployable threshold %g", c.NeedsWork, c.Deployable)
 	}
 	want := Undetermined
 	if c.Cube != nil {
@@ -118,25 +120,25 @@ func (c *Content) check() error {
 	switch c.Verdict {
 	case Deployable, NeedsWork, NotReady, Undetermined:
 	default:
-		return fail("unknown verdict %q", "未知的判定结论 %q", c.Verdict)
+		return fail("未知的判定结论 %q", "unknown verdict %q", c.Verdict)
 	}
 	if c.Verdict != want {
-		return fail("verdict %q does not follow from CuBE %s and thresholds %g/%g (expected %q)",
-			"判定结论 %q 与 CuBE %s 及阈值 %g/%g 不符（应为 %q）", c.Verdict, numOr(c.Cube, 1, "null"), c.Deployable, c.NeedsWork, want)
+		return fail("判定结论 %q 与 CuBE %s 及阈值 %g/%g 不符（应为 %q）",
+			"verdict %q does not follow from CuBE %s and thresholds %g/%g (expected %q)", c.Verdict, numOr(c.Cube, 1, "null"), c.Deployable, c.NeedsWork, want)
 	}
 	if (c.Lo == nil) != (c.Hi == nil) || (c.Lo != nil && *c.Lo > *c.Hi) {
-		return fail("the interval's bounds are incomplete or reversed", "置信区间的上下限不完整或颠倒")
+		return fail("置信区间的上下限不完整或颠倒", "the interval's bounds are incomplete or reversed")
 	}
 	if c.Lo != nil && c.Resamples <= 0 {
-		return fail("an interval is given without the number of resamples", "给出了置信区间却未给出重抽样次数")
+		return fail("给出了置信区间却未给出重抽样次数", "an interval is given without the number of resamples")
 	}
 	for i, ch := range c.Charts {
 		if (len(ch.PNG) == 0) == (ch.Figure == nil) {
-			return fail("chart %d needs either a figure or PNG bytes", "第 %d 张图须给出图形或 PNG 图像（二者之一）", i+1)
+			return fail("第 %d 张图须给出图形或 PNG 图像（二者之一）", "chart %d needs either a figure or PNG bytes", i+1)
 		}
 	}
 	if len(c.Charts) > MaxCharts {
-		return fail("%d charts given; the page holds at most %d", "给出了 %d 张图，一页最多放 %d 张", len(c.Charts), MaxCharts)
+		return fail("给出了 %d 张图，一页最多放 %d 张", "%d charts given; the page holds at most %d", len(c.Charts), MaxCharts)
 	}
 	return nil
 }

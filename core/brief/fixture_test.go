@@ -6,13 +6,14 @@ import (
 	"time"
 
 	"cubeworkbench/core/chart"
+	"cubeworkbench/core/text"
 )
 
 func f(v float64) *float64 { return &v }
 
 // cubeFigure draws the per-judge CuBE bars with core/chart, as the
 // integrator will.
-func cubeFigure(t testing.TB, lang string, js []Judge, mean, lo, hi *float64) *chart.Figure {
+func cubeFigure(t testing.TB, lang text.Lang, js []Judge, mean, lo, hi *float64) *chart.Figure {
 	t.Helper()
 	s := chart.JudgeScores{Mean: chart.Estimate{Value: mean, Lo: lo, Hi: hi}}
 	for _, j := range js {
@@ -26,7 +27,7 @@ func cubeFigure(t testing.TB, lang string, js []Judge, mean, lo, hi *float64) *c
 	return fig
 }
 
-func boundsFigure(t testing.TB, lang, judge string) *chart.Figure {
+func boundsFigure(t testing.TB, lang text.Lang, judge string) *chart.Figure {
 	t.Helper()
 	fig, err := chart.BoundsBars(chart.Bounds{
 		Judge:      judge,
@@ -34,7 +35,7 @@ func boundsFigure(t testing.TB, lang, judge string) *chart.Figure {
 		Zero:       []*float64{f(3.1), f(2.4), f(2.2), f(3.9)},
 		RAG:        []*float64{f(6.8), f(5.9), f(5.1), f(6.6)},
 		Full:       []*float64{f(8.9), f(8.1), f(7.7), f(8.5)},
-	}, chart.Options{Lang: lang, Title: map[string]string{LangZH: "三组答案的截尾均值", LangEN: "Answer sets, trimmed means"}[lang]})
+	}, chart.Options{Lang: lang, Title: map[text.Lang]string{LangZH: "三组答案的截尾均值", LangEN: "Answer sets, trimmed means"}[lang]})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,9 +46,9 @@ var date = time.Date(2026, 12, 1, 9, 30, 0, 0, time.UTC)
 
 // sampleLike is the demo: the bundled fictional sample judged by the
 // offline lexical baseline, one judge.
-func sampleLike(t testing.TB, lang string) Content {
+func sampleLike(t testing.TB, lang text.Lang) Content {
 	js := []Judge{{Name: "lexical-baseline", Cube: f(53.1), Lo: f(42.4), Hi: f(63.8), RecallAtK: f(0.783)}}
-	why := map[string][]string{
+	why := map[text.Lang][]string{
 		LangZH: {
 			"检索环节是主要短板：60 个问题中有 13 个没有检索到正确的办事指南（召回率 78.3 %）。",
 			"检索到正确指南时，回答质量接近给出完整指南时的水平（约为上限的 68 %）。",
@@ -59,7 +60,7 @@ func sampleLike(t testing.TB, lang string) Content {
 			"Completeness scores lowest: answers often leave out the documents needed or the processing time.",
 		},
 	}
-	recs := map[string][]string{
+	recs := map[text.Lang][]string{
 		LangZH: {"优先改进检索：检查未命中问题对应的指南标题和关键词。", "在回答模板中要求列出办理材料和时限。", "换用大模型评审后重新评估，再作部署决定。"},
 		LangEN: {"Improve retrieval first: check the titles and keywords of the guides behind the missed questions.", "Make the answer template list the documents needed and the processing time.", "Re-evaluate with an LLM judge before deciding on deployment."},
 	}
@@ -75,7 +76,7 @@ func sampleLike(t testing.TB, lang string) Content {
 }
 
 // threeJudges is a real-looking run: three LLM judges.
-func threeJudges(t testing.TB, lang string) Content {
+func threeJudges(t testing.TB, lang text.Lang) Content {
 	js := []Judge{
 		{Name: "qwen2.5-32b", Cube: f(72.4), Lo: f(66.0), Hi: f(78.1), RecallAtK: f(0.912)},
 		{Name: "deepseek-chat", Cube: f(75.9), Lo: f(70.2), Hi: f(81.0), RecallAtK: f(0.912)},
@@ -95,7 +96,7 @@ func threeJudges(t testing.TB, lang string) Content {
 
 // long overflows every budget: long bullets, many of them, many judges,
 // long names.
-func long(t testing.TB, lang string) Content {
+func long(t testing.TB, lang text.Lang) Content {
 	c := threeJudges(t, lang)
 	c.Baseline, c.Sample = true, true
 	para := strings.Repeat("这是一条很长的原因说明，用于检验版面在内容过多时不会溢出到第二页，而是截断并加上省略号。", 6)
@@ -114,7 +115,7 @@ func long(t testing.TB, lang string) Content {
 }
 
 // undetermined: no CuBE could be computed; no chart, interval or spread.
-func undetermined(t testing.TB, lang string) Content {
+func undetermined(t testing.TB, lang text.Lang) Content {
 	c := sampleLike(t, lang)
 	c.Verdict, c.Cube, c.Lo, c.Hi, c.Resamples = Undetermined, nil, nil, nil, 0
 	c.Judges = []Judge{{Name: "qwen2.5-32b"}, {Name: "deepseek-chat"}}

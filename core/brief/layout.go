@@ -3,6 +3,8 @@ package brief
 import (
 	"fmt"
 	"strings"
+
+	"cubeworkbench/core/text"
 )
 
 // The page: A4 portrait, in millimetres.
@@ -81,7 +83,7 @@ func layout(m measure, c *Content, aspects []aspect) Page {
 	panic("unreachable")
 }
 
-func trCharts(lang string) string { return tr(lang, "charts.nofit") }
+func trCharts(lang text.Lang) string { return tr(lang, "charts.nofit") }
 
 // layoutAt lays out everything above the charts and returns the height left
 // for them.
@@ -211,16 +213,16 @@ func layoutAt(m measure, c *Content, b budget) (Page, float64) {
 	return p, room
 }
 
-func sep(lang string) string { return tr(lang, "label.sep") }
+func sep(lang text.Lang) string { return tr(lang, "label.sep") }
 
-func interval(lang string, lo, hi *float64) string {
+func interval(lang text.Lang, lo, hi *float64) string {
 	if lo == nil || hi == nil {
 		return tr(lang, "na")
 	}
 	return trf(lang, "range", *lo, *hi)
 }
 
-func percent(lang string, v *float64) string {
+func percent(lang text.Lang, v *float64) string {
 	if v == nil {
 		return tr(lang, "na")
 	}

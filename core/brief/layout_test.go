@@ -10,6 +10,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode"
+
+	"cubeworkbench/core/text"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden layouts in testdata/")
@@ -21,10 +24,10 @@ func round(v float64) float64 { return math.Round(v*10) / 10 }
 func TestLayoutGolden(t *testing.T) {
 	for _, tc := range []struct {
 		name string
-		c    func(testing.TB, string) Content
+		c    func(testing.TB, text.Lang) Content
 	}{{"sample", sampleLike}, {"three", threeJudges}, {"long", long}, {"undetermined", undetermined}} {
-		for _, lang := range []string{LangZH, LangEN} {
-			name := tc.name + "-" + lang
+		for _, lang := range []text.Lang{LangZH, LangEN} {
+			name := tc.name + "-" + string(lang)
 			t.Run(name, func(t *testing.T) {
 				p, err := Layout(tc.c(t, lang))
 				if err != nil {
@@ -65,11 +68,11 @@ func TestLayoutGolden(t *testing.T) {
 func TestLayoutStaysOnPage(t *testing.T) {
 	for _, tc := range []struct {
 		name    string
-		c       func(testing.TB, string) Content
+		c       func(testing.TB, text.Lang) Content
 		wantCut bool
 	}{{"sample", sampleLike, false}, {"three", threeJudges, false}, {"long", long, true}, {"undetermined", undetermined, false}} {
-		for _, lang := range []string{LangZH, LangEN} {
-			t.Run(tc.name+"-"+lang, func(t *testing.T) {
+		for _, lang := range []text.Lang{LangZH, LangEN} {
+			t.Run(tc.name+"-"+string(lang), func(t *testing.T) {
 				c := tc.c(t, lang)
 				p, err := Layout(c)
 				if err != nil {
@@ -143,6 +146,11 @@ func TestRefusesWrongVerdict(t *testing.T) {
 			var e *Error
 			if !errors.As(err, &e) || e.ZH == "" || e.EN == "" {
 				t.Fatalf("Render = %v, want a bilingual *Error", err)
+			}
+			// Each front end says it in one language (text.Of, the
+			// session's Explain): no Chinese in the English words.
+			if w := text.Of(err); strings.ContainsFunc(w.EN, func(r rune) bool { return unicode.Is(unicode.Han, r) }) || w.ZH == w.EN {
+				t.Errorf("Render's refusal in words %+v, not one language each", w)
 			}
 		})
 	}

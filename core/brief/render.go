@@ -36,7 +36,7 @@ func newDoc(c *Content) (*fpdf.Fpdf, error) {
 	f.AddUTF8FontFromBytes(face, "", fonts.Formal())
 	f.SetFont(face, "", 10)
 	if err := f.Error(); err != nil {
-		return nil, fail("cannot load the embedded font: %v", "无法加载内嵌字体：%v", err)
+		return nil, fail("无法加载内嵌字体：%v", "cannot load the embedded font: %v", err)
 	}
 	if !c.Date.IsZero() {
 		// A fixed date makes the same content give the same file.
@@ -73,7 +73,7 @@ func prepare(c Content) (*Content, []aspect, error) {
 		}
 		cfg, format, err := image.DecodeConfig(bytes.NewReader(ch.PNG))
 		if err != nil || format != "png" || cfg.Width == 0 || cfg.Height == 0 {
-			return nil, nil, fail("chart %d is not a readable PNG", "第 %d 张图不是可读的 PNG", i+1)
+			return nil, nil, fail("第 %d 张图不是可读的 PNG", "chart %d is not a readable PNG", i+1)
 		}
 		aspects[i] = aspect(float64(cfg.Height) / float64(cfg.Width))
 	}
@@ -113,14 +113,14 @@ func Render(c Content) ([]byte, error) {
 		draw(f, cc, pngs, b)
 	}
 	if err := f.Error(); err != nil {
-		return nil, fail("cannot draw the brief: %v", "无法绘制简报：%v", err)
+		return nil, fail("无法绘制简报：%v", "cannot draw the brief: %v", err)
 	}
 	if f.PageCount() != 1 {
-		return nil, fail("the brief drew %d pages instead of one", "简报画成了 %d 页而不是 1 页", f.PageCount())
+		return nil, fail("简报画成了 %d 页而不是 1 页", "the brief drew %d pages instead of one", f.PageCount())
 	}
 	var buf bytes.Buffer
 	if err := f.Output(&buf); err != nil {
-		return nil, fail("cannot write the PDF: %v", "无法写出 PDF：%v", err)
+		return nil, fail("无法写出 PDF：%v", "cannot write the PDF: %v", err)
 	}
 	return buf.Bytes(), nil
 }
@@ -231,7 +231,7 @@ func chartPNGs(c *Content, p Page) ([][]byte, error) {
 		fig.Width, fig.Height, fig.DPI = vg.Length(b.W)*vg.Millimeter, vg.Length(b.H)*vg.Millimeter, PrintDPI
 		png, err := fig.PNG()
 		if err != nil {
-			return nil, fail("cannot draw chart %d: %v", "无法绘制第 %d 张图：%v", b.Chart+1, err)
+			return nil, fail("无法绘制第 %d 张图：%v", "cannot draw chart %d: %v", b.Chart+1, err)
 		}
 		out[b.Chart] = png
 	}

@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/ledongthuc/pdf"
+
+	"cubeworkbench/core/text"
 )
 
 // pageObjects counts the page objects of a PDF: "/Type /Page" not followed
@@ -31,10 +33,10 @@ func TestRenderOnePage(t *testing.T) {
 	out := os.Getenv("BRIEF_OUT") // a directory to keep the PDFs in, for looking at them
 	for _, tc := range []struct {
 		name string
-		c    func(testing.TB, string) Content
+		c    func(testing.TB, text.Lang) Content
 	}{{"sample", sampleLike}, {"three", threeJudges}, {"long", long}, {"undetermined", undetermined}} {
-		for _, lang := range []string{LangZH, LangEN} {
-			t.Run(tc.name+"-"+lang, func(t *testing.T) {
+		for _, lang := range []text.Lang{LangZH, LangEN} {
+			t.Run(tc.name+"-"+string(lang), func(t *testing.T) {
 				b, err := Render(tc.c(t, lang))
 				if err != nil {
 					t.Fatal(err)
@@ -51,7 +53,7 @@ func TestRenderOnePage(t *testing.T) {
 				}
 				t.Logf("%d bytes", len(b))
 				if out != "" {
-					if err := os.WriteFile(filepath.Join(out, tc.name+"-"+lang+".pdf"), b, 0o644); err != nil {
+					if err := os.WriteFile(filepath.Join(out, tc.name+"-"+string(lang)+".pdf"), b, 0o644); err != nil {
 						t.Fatal(err)
 					}
 				}

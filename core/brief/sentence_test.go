@@ -3,6 +3,8 @@ package brief
 import (
 	"strings"
 	"testing"
+
+	"cubeworkbench/core/text"
 )
 
 // TestBulletsWholeSentences: a why or recommendation bullet longer than its
@@ -11,9 +13,9 @@ import (
 func TestBulletsWholeSentences(t *testing.T) {
 	for _, tc := range []struct {
 		name string
-		c    func(testing.TB, string) Content
+		c    func(testing.TB, text.Lang) Content
 	}{{"sample", sampleLike}, {"three", threeJudges}, {"long", long}} {
-		for _, lang := range []string{LangZH, LangEN} {
+		for _, lang := range []text.Lang{LangZH, LangEN} {
 			c := tc.c(t, lang)
 			c.Why = append(c.Why, longBullet(lang))
 			c.Recommendations = append([]string{longBullet(lang)}, c.Recommendations...)
@@ -34,7 +36,7 @@ func TestBulletsWholeSentences(t *testing.T) {
 	}
 }
 
-func longBullet(lang string) string {
+func longBullet(lang text.Lang) string {
 	if lang == LangZH {
 		return "CuBE 分数 57.52（= 有效性 × 指南召回率），95% 区间 46.24–67.80；可以部署需 ≥ 60，需改进需 ≥ 40；结论：需改进后部署；区间跨过了 60 分的界线，换一组同类问题可能得出另一个结论，因此应增加问题数量后再评估一次，并请评审模型重复评分以减小波动。"
 	}

@@ -48,7 +48,7 @@ var texts = map[string]text.Text{
 	"judge.notcounted": text.New("评审模型 %s 不计入结论（未通过评审资格）：%s。", "Judge %s is not counted in the verdict (it failed judge qualification): %s."),
 }
 
-func tr(lang, key string) string {
+func tr(lang text.Lang, key string) string {
 	b, ok := texts[key]
 	if !ok {
 		panic("brief: no text for " + key) // a programming error, caught by tests
@@ -75,8 +75,8 @@ func glossaryTerm(id glossary.ID) text.Text {
 }
 
 // recallAt names Recall@k for k as the glossary does (指南召回率@8), as a heading.
-func recallAt(lang string, k int) string {
-	s := glossary.GuideRecallAt(k, text.Lang(lang))
+func recallAt(lang text.Lang, k int) string {
+	s := glossary.GuideRecallAt(k, lang)
 	if lang == LangEN {
 		s = "G" + s[1:]
 	}
@@ -84,9 +84,9 @@ func recallAt(lang string, k int) string {
 }
 
 // verdict is a verdict's words, the glossary's.
-func verdict(lang string, c glossary.VerdictCode) string { return c.Words(text.Lang(lang)) }
+func verdict(lang text.Lang, c glossary.VerdictCode) string { return c.Words(lang) }
 
-func trf(lang, key string, a ...any) string { return fmt.Sprintf(tr(lang, key), a...) }
+func trf(lang text.Lang, key string, a ...any) string { return fmt.Sprintf(tr(lang, key), a...) }
 
 // numOr formats v with prec decimals, or or when v is undefined.
 func numOr(v *float64, prec int, or string) string {
@@ -101,7 +101,7 @@ func threshold(v float64) string {
 	return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.2f", v), "0"), ".")
 }
 
-func orUnknown(lang, s string) string {
+func orUnknown(lang text.Lang, s string) string {
 	if strings.TrimSpace(s) == "" {
 		return tr(lang, "unknown")
 	}

@@ -9,6 +9,8 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+
+	"cubeworkbench/core/text"
 )
 
 // Series is one named row of values over a chart's categories; nil is
@@ -50,7 +52,7 @@ type bars struct {
 	groups [][]bar // [category][series]
 	width  float64 // share of a category's slot the group fills
 	prec   int     // decimals of the printed values
-	lang   string
+	lang   text.Lang
 }
 
 func (b *bars) DataRange() (xmin, xmax, ymin, ymax float64) {
@@ -112,7 +114,7 @@ func (b *bars) Plot(c draw.Canvas, p *plot.Plot) {
 
 // barPlot builds the plot of a grouped bar chart with nominal categories.
 // Plotters in under are drawn behind the bars.
-func barPlot(lang string, cats []string, groups [][]bar, prec int, ylabel string, under ...plot.Plotter) *plot.Plot {
+func barPlot(lang text.Lang, cats []string, groups [][]bar, prec int, ylabel string, under ...plot.Plotter) *plot.Plot {
 	p := newPlot()
 	width := 0.8
 	if len(groups) > 0 && len(groups[0]) == 1 {
@@ -269,7 +271,7 @@ func groupedBars(g Grouped, cats []string, ylabel string, prec int, o Options) (
 	return f, nil
 }
 
-func seriesLegend(lang string, ss []Series) []legendItem {
+func seriesLegend(lang text.Lang, ss []Series) []legendItem {
 	items := make([]legendItem, len(ss))
 	for j, s := range ss {
 		items[j] = legendItem{name: label(lang, s.Name), color: setColor(s.Name, j)}

@@ -13,6 +13,8 @@ import (
 	"testing"
 
 	"gonum.org/v1/plot/vg"
+
+	"cubeworkbench/core/text"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/*.png golden images")
@@ -110,7 +112,7 @@ type chartCase struct {
 var chartCases = []chartCase{
 	{"histograms", func(o Options) (*Figure, error) { return Histograms(fixtureSamples(), o) }},
 	{"heatmap", func(o Options) (*Figure, error) {
-		o.Title = map[string]string{"zh": "相关系数（全部样本）Pearson r", "en": "Correlation, all cases (Pearson r)"}[o.Lang]
+		o.Title = map[text.Lang]string{"zh": "相关系数（全部样本）Pearson r", "en": "Correlation, all cases (Pearson r)"}[o.Lang]
 		return Heatmap(fixtureMatrix(), o)
 	}},
 	{"bounds", func(o Options) (*Figure, error) { return BoundsBars(fixtureBounds(), o) }},
@@ -150,8 +152,8 @@ const (
 
 func TestGolden(t *testing.T) {
 	for _, c := range chartCases {
-		for _, lang := range []string{LangZH, LangEN} {
-			name := c.name + "_" + lang
+		for _, lang := range []text.Lang{LangZH, LangEN} {
+			name := c.name + "_" + string(lang)
 			t.Run(name, func(t *testing.T) {
 				fig, err := c.build(Options{Lang: lang})
 				if err != nil {

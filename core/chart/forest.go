@@ -8,6 +8,8 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+
+	"cubeworkbench/core/text"
 )
 
 // Verdicts of a ForestRow (core/compare's codes, copied so that charts do
@@ -50,7 +52,7 @@ func forestColor(verdict string) color.Color {
 // interval, a dot at the difference, the value printed to its right.
 type forest struct {
 	rows []ForestRow
-	lang string
+	lang text.Lang
 }
 
 func (f *forest) y(i int) float64 { return float64(len(f.rows) - 1 - i) }
@@ -173,25 +175,22 @@ func xGrid() plot.Plotter {
 
 // forestLabels are the forest plot's captions (kept here, beside the one
 // chart that uses them).
-var forestLabels = map[string]bi{
-	"forest.title":  {"版本对比：差异及其配对 95% 区间", "Before and after: differences with paired 95% intervals"},
-	"forest.x":      {"差异 Δ（B − A）", "Difference Δ (B − A)"},
-	"forest.better": {"明显更好", "clearly better"},
-	"forest.none":   {"没有可检测的差异", "no detectable difference"},
-	"forest.worse":  {"明显更差", "clearly worse"},
+var forestLabels = map[string]text.Text{
+	"forest.title":  text.New("版本对比：差异及其配对 95% 区间", "Before and after: differences with paired 95% intervals"),
+	"forest.x":      text.New("差异 Δ（B − A）", "Difference Δ (B − A)"),
+	"forest.better": text.New("明显更好", "clearly better"),
+	"forest.none":   text.New("没有可检测的差异", "no detectable difference"),
+	"forest.worse":  text.New("明显更差", "clearly worse"),
 }
 
-func forestLabel(lang, key string) string {
+func forestLabel(lang text.Lang, key string) string {
 	if b, ok := forestLabels[key]; ok {
-		if lang == LangEN {
-			return b.en
-		}
-		return b.zh
+		return b.In(drawn(lang))
 	}
 	return label(lang, key)
 }
 
-func forestTitle(o Options, lang string) string {
+func forestTitle(o Options, lang text.Lang) string {
 	switch o.Title {
 	case "":
 		return forestLabel(lang, "forest.title")

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"cubeworkbench/core/text"
 )
 
 // The sample's comparison, rounded: better, undetectable, worse, n/a.
@@ -20,8 +22,8 @@ func fixtureForest() Forest {
 }
 
 func TestForestGolden(t *testing.T) {
-	for _, lang := range []string{LangZH, LangEN} {
-		name := "forest_" + lang
+	for _, lang := range []text.Lang{LangZH, LangEN} {
+		name := "forest_" + string(lang)
 		t.Run(name, func(t *testing.T) {
 			fig, err := ForestPlot(fixtureForest(), Options{Lang: lang})
 			if err != nil {

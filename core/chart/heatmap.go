@@ -11,6 +11,8 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+
+	"cubeworkbench/core/text"
 )
 
 // Matrix is a table of values in [−1, 1] with named rows and columns:
@@ -100,7 +102,7 @@ func (p *padded) Draw(c draw.Canvas) { drawSafe(p.d, draw.Crop(c, 0, 0, p.bottom
 type cells struct {
 	m    Matrix
 	cmap palette.ColorMap
-	lang string
+	lang text.Lang
 }
 
 func (h *cells) DataRange() (xmin, xmax, ymin, ymax float64) {

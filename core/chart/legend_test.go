@@ -3,6 +3,8 @@ package chart
 import (
 	"strings"
 	"testing"
+
+	"cubeworkbench/core/text"
 )
 
 // TestRadarLegendNamesSets: the radar's legend names the answer sets as
@@ -12,7 +14,7 @@ func TestRadarLegendNamesSets(t *testing.T) {
 	v := 0.5
 	vals := []*float64{&v, &v, &v, &v, &v, &v}
 	series := []RadarSeries{{Name: "full", Values: vals}, {Name: "rag", Values: vals}, {Name: "zero", Values: vals}, {Name: "系统B", Values: vals}}
-	for _, lang := range []string{LangZH, LangEN} {
+	for _, lang := range []text.Lang{LangZH, LangEN} {
 		fig, err := Radar(MFSSFactors, series, Options{Lang: lang})
 		if err != nil {
 			t.Fatal(err)
@@ -51,7 +53,7 @@ func TestForestTextLegible(t *testing.T) {
 func TestOfflineJudgesNamedByGlossary(t *testing.T) {
 	v := 5.0
 	p := &v
-	for _, lang := range []string{LangZH, LangEN} {
+	for _, lang := range []text.Lang{LangZH, LangEN} {
 		o := Options{Lang: lang}
 		var figs []*Figure
 		add := func(f *Figure, err error) {

@@ -2,6 +2,7 @@ package chart
 
 import (
 	"cmp"
+	"cubeworkbench/core/text"
 	"fmt"
 	"image/color"
 	"math"
@@ -90,7 +91,7 @@ func ChunkSweep(s Sweep, o Options) (*Figure, error) {
 
 type sweepLines struct {
 	lines []Line
-	lang  string
+	lang  text.Lang
 }
 
 func (s *sweepLines) Plot(c draw.Canvas, p *plot.Plot) {

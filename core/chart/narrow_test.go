@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"gonum.org/v1/plot/vg"
+
+	"cubeworkbench/core/text"
 )
 
 // TestSummaryChartsDrawnAtTheirNarrowSize: the report's one-page summary
@@ -17,7 +19,7 @@ func TestSummaryChartsDrawnAtTheirNarrowSize(t *testing.T) {
 	s := JudgeScores{Judges: []string{"lexical", "semantic"},
 		Scores: []Estimate{{p(53.5), p(42.4), p(63.8)}, {p(61.6), p(49.6), p(72.2)}},
 		Mean:   Estimate{p(57.5), p(46.2), p(67.8)}}
-	for _, lang := range []string{LangEN, LangZH} {
+	for _, lang := range []text.Lang{LangEN, LangZH} {
 		before := tooSmallDrawn.Load()
 		fig, err := CuBEBars(s, Options{Lang: lang, Width: vg.Length(160.25), Height: 118, DPI: 192})
 		if err != nil {

@@ -7,7 +7,6 @@ import (
 	"math"
 	"strings"
 
-	"cubeworkbench/core/text"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -44,7 +43,7 @@ func Radar(axes []string, series []RadarSeries, o Options) (*Figure, error) {
 		if len(s.Values) != len(axes) {
 			return nil, fmt.Errorf("chart: radar: series %q has %d values for %d axes", s.Name, len(s.Values), len(axes))
 		}
-		name := glossary.Name(glossary.SetID, s.Name, text.Lang(lang)) // 零上下文回答（下界）, not zero
+		name := glossary.Name(glossary.SetID, s.Name, lang) // 零上下文回答（下界）, not zero
 		var missing []string
 		for k, v := range s.Values {
 			if v == nil {

@@ -13,6 +13,8 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
 	"gonum.org/v1/plot/vg/vgsvg"
+
+	"cubeworkbench/core/text"
 )
 
 // DPI is the resolution PNG and Image render at unless Options.DPI says
@@ -30,14 +32,14 @@ type Drawer interface {
 
 // Options are what every chart function takes besides its data.
 type Options struct {
-	Lang   string    // LangZH (default) or LangEN
+	Lang   text.Lang // LangZH (default) or LangEN
 	Title  string    // replaces the chart's default title; "-" draws none
 	Width  vg.Length // 0: the chart's default
 	Height vg.Length // 0: the chart's default
 	DPI    int       // raster resolution; 0: DPI
 }
 
-func (o Options) title(lang, key string) string {
+func (o Options) title(lang text.Lang, key string) string {
 	switch o.Title {
 	case "":
 		return label(lang, key)
@@ -47,11 +49,13 @@ func (o Options) title(lang, key string) string {
 	return o.Title
 }
 
-func (o Options) lang() string {
-	if o.Lang == LangEN {
-		return LangEN
+// lang is the language drawn in: Chinese unless Options.Lang says
+// otherwise.
+func (o Options) lang() text.Lang {
+	if o.Lang == "" {
+		return LangZH
 	}
-	return LangZH
+	return text.LangOf(string(o.Lang))
 }
 
 // Figure is a chart ready to render at its intended size.

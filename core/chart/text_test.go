@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"cubeworkbench/assets/fonts"
+	"cubeworkbench/core/text"
 
 	"golang.org/x/image/font/sfnt"
 	"gonum.org/v1/plot/font"
@@ -128,7 +129,7 @@ func TestAllUndefined(t *testing.T) {
 
 // TestQueryTypeNames: "factual" is a query type here, not the MFSS factor.
 func TestQueryTypeNames(t *testing.T) {
-	for lang, want := range map[string][]string{
+	for lang, want := range map[text.Lang][]string{
 		LangEN: {"Factual", "Analytical", "Comparative", "Tutorial", "Keyword accuracy@k", "Keyword recall", "Keyword coverage"},
 		LangZH: {"事实类", "分析类", "比较类", "教程类", "关键词准确率@k", "关键词召回率", "关键词覆盖率"},
 	} {
@@ -208,7 +209,10 @@ func TestHistogramNote(t *testing.T) {
 }
 
 func TestLabel(t *testing.T) {
-	cases := []struct{ lang, key, want string }{
+	cases := []struct {
+		lang      text.Lang
+		key, want string
+	}{
 		{LangEN, "relevance", "Relevance"},
 		{LangZH, "relevance", "相关性"},
 		{"", "Relevance", "相关性"}, // default Chinese; keys match case-insensitively
@@ -240,7 +244,7 @@ func TestLabelGlyphs(t *testing.T) {
 	}
 	var buf sfnt.Buffer
 	for key, b := range labels {
-		for _, s := range []string{b.zh, b.en, "评分分布 Score 0.85"} {
+		for _, s := range []string{b.ZH, b.EN, "评分分布 Score 0.85"} {
 			for _, r := range s {
 				if r == ' ' {
 					continue

@@ -52,14 +52,14 @@ func Compare(a, b Side, opt Options) (*Result, error) {
 		tol = DefaultTolerance
 	}
 	if B < 0 || !(tol > 0) || math.IsInf(tol, 0) {
-		return nil, fail(CodeOptions, "resamples must be ≥ 0 and the tolerance a positive number",
-			"重抽样次数须 ≥ 0，容差须为正数")
+		return nil, fail(CodeOptions, "重抽样次数须 ≥ 0，容差须为正数",
+			"resamples must be ≥ 0 and the tolerance a positive number")
 	}
 	for _, s := range []Side{a, b} {
 		if s.set() == "zero" || s.set() == "full" {
 			set := sideLabel(s.set())
-			return nil, fail(CodeBoundSet, "side "+s.label().EN+": the answer set "+set.EN+" is a CuBE bound, not a system",
-				"“"+s.label().ZH+"”一方：答案集“"+set.ZH+"”是 CuBE 的边界，不是被测系统")
+			return nil, fail(CodeBoundSet, "“"+s.label().ZH+"”一方：答案集“"+set.ZH+"”是 CuBE 的边界，不是被测系统",
+				"side "+s.label().EN+": the answer set "+set.EN+" is a CuBE bound, not a system")
 		}
 	}
 	p, err := pair(a, b, cfg.DocKey)
@@ -68,8 +68,8 @@ func Compare(a, b Side, opt Options) (*Result, error) {
 	}
 	if len(p.ids) == 0 {
 		return nil, fail(CodeNoPairs,
-			"no question id is on both sides ("+a.label().EN+": "+itoa(len(a.Items))+" questions, "+b.label().EN+": "+itoa(len(b.Items))+"); nothing can be compared",
-			"两方没有共同的问题编号（"+a.label().ZH+"："+itoa(len(a.Items))+" 个问题，"+b.label().ZH+"："+itoa(len(b.Items))+" 个），无法比较")
+			"两方没有共同的问题编号（"+a.label().ZH+"："+itoa(len(a.Items))+" 个问题，"+b.label().ZH+"："+itoa(len(b.Items))+" 个），无法比较",
+			"no question id is on both sides ("+a.label().EN+": "+itoa(len(a.Items))+" questions, "+b.label().EN+": "+itoa(len(b.Items))+"); nothing can be compared")
 	}
 	shared := len(p.differ) == 0
 	bounds := boundJudgements(a)
@@ -82,8 +82,8 @@ func Compare(a, b Side, opt Options) (*Result, error) {
 		items, js := cubeInput(side, idx, bounds, !shared, cfg.Dimensions)
 		if !hasSet(side) {
 			return nil, fail(CodeNoJudgements,
-				"side "+side.label().EN+": no judgement of its answers; judge them first",
-				"“"+side.label().ZH+"”一方：其答案没有任何评分；请先对其答案评分")
+				"“"+side.label().ZH+"”一方：其答案没有任何评分；请先对其答案评分",
+				"side "+side.label().EN+": no judgement of its answers; judge them first")
 		}
 		c := cfg
 		c.BootstrapB = 0
@@ -96,12 +96,12 @@ func Compare(a, b Side, opt Options) (*Result, error) {
 	}
 	if !slices.Equal(sides[0].rep.Dimensions(), sides[1].rep.Dimensions()) {
 		return nil, fail(CodeDimensions,
-			"the sides were scored on different dimensions; set the dimensions in the profile",
-			"两方的评分维度不同；请在配置中指定评分维度")
+			"两方的评分维度不同；请在配置中指定评分维度",
+			"the sides were scored on different dimensions; set the dimensions in the profile")
 	}
 	for _, d := range sides[0].rep.Dimensions() {
 		if d == MetricCube || d == MetricRecall || d == MetricMFSS || d == MetricCoFEPass {
-			return nil, fail(CodeDimensions, "a dimension may not be called "+d, "评分维度不能命名为 "+d)
+			return nil, fail(CodeDimensions, "评分维度不能命名为 "+d, "a dimension may not be called "+d)
 		}
 	}
 	c := newComparison(p, sides, shared, B, cfg.Seed, tol)

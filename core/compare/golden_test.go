@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"cubeworkbench/core/text"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
@@ -41,7 +43,7 @@ func TestGoldenSentences(t *testing.T) {
 				t.Fatal(err)
 			}
 			var sb strings.Builder
-			for _, lang := range []string{"zh", "en"} {
+			for _, lang := range []text.Lang{text.ZH, text.EN} {
 				sb.WriteString(r.Headline.In(lang) + "\n")
 				for _, m := range r.Bullets {
 					sb.WriteString("- " + m.In(lang) + "\n")

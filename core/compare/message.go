@@ -16,16 +16,12 @@ type Message struct {
 // msg is a Message from its code and its Chinese and English forms.
 func msg(code, zh, en string) Message { return Message{Code: code, Text: text.New(zh, en)} }
 
-// In returns the message in lang ("zh…" for Chinese, anything else
-// English): a language setting as the front ends hold it.
-func (m Message) In(lang string) string { return m.Text.In(text.LangOf(lang)) }
-
 // Error is an input the comparison refuses, said in both languages.
 type Error struct{ Message }
 
 func (e *Error) Error() string { return "compare: " + e.EN }
 
-func fail(code, en, zh string) error { return &Error{msg(code, zh, en)} }
+func fail(code, zh, en string) error { return &Error{msg(code, zh, en)} }
 
 // Warning and error codes.
 const (

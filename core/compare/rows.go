@@ -3,6 +3,7 @@ package compare
 import (
 	"fmt"
 
+	"cubeworkbench/core/dimension"
 	"cubeworkbench/core/glossary"
 	"cubeworkbench/core/text"
 )
@@ -17,26 +18,54 @@ type Row struct {
 
 // Rows are the comparison's figures in table order: across judges
 // ΔCuBE, the weighted total and every dimension, Recall@k, MFSS, CoFE pass
-// rate, then ΔCuBE per judge when there are several.
-func Rows(r *Result, lang string) []Row {
-	g := text.LangOf(lang)
-	rows := []Row{{MetricCube, "ΔCuBE", r.Aggregate.Cube}, {MetricWeighted, pickLang(lang, "weighted", "加权总分"), r.Aggregate.Weighted}}
+// rate, then ΔCuBE per judge when there are several. Each is labelled in
+// lang by its name: a built-in dimension by the registry's title
+// (Relevance, 相关性 — never the id relevance), a user's own by its name.
+func Rows(r *Result, lang text.Lang) []Row {
+	rows := []Row{{MetricCube, "ΔCuBE", r.Aggregate.Cube}, {MetricWeighted, weightedName.In(lang), r.Aggregate.Weighted}}
 	for _, d := range r.Dimensions {
-		rows = append(rows, Row{d, glossary.Name(glossary.DimensionID, d, g), r.Aggregate.Normalized[d]}) // 相关性, not relevance
+		rows = append(rows, Row{d, dimensionName(d, lang), r.Aggregate.Normalized[d]})
 	}
-	rows = append(rows, Row{MetricRecall, glossary.Term(glossary.GuideRecall, g), r.Recall})
+	rows = append(rows, Row{MetricRecall, heading(glossary.Term(glossary.GuideRecall, lang)), r.Recall})
 	if r.MFSS != nil {
-		rows = append(rows, Row{MetricMFSS, pickLang(lang, "MFSS total", "MFSS 总分"), *r.MFSS})
+		rows = append(rows, Row{MetricMFSS, mfssName.In(lang), *r.MFSS})
 	}
 	if r.Aggregate.CoFEPass != nil {
-		rows = append(rows, Row{MetricCoFEPass, pickLang(lang, "CoFE pass rate", "CoFE 正确率"), *r.Aggregate.CoFEPass})
+		rows = append(rows, Row{MetricCoFEPass, cofePassName.In(lang), *r.Aggregate.CoFEPass})
 	}
 	if len(r.Judges) > 1 {
 		for _, j := range r.Judges {
-			rows = append(rows, Row{MetricCube + ":" + j.Judge, "ΔCuBE · " + glossary.JudgeName(j.Judge, g), j.Cube})
+			rows = append(rows, Row{MetricCube + ":" + j.Judge, "ΔCuBE · " + glossary.JudgeName(j.Judge, lang), j.Cube})
 		}
 	}
 	return rows
+}
+
+// Names of the table's rows that are not dimensions. The weighted total
+// is the bounded score over the weighted dimensions (N_J), in the words
+// the report's units note uses.
+var (
+	weightedName = text.New("加权总分", "Weighted total")
+	mfssName     = text.New("MFSS 总分", "MFSS total")
+	cofePassName = text.New("CoFE 正确率", "CoFE pass rate")
+)
+
+// heading is a glossary term (written to stand inside a sentence: guide
+// recall@k) as the head of a row: Guide recall@k.
+func heading(term string) string {
+	if term != "" && term[0] >= 'a' && term[0] <= 'z' {
+		return string(term[0]-'a'+'A') + term[1:]
+	}
+	return term
+}
+
+// dimensionName is a dimension as a row of the table names it: a
+// built-in one by the registry's title in lang, a user's own as written.
+func dimensionName(d string, lang text.Lang) string {
+	if dim, ok := dimension.Lookup(d); ok {
+		return dim.Title(lang)
+	}
+	return d
 }
 
 // Fmt1 prints an optional figure with one decimal, n/a when undefined.
@@ -64,11 +93,4 @@ func FmtCI(ci *[2]float64) string {
 		return "n/a"
 	}
 	return fmt.Sprintf("[%.1f, %.1f]", ci[0], ci[1])
-}
-
-func pickLang(lang, en, zh string) string {
-	if len(lang) >= 2 && lang[:2] == "zh" {
-		return zh
-	}
-	return en
 }

@@ -93,13 +93,13 @@ func indexByID(side text.Text, items []dataset.Item) (map[string]int, error) {
 		id := strings.TrimSpace(it.ID)
 		if id == "" {
 			return nil, fail(CodeMissingID,
-				"side "+side.EN+": item "+itoa(i+1)+" (row "+itoa(it.Row)+") has no id, so it cannot be paired",
-				"“"+side.ZH+"”一方：第 "+itoa(i+1)+" 个问题（第 "+itoa(it.Row)+" 行）没有编号，无法配对")
+				"“"+side.ZH+"”一方：第 "+itoa(i+1)+" 个问题（第 "+itoa(it.Row)+" 行）没有编号，无法配对",
+				"side "+side.EN+": item "+itoa(i+1)+" (row "+itoa(it.Row)+") has no id, so it cannot be paired")
 		}
 		if _, dup := by[id]; dup {
 			return nil, fail(CodeDuplicateID,
-				"side "+side.EN+": question id "+strconv.Quote(id)+" appears twice (row "+itoa(it.Row)+"), so pairing would be ambiguous",
-				"“"+side.ZH+"”一方：问题编号“"+id+"”重复出现（第 "+itoa(it.Row)+" 行），配对会有歧义")
+				"“"+side.ZH+"”一方：问题编号“"+id+"”重复出现（第 "+itoa(it.Row)+" 行），配对会有歧义",
+				"side "+side.EN+": question id "+strconv.Quote(id)+" appears twice (row "+itoa(it.Row)+"), so pairing would be ambiguous")
 		}
 		by[id] = i
 	}

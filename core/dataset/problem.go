@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+
+	"cubeworkbench/core/text"
 )
 
 // Severities of a Problem.
@@ -26,11 +28,10 @@ type Problem struct {
 	EN, ZH   string // what is wrong, one sentence in each language
 }
 
-// Message is a full sentence naming file, sheet, row and column, in Chinese
-// when lang starts with "zh" and in English otherwise.
-func (p Problem) Message(lang string) string {
+// Message is a full sentence naming file, sheet, row and column, in lang.
+func (p Problem) Message(lang text.Lang) string {
 	file := filepath.Base(p.File)
-	if strings.HasPrefix(strings.ToLower(lang), "zh") {
+	if text.LangOf(string(lang)) == text.ZH {
 		parts := []string{file}
 		if p.Sheet != "" {
 			parts = append(parts, "工作表“"+p.Sheet+"”")

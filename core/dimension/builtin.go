@@ -1,5 +1,7 @@
 package dimension
 
+import "cubeworkbench/core/text"
+
 // The methods a dimension belongs to; also the prompts/ folder of its
 // templates.
 const (
@@ -56,13 +58,8 @@ type Dimension struct {
 // language: cube/relevance → prompts/cube/relevance.zh.md and .en.md.
 func (d Dimension) Prompt() string { return d.Method + "/" + d.Name }
 
-// Title is the display name in lang ("zh", else English).
-func (d Dimension) Title(lang string) string {
-	if lang == "zh" {
-		return d.TitleZH
-	}
-	return d.TitleEN
-}
+// Title is the display name in lang.
+func (d Dimension) Title(lang text.Lang) string { return text.New(d.TitleZH, d.TitleEN).In(lang) }
 
 // builtins are the built-in dimensions, CuBE's in report order, then CoFE's.
 var builtins = []Dimension{

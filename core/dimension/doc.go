@@ -6,5 +6,6 @@
 // rules the offline lexical and semantic judges score it by, and where its
 // prompt lives — so a new built-in dimension is one entry here plus its
 // prompts/ templates.
-// It imports nothing, so the methods, the charts and the report can use it.
+// It imports only core/text, so the methods, the charts and the report can
+// use it.
 package dimension

@@ -1,5 +1,7 @@
 package dimension
 
+import "cubeworkbench/core/text"
+
 // All returns every built-in dimension, CuBE's in report order, then CoFE's.
 func All() []Dimension { return append([]Dimension(nil), builtins...) }
 
@@ -36,9 +38,9 @@ func Defaults() []string {
 	return out
 }
 
-// Title is the display name of a dimension in lang ("zh", else English);
-// ok is false for a dimension that is not built in.
-func Title(name, lang string) (string, bool) {
+// Title is the display name of a dimension in lang; ok is false for a
+// dimension that is not built in.
+func Title(name string, lang text.Lang) (string, bool) {
 	d, ok := Lookup(name)
 	if !ok {
 		return "", false

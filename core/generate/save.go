@@ -48,7 +48,7 @@ func WriteTestSet(path string, guides []dataset.Guide, cands []Candidate, lang t
 		}
 		cat, asp := "", c.Aspect
 		if a, ok := aspect.Lookup(c.Aspect); ok {
-			cat = a.Title(lang.String())
+			cat = a.Title(lang)
 		}
 		rows = append(rows, []any{c.ID, c.Question, c.GuideID, c.QueryType, cat, asp, c.GuideTitle, c.Model, OriginTitle(c.Origin, lang), c.Original})
 	}

@@ -265,7 +265,7 @@ func (g *Generator) testQuestion(ctx context.Context, document, queryType, aspec
 		f.QueryType = t.TitleZH
 	}
 	if a, ok := aspect.Lookup(aspectName); ok {
-		f.Aspect = a.Title(lang.String())
+		f.Aspect = a.Title(lang)
 	}
 	f.Avoid = strings.Join(asked, "\n")
 	msgs, err := g.render("testquestion", f)

@@ -203,6 +203,6 @@ func sortedKeys[V any](m map[string]V) []string {
 
 // setName is an answer set's name as every screen shows it (零上下文回答
 // for zero …); a workbook's own system keeps its name.
-func setName(set, lang string) string {
-	return glossary.Name(glossary.SetID, set, bilingual.Lang(lang))
+func setName(set string, lang bilingual.Lang) string {
+	return glossary.Name(glossary.SetID, set, lang)
 }

@@ -13,6 +13,7 @@ import (
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/embed"
 	"cubeworkbench/core/ingest"
+	bilingual "cubeworkbench/core/text"
 	"cubeworkbench/core/textmetric"
 )
 
@@ -98,7 +99,7 @@ func TestFactorNotes(t *testing.T) {
 	han := func(s string) bool {
 		return strings.ContainsFunc(s, func(r rune) bool { return unicode.Is(unicode.Han, r) })
 	}
-	for _, lang := range []string{"zh", "en"} {
+	for _, lang := range []bilingual.Lang{bilingual.ZH, bilingual.EN} {
 		ns := FactorNotes(lang)
 		want := append(append([]string{}, FactorNames...), "total")
 		if len(ns) != len(want) {

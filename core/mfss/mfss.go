@@ -2,13 +2,13 @@ package mfss
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math"
 	"slices"
 	"strings"
 
 	"cubeworkbench/core/embed"
+	bilingual "cubeworkbench/core/text"
 	"cubeworkbench/core/textmetric"
 )
 
@@ -94,7 +94,8 @@ func WeightsFromMap(m map[string]float64) (Weights, error) {
 		case "conciseness":
 			w.Conciseness = v
 		default:
-			return w, fmt.Errorf("mfss: unknown factor %q in weights (known: %s) / 未知的 MFSS 因子 %q", k, strings.Join(FactorNames, ", "), k)
+			return w, configError(fmt.Sprintf("未知的 MFSS 因子 %q（可选：%s）", k, strings.Join(FactorNames, "、")),
+				fmt.Sprintf("unknown factor %q in weights (known: %s)", k, strings.Join(FactorNames, ", ")))
 		}
 	}
 	return w, nil
@@ -109,11 +110,16 @@ func (f Factors) vector() [6]float64 {
 }
 
 // ErrConfig marks weights or constants that cannot be used.
-var ErrConfig = errors.New("mfss: invalid configuration / MFSS 配置无效")
+var ErrConfig error = bilingual.NewError(bilingual.New("MFSS 配置无效", "mfss: invalid configuration"), nil)
+
+// configError is ErrConfig saying what is wrong, in both languages.
+func configError(zh, en string) error {
+	return bilingual.NewError(bilingual.New("MFSS 配置无效："+zh, "mfss: invalid configuration: "+en), ErrConfig)
+}
 
 // ErrNoReference marks an item without a reference answer: it cannot be
 // scored (it is skipped and counted, never scored 0).
-var ErrNoReference = errors.New("mfss: no reference answer / 缺少参考答案")
+var ErrNoReference error = bilingual.NewError(bilingual.New("缺少参考答案", "mfss: no reference answer"), nil)
 
 // normalized checks cfg and returns it with both weight sets summing to 1.
 func (cfg Config) normalized() (Config, error) {
@@ -121,29 +127,29 @@ func (cfg Config) normalized() (Config, error) {
 	var sum float64
 	for _, v := range wv {
 		if v < 0 || math.IsNaN(v) || math.IsInf(v, 0) {
-			return cfg, fmt.Errorf("%w: factor weight %v", ErrConfig, v)
+			return cfg, configError(fmt.Sprintf("因子权重 %v", v), fmt.Sprintf("factor weight %v", v))
 		}
 		sum += v
 	}
 	if sum <= 0 {
-		return cfg, fmt.Errorf("%w: factor weights sum to 0", ErrConfig)
+		return cfg, configError("因子权重之和为 0", "factor weights sum to 0")
 	}
 	cfg.Weights = Weights{wv[0] / sum, wv[1] / sum, wv[2] / sum, wv[3] / sum, wv[4] / sum, wv[5] / sum}
 	var rs float64
 	for _, v := range cfg.RougeWeights {
 		if v < 0 || math.IsNaN(v) || math.IsInf(v, 0) {
-			return cfg, fmt.Errorf("%w: ROUGE weight %v", ErrConfig, v)
+			return cfg, configError(fmt.Sprintf("ROUGE 权重 %v", v), fmt.Sprintf("ROUGE weight %v", v))
 		}
 		rs += v
 	}
 	if rs <= 0 {
-		return cfg, fmt.Errorf("%w: ROUGE weights sum to 0", ErrConfig)
+		return cfg, configError("ROUGE 权重之和为 0", "ROUGE weights sum to 0")
 	}
 	for i := range cfg.RougeWeights {
 		cfg.RougeWeights[i] /= rs
 	}
 	if !(cfg.TargetSentenceLenEN > 0) || !(cfg.TargetSentenceLenZH > 0) {
-		return cfg, fmt.Errorf("%w: target sentence length must be > 0", ErrConfig)
+		return cfg, configError("目标句长须大于 0", "target sentence length must be > 0")
 	}
 	return cfg, nil
 }
@@ -320,8 +326,9 @@ func embedAll(ctx context.Context, emb embed.Embedder, texts []string) (vectors,
 		// Vectors of different lengths have no cosine (embed.Cosine would
 		// say 0): that is a broken endpoint, not a score.
 		if len(v) != len(vs[0]) {
-			return vectors{}, fmt.Errorf("mfss: %s returned vectors of %d and %d dimensions / 向量维度不一致（%d 与 %d）",
-				emb.Name(), len(vs[0]), len(v), len(vs[0]), len(v))
+			return vectors{}, bilingual.NewError(bilingual.New(
+				fmt.Sprintf("嵌入模型 %s 返回的向量维度不一致（%d 与 %d）", emb.Name(), len(vs[0]), len(v)),
+				fmt.Sprintf("mfss: %s returned vectors of %d and %d dimensions", emb.Name(), len(vs[0]), len(v))), nil)
 		}
 		zero[i] = !usable(v)
 	}

@@ -5,10 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strings"
 	"testing"
+	"unicode"
 
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/embed"
+	bilingual "cubeworkbench/core/text"
 )
 
 // tableEmbedder returns fixed vectors and fails on any text it does not
@@ -255,5 +258,36 @@ func TestEvaluate(t *testing.T) {
 	res, _ = Evaluate(context.Background(), table, items[:1], []string{"absent"}, DefaultConfig(), nil)
 	if _, ok := res.Systems["absent"]; ok {
 		t.Error("system without answers got a mean")
+	}
+}
+
+// TestConfigErrorsInBothLanguages: MFSS's refusals are text.Errors, so
+// the session's Explain shows the window and the CLI one language each;
+// each says what is wrong and is still ErrConfig (they carried both
+// languages in one string, and an unknown factor was not ErrConfig).
+func TestConfigErrorsInBothLanguages(t *testing.T) {
+	cfg := DefaultConfig()
+	cfg.Weights = Weights{Accuracy: -1, Rouge: 2}
+	_, scoreErr := Score(context.Background(), table, enResp, enRef, cfg)
+	_, factorErr := WeightsFromMap(map[string]float64{"fluency": 1})
+	for _, c := range []struct {
+		err    error
+		zh, en string
+	}{
+		{scoreErr, "因子权重 -1", "factor weight -1"},
+		{factorErr, "fluency", "unknown factor \"fluency\""},
+	} {
+		var te *bilingual.Error
+		if !errors.As(c.err, &te) || !errors.Is(c.err, ErrConfig) {
+			t.Errorf("%v: not a text.Error that is ErrConfig", c.err)
+			continue
+		}
+		if !strings.Contains(te.ZH, "MFSS 配置无效") || !strings.Contains(te.ZH, c.zh) || !strings.Contains(te.EN, c.en) || strings.ContainsFunc(te.EN, func(r rune) bool { return unicode.Is(unicode.Han, r) }) {
+			t.Errorf("words %+v", te.Text)
+		}
+	}
+	var te *bilingual.Error
+	if _, err := Score(context.Background(), table, enResp, " ", DefaultConfig()); !errors.As(err, &te) || te.ZH != "缺少参考答案" {
+		t.Errorf("blank reference: %v", err)
 	}
 }

@@ -75,17 +75,17 @@ var notes = []noteText{
 			ZH: "回答是否正确：去掉参考答案副本后 AUC 只有 0.541，仅略高于随机。正确性请看评审结论，MFSS 用来看回答的写法。"}},
 }
 
-// FactorNotes returns the notes in lang ("zh", or English for anything
-// else), in FactorNames order and then the total.
-func FactorNotes(lang string) []Note {
+// FactorNotes returns the notes in lang, in FactorNames order and then the
+// total.
+func FactorNotes(lang bilingual.Lang) []Note {
 	out := make([]Note, 0, len(notes))
 	for _, n := range notes {
 		name := bilingual.Text{EN: "Total", ZH: "总分"}
 		if t, ok := factorName[n.factor]; ok {
 			name = t
 		}
-		out = append(out, Note{Factor: n.factor, Name: name.In(bilingual.Lang(lang)), Measures: n.measures.In(bilingual.Lang(lang)),
-			Can: n.can.In(bilingual.Lang(lang)), Cannot: n.cannot.In(bilingual.Lang(lang))})
+		out = append(out, Note{Factor: n.factor, Name: name.In(lang), Measures: n.measures.In(lang),
+			Can: n.can.In(lang), Cannot: n.cannot.In(lang)})
 	}
 	return out
 }

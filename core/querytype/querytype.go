@@ -2,8 +2,10 @@
 // §3): the canonical name each is stored under, its titles in both
 // languages and the spellings a workbook may use for it. Every label the
 // report, the charts, the CLI and the question generator show comes from
-// here, so a new query type is one entry. It imports nothing.
+// here, so a new query type is one entry. It imports only core/text.
 package querytype
+
+import "cubeworkbench/core/text"
 
 // Type is one query type.
 type Type struct {
@@ -12,13 +14,8 @@ type Type struct {
 	Aliases          []string // other spellings a workbook may use, lower-case
 }
 
-// Title is the display name in lang ("zh", else English).
-func (t Type) Title(lang string) string {
-	if lang == "zh" {
-		return t.TitleZH
-	}
-	return t.TitleEN
-}
+// Title is the display name in lang.
+func (t Type) Title(lang text.Lang) string { return text.New(t.TitleZH, t.TitleEN).In(lang) }
 
 var builtins = []Type{
 	{Name: "factual", TitleZH: "事实类", TitleEN: "Factual", Aliases: []string{"事实类", "事实", "fact"}},

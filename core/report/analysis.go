@@ -258,7 +258,7 @@ func (w *writer) queryType(t string) string {
 	if t == cofe.UnknownType { // items without a query type
 		return w.say(analysisNoQueryType)
 	}
-	if w.lang != "zh" {
+	if w.lang != text.ZH {
 		return t
 	}
 	if qt, ok := querytype.Lookup(t); ok {
@@ -440,7 +440,7 @@ func (p problemsPage) problemsWarnings() error {
 			return err
 		}
 		for _, x := range w.s.Warnings {
-			if err := s.line(x.Source, x.Code, x.Where, nil, nil, nil, x.In(text.Lang(w.lang))); err != nil {
+			if err := s.line(x.Source, x.Code, x.Where, nil, nil, nil, x.In(w.lang)); err != nil {
 				return err
 			}
 		}
@@ -521,7 +521,7 @@ func (p problemsPage) problemsFlags() error {
 		for _, j := range w.s.Judges {
 			for _, fl := range j.Flags {
 				n++
-				if err := s.line(j.Judge, nil, nil, nil, nil, nil, cube.FlagText(fl).In(text.Lang(w.lang))); err != nil {
+				if err := s.line(j.Judge, nil, nil, nil, nil, nil, cube.FlagText(fl).In(w.lang)); err != nil {
 					return err
 				}
 			}

@@ -13,6 +13,7 @@ import (
 	"cubeworkbench/core/explain"
 	"cubeworkbench/core/profile"
 	"cubeworkbench/core/result"
+	"cubeworkbench/core/text"
 )
 
 // The one-page PDF brief beside the workbook (issue 15): the page leaders
@@ -27,7 +28,7 @@ func BriefPath(reportPath string) string {
 
 // BriefContent fills core/brief's content from the summary's page in lang
 // ("zh" or English) under profile p.
-func BriefContent(s *result.Summary, p profile.Profile, lang string) brief.Content {
+func BriefContent(s *result.Summary, p profile.Profile, lang text.Lang) brief.Content {
 	pg := NewPage(s, p, lang)
 	w := &writer{s: s, lang: pg.Lang, in: Input{Summary: s, Profile: p, Lang: pg.Lang}}
 	c := brief.Content{
@@ -119,7 +120,7 @@ func (w *writer) systemUnderTest() string {
 
 // WriteBrief writes the brief of s to path, replacing it only once the
 // whole file is written.
-func WriteBrief(path string, s *result.Summary, p profile.Profile, lang string) error {
+func WriteBrief(path string, s *result.Summary, p profile.Profile, lang text.Lang) error {
 	if s == nil {
 		return ErrNoSummary
 	}

@@ -23,9 +23,9 @@ func TestBriefBesideTheReport(t *testing.T) {
 		{"three judges", nil},
 		{"explained, sample, baseline", func(in *Input) { explainFixture(in, "needs_work") }},
 	}
-	for _, lang := range []string{"zh", "en"} {
+	for _, lang := range []text.Lang{"zh", "en"} {
 		for _, c := range cases {
-			t.Run(lang+"/"+c.name, func(t *testing.T) {
+			t.Run(string(lang)+"/"+c.name, func(t *testing.T) {
 				in := fixture(t)
 				if c.edit != nil {
 					c.edit(&in)
@@ -46,9 +46,9 @@ func TestBriefBesideTheReport(t *testing.T) {
 				if out := os.Getenv("REPORT_PDF_OUT"); out != "" {
 					dir = out
 				}
-				report := filepath.Join(dir, "brief-"+lang+"-"+filepath.Base(c.name)+".xlsx")
+				report := filepath.Join(dir, "brief-"+string(lang)+"-"+filepath.Base(c.name)+".xlsx")
 				path := BriefPath(report)
-				if filepath.Base(path) != "brief-"+lang+"-"+filepath.Base(c.name)+"-brief.pdf" {
+				if filepath.Base(path) != "brief-"+string(lang)+"-"+filepath.Base(c.name)+"-brief.pdf" {
 					t.Errorf("brief path %s", path)
 				}
 				if err := WriteBrief(path, in.Summary, in.Profile, lang); err != nil {
@@ -69,7 +69,7 @@ func TestBriefBesideTheReport(t *testing.T) {
 // A run whose system under test failed most questions gives the quoted
 // failure in the brief (the verdict's reason, core/engine targetFailed).
 func TestBriefQuotesTargetFailure(t *testing.T) {
-	for _, lang := range []string{"zh", "en"} {
+	for _, lang := range []text.Lang{"zh", "en"} {
 		in := fixture(t)
 		s := in.Summary
 		s.Verdict.Undetermine(result.Reason{Code: result.WarnTargetFailed,

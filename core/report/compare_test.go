@@ -13,6 +13,7 @@ import (
 	"cubeworkbench/core/compare"
 	"cubeworkbench/core/cube"
 	"cubeworkbench/core/dataset"
+	"cubeworkbench/core/text"
 )
 
 // Text of the comparison that starts like a formula.
@@ -69,8 +70,8 @@ func withComparison(t *testing.T) func(*Input) {
 // first with both answers, formula-like text kept as text; and the bullet
 // on Summary. Without a comparison there is no sheet.
 func TestComparisonSheet(t *testing.T) {
-	for _, lang := range []string{"zh", "en"} {
-		t.Run(lang, func(t *testing.T) {
+	for _, lang := range []text.Lang{"zh", "en"} {
+		t.Run(string(lang), func(t *testing.T) {
 			path, f, in := writeFixture(t, lang, withComparison(t))
 			r := in.Summary.Comparison
 			if !slices.Contains(f.GetSheetList(), SheetComparison) {

@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"cubeworkbench/core/text"
 )
 
 // TestOfflineJudgesNamedByGlossaryInReport: the pages a director reads
@@ -14,7 +16,7 @@ import (
 func TestOfflineJudgesNamedByGlossaryInReport(t *testing.T) {
 	bareID := regexp.MustCompile(`(^|[^A-Za-z])lexical([^A-Za-z ]|$)|(^|[^A-Za-z])lexical$`)
 	for _, tc := range []struct{ lang, want string }{{"zh", "词汇基线评审"}, {"en", "lexical baseline"}} {
-		_, f, _ := writeFixture(t, tc.lang, nil)
+		_, f, _ := writeFixture(t, text.Lang(tc.lang), nil)
 		seen := false
 		for _, sheet := range f.GetSheetList() {
 			if isDataSheet(sheet) || readsStoredIDs(sheet) {

@@ -12,7 +12,6 @@ import (
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/figures"
 	"cubeworkbench/core/glossary"
-	"cubeworkbench/core/text"
 )
 
 // judgeSheetNames gives each judge a sheet name Excel accepts: no
@@ -179,7 +178,7 @@ func (w *writer) judgeWeights(g *sheetPage, j cube.JudgeResult, titles []string)
 	}
 	g.line(wc...)
 	if j.WeightNote != nil {
-		g.line(styled{j.WeightNote.In(text.Lang(w.lang)), w.st.note})
+		g.line(styled{j.WeightNote.In(w.lang), w.st.note})
 	}
 	cc := []any{w.say(judgesRAllCases)}
 	cr := []any{w.say(judgesRRetrievedCases)}
@@ -203,7 +202,7 @@ func (w *writer) judgeBounded(g *sheetPage, j cube.JudgeResult, cols, titles []s
 		nc = append(nc, j.Normalized[d])
 	}
 	g.line(nc...)
-	g.line(styled{glossary.GuideRecallAt(w.s.TopN, text.Lang(w.lang)), w.st.label}, pct{w.s.RecallAtK})
+	g.line(styled{glossary.GuideRecallAt(w.s.TopN, w.lang), w.st.label}, pct{w.s.RecallAtK})
 	g.line(styled{w.say(judgesCuBEScoreWeighted), w.st.label}, j.Cube)
 	var lo, hi *float64
 	if j.CubeCI95 != nil {
@@ -415,7 +414,7 @@ func (w *writer) qualificationBlock(g *sheetPage, j cube.JudgeResult) {
 	g.label(head)
 	status := map[string]string{cube.CheckPass: w.say(judgesPass), cube.CheckFail: w.say(judgesFail), cube.CheckShown: w.say(judgesShownOnly)}
 	for _, c := range j.Qualification {
-		g.line(status[c.Status], c.Reason.In(text.Lang(w.lang)))
+		g.line(status[c.Status], c.Reason.In(w.lang))
 	}
 	g.skip(1)
 }

@@ -136,7 +136,7 @@ func (w *writer) methodJudges(g *sheetPage) {
 
 // languageWords names the report's language in itself.
 func (w *writer) languageWords() string {
-	if w.lang == "zh" {
+	if w.lang == text.ZH {
 		return w.say(methodLanguageZH)
 	}
 	return w.say(methodLanguageEN)
@@ -176,7 +176,7 @@ func (w *writer) weightsWords(p profile.Profile) string {
 
 // dimensionName is a dimension's glossary name (a user's own keeps its name).
 func (w *writer) dimensionName(d string) string {
-	return glossary.Name(glossary.DimensionID, d, text.Lang(w.lang))
+	return glossary.Name(glossary.DimensionID, d, w.lang)
 }
 
 // dimensionList names dimensions as a list in the report's language.
@@ -201,7 +201,7 @@ func (w *writer) methodDimensions(g *sheetPage) {
 	for _, d := range w.dimsOrProfile() {
 		title, line := w.promptInfo(p.PromptDir, d)
 		g.wrap = true
-		row := g.line(w.dimensionName(d), title, source+"prompts/cube/"+prompts.File(d, text.Lang(w.lang)), line)
+		row := g.line(w.dimensionName(d), title, source+"prompts/cube/"+prompts.File(d, w.lang), line)
 		g.wrap = false
 		g.merge(row, "D", "F")
 		g.height(row, rowHeight(line, 110))
@@ -269,7 +269,7 @@ func (w *writer) methodFindings(g *sheetPage) {
 		g.skip(1)
 	}
 	if dm := s.DocMapping; dm != nil {
-		if msgs := dm.Messages(text.Lang(w.lang), 20); len(msgs) > 0 {
+		if msgs := dm.Messages(w.lang, 20); len(msgs) > 0 {
 			g.block()
 			g.label(w.say(methodHowRetrievedDocuments))
 			w.noteLines(g, msgs)
@@ -289,10 +289,10 @@ func (w *writer) methodFindings(g *sheetPage) {
 		g.wrap = false
 		var lines []string
 		for _, u := range m.Uninformative {
-			lines = append(lines, u.Reason.In(text.Lang(w.lang)))
+			lines = append(lines, u.Reason.In(w.lang))
 		}
 		if zv := m.ZeroVectors.Message(); zv.EN != "" {
-			lines = append(lines, zv.In(text.Lang(w.lang)))
+			lines = append(lines, zv.In(w.lang))
 		}
 		if len(lines) > 0 {
 			g.label(w.say(methodWhatMFSSCould))
@@ -326,7 +326,7 @@ func (w *writer) methodNotes(g *sheetPage) {
 	g.label(w.say(methodMethodNotes))
 	var notes []string
 	if s.Result != nil {
-		notes = s.MethodNotes(text.Lang(w.lang))
+		notes = s.MethodNotes(w.lang)
 	}
 	notes = append(notes,
 		w.say(methodLexicalJudgeBaseline),
@@ -359,15 +359,15 @@ func (w *writer) noteLines(g *sheetPage, lines []string) {
 // without a prompt the built-in title table is used.
 func (w *writer) promptInfo(dir, dim string) (title, line string) {
 	title = w.dimTitle(dim)
-	text, err := prompts.Load(dir, "cube/"+dim, text.Lang(w.lang))
+	text, err := prompts.Load(dir, "cube/"+dim, w.lang)
 	if err != nil {
 		return title, ""
 	}
 	for _, l := range strings.Split(text, "\n") {
 		l = strings.TrimSpace(l)
 		switch {
-		case strings.HasPrefix(l, "title_"+w.lang+":"):
-			if t := strings.TrimSpace(strings.TrimPrefix(l, "title_"+w.lang+":")); t != "" {
+		case strings.HasPrefix(l, "title_"+string(w.lang)+":"):
+			if t := strings.TrimSpace(strings.TrimPrefix(l, "title_"+string(w.lang)+":")); t != "" {
 				title = t
 			}
 		case line == "" && (strings.HasPrefix(l, "评价维度：") || strings.HasPrefix(l, "Dimension:")):
@@ -441,7 +441,7 @@ func yesNo(b bool) text.Text {
 // spent is what the run's calls cost, each currency apart, unknown for an
 // endpoint without a price (never 0); a run without paid calls says none.
 func (w *writer) spent(r result.RunInfo) string {
-	if m := r.Spent(text.Lang(w.lang)); m != "" {
+	if m := r.Spent(w.lang); m != "" {
 		return m
 	}
 	return w.say(methodNoneNoPaid)

@@ -19,7 +19,7 @@ import (
 // Summary sheet, built once so the sheet and the PDF brief (and anything
 // else that shows the page) say the same thing.
 type Page struct {
-	Lang    string
+	Lang    text.Lang
 	Title   string
 	About   string   // what was evaluated, in one line
 	Notices []string // sample data, baseline judge, Recall@k missing: shown loud
@@ -88,11 +88,10 @@ type PageChart struct {
 	Build func(o chart.Options) (*chart.Figure, error)
 }
 
-// NewPage builds the page of s in lang ("zh" or English) under profile p.
-func NewPage(s *result.Summary, p profile.Profile, lang string) Page {
-	if lang != "zh" {
-		lang = "en"
-	}
+// NewPage builds the page of s in lang (English unless text.ZH) under
+// profile p.
+func NewPage(s *result.Summary, p profile.Profile, lang text.Lang) Page {
+	lang = reportLang(lang)
 	w := &writer{s: s, lang: lang, in: Input{Summary: s, Profile: p, Lang: lang}}
 	if s.Result != nil {
 		for _, j := range s.Judges {
@@ -110,9 +109,9 @@ func (w *writer) page() Page {
 	pg.Notices = w.notices()
 	v := s.Verdict
 	pg.VerdictCode = v.Code
-	pg.Verdict = v.Text.In(text.Lang(w.lang))
+	pg.Verdict = v.Text.In(w.lang)
 	if pg.Verdict == "" {
-		pg.Verdict = result.Undetermined.Words(text.Lang(w.lang))
+		pg.Verdict = result.Undetermined.Words(w.lang)
 	}
 	pg.VerdictRule = w.verdictRule()
 	pg.Headline = w.headlineWords()
@@ -184,7 +183,7 @@ func (w *writer) notices() []string {
 		}
 	}
 	if dm := s.DocMapping; dm != nil && (dm.Loud() || dm.RecallMissing()) {
-		msgs := dm.Messages(text.Lang(w.lang), 1)
+		msgs := dm.Messages(w.lang, 1)
 		if len(msgs) > 0 {
 			out = append(out, msgs[0])
 		}
@@ -206,7 +205,7 @@ func (w *writer) verdictRule() string {
 		c = fmt.Sprintf(w.say(pageCuBEScore), *v.Cube)
 	}
 	return fmt.Sprintf(w.say(pageMoreDeployableUp),
-		c, v.Deployable, v.NeedsWork, result.Deployable.Words(text.Lang(w.lang)), result.NeedsWork.Words(text.Lang(w.lang)), result.NotReady.Words(text.Lang(w.lang)))
+		c, v.Deployable, v.NeedsWork, result.Deployable.Words(w.lang), result.NeedsWork.Words(w.lang), result.NotReady.Words(w.lang))
 }
 
 // resamples is the number of resamples behind the intervals.
@@ -219,7 +218,7 @@ func (w *writer) resamples() int {
 
 // intervalName is the 95 % interval in words a director uses.
 func (w *writer) intervalName() string {
-	return glossary.Interval95With(w.resamples(), text.Lang(w.lang))
+	return glossary.Interval95With(w.resamples(), w.lang)
 }
 
 // headlineWords is the score with its interval and recall in one sentence.
@@ -243,7 +242,7 @@ func (w *writer) headlineWords() string {
 }
 
 func (w *writer) recallArgs(r float64) []any {
-	if w.lang == "zh" {
+	if w.lang == text.ZH {
 		return []any{100 * r, w.s.TopN}
 	}
 	return []any{w.s.TopN, 100 * r}
@@ -253,7 +252,7 @@ func (w *writer) recallArgs(r float64) []any {
 func (w *writer) onlyOneJudge() string { return w.say(pageSingleJudge) }
 
 // term is the glossary's name of a thing in the report's language.
-func (w *writer) term(id glossary.ID) string { return glossary.Term(id, text.Lang(w.lang)) }
+func (w *writer) term(id glossary.ID) string { return glossary.Term(id, w.lang) }
 
 func (w *writer) pageFigures() []PageFigure {
 	s := w.s
@@ -359,10 +358,10 @@ func (w *writer) pageJudges() PageJudges {
 		if !j.Counted() {
 			var why []string
 			for _, t := range j.QualificationReasons {
-				why = append(why, t.In(text.Lang(w.lang)))
+				why = append(why, t.In(w.lang))
 			}
 			r.NotCounted = strings.Join(why, w.say(txtSemicolon))
-			r.Note = glossary.Term(glossary.JudgeNotCounted, text.Lang(w.lang)) + w.say(txtColon) + r.NotCounted
+			r.Note = glossary.Term(glossary.JudgeNotCounted, w.lang) + w.say(txtColon) + r.NotCounted
 		}
 		pj.Rows = append(pj.Rows, r)
 	}

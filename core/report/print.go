@@ -12,6 +12,8 @@ import (
 	"strings"
 
 	"github.com/xuri/excelize/v2"
+
+	"cubeworkbench/core/text"
 )
 
 // A4 in points (1/72 inch), portrait.
@@ -82,7 +84,8 @@ func SetPrint(f *excelize.File, sheet string, s PrintSetup) error {
 }
 
 func printErr(sheet, what string, err error) error {
-	return fmt.Errorf("report: 工作表 %q 的打印设置（%s）失败 / print setup (%s) of sheet %q failed: %w", sheet, what, what, sheet, err)
+	return text.NewError(text.New(fmt.Sprintf("工作表 %q 的打印设置（%s）失败", sheet, what),
+		fmt.Sprintf("report: print setup (%s) of sheet %q failed", what, sheet)), err)
 }
 
 // SetA4 sets the paper to A4 in the given orientation.

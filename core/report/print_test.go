@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"encoding/xml"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -15,6 +16,8 @@ import (
 	"testing"
 
 	"github.com/xuri/excelize/v2"
+
+	"cubeworkbench/core/text"
 )
 
 // sheetXML is the part of a worksheet's XML the print setup writes
@@ -150,7 +153,10 @@ func TestSetPrintRefusesBadInput(t *testing.T) {
 		"margins": SetMargins(f, "Sheet1", Margins{Top: 0.2, Header: 0.3}),
 		"sheet":   SetA4(f, "no such sheet", false),
 	} {
-		if err == nil || !strings.Contains(err.Error(), "打印设置") {
+		// A text.Error: each front end shows one language (through the
+		// session's Explain), the cause after it.
+		var te *text.Error
+		if !errors.As(err, &te) || !strings.Contains(te.ZH, "打印设置") || !strings.Contains(te.EN, "print setup") || te.Err == nil {
 			t.Errorf("%s: err = %v, want a bilingual error", name, err)
 		}
 	}

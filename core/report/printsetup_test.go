@@ -23,8 +23,8 @@ import (
 // sheet is A4 landscape, one page wide, its first row repeated; the data
 // sheets print their header row only.
 func TestPageSetupOfEverySheet(t *testing.T) {
-	for _, lang := range []string{"zh", "en"} {
-		t.Run(lang, func(t *testing.T) {
+	for _, lang := range []text.Lang{"zh", "en"} {
+		t.Run(string(lang), func(t *testing.T) {
 			_, f, _ := writeFixture(t, lang, nil)
 			names := map[string]map[string]string{} // sheet → defined name → refers to
 			for _, d := range f.GetDefinedName() {
@@ -144,9 +144,9 @@ func TestSummaryFitsOnePage(t *testing.T) {
 			explainFixture(in, "not_ready")
 		}},
 	}
-	for _, lang := range []string{"zh", "en"} {
+	for _, lang := range []text.Lang{"zh", "en"} {
 		for _, c := range cases {
-			t.Run(lang+"/"+c.name, func(t *testing.T) {
+			t.Run(string(lang)+"/"+c.name, func(t *testing.T) {
 				path, f, _ := writeFixture(t, lang, c.edit)
 				// The anchors as written: one-cell anchors with their own
 				// size, so no reader's row or column metrics can stretch a
@@ -218,10 +218,10 @@ func TestSummaryPrintsOnePageInLibreOffice(t *testing.T) {
 		t.Fatal(err)
 	}
 	var files []string
-	for _, lang := range []string{"zh", "en"} {
+	for _, lang := range []text.Lang{"zh", "en"} {
 		in := fixture(t)
 		in.Lang = lang
-		p := filepath.Join(t.TempDir(), "fixture-"+lang+".xlsx")
+		p := filepath.Join(t.TempDir(), "fixture-"+string(lang)+".xlsx")
 		if err := Write(context.Background(), p, in, nil); err != nil {
 			t.Fatal(err)
 		}

@@ -27,7 +27,7 @@ type Input struct {
 	// ones included) and the expert ratings.
 	Workbook *dataset.Workbook
 	Profile  profile.Profile
-	Lang     string // "zh" or "en"
+	Lang     text.Lang // text.ZH or text.EN (any other setting: English)
 }
 
 // Sheet names. The fixed ones are bilingual so a reader of either language
@@ -66,9 +66,7 @@ func Write(ctx context.Context, path string, in Input, progress func(done, total
 	if in.Workbook == nil {
 		in.Workbook = &dataset.Workbook{}
 	}
-	if in.Lang != "zh" {
-		in.Lang = "en"
-	}
+	in.Lang = reportLang(in.Lang)
 	w, err := newWriter(ctx, in, progress)
 	if err != nil {
 		return err
@@ -121,7 +119,7 @@ type writer struct {
 	in       Input
 	s        *result.Summary
 	wb       *dataset.Workbook
-	lang     string
+	lang     text.Lang
 	st       styles
 	progress func(done, total int)
 	done     int
@@ -181,7 +179,7 @@ func newWriter(ctx context.Context, in Input, progress func(int, int)) (*writer,
 // judgeName is a judge as people read it: the glossary's name for the
 // offline judges (词汇基线评审, not "lexical"), the user's own otherwise.
 // The grey data sheets keep the ids, which evaluate reads back.
-func (w *writer) judgeName(name string) string { return glossary.JudgeName(name, text.Lang(w.lang)) }
+func (w *writer) judgeName(name string) string { return glossary.JudgeName(name, w.lang) }
 
 func (w *writer) na() string { return w.say(wordNA) }
 
@@ -293,5 +291,9 @@ func isDataSheet(name string) bool {
 	return strings.HasPrefix(name, SheetScores+" (")
 }
 
+// reportLang is the language a report is written in: Chinese for a
+// Chinese setting, English for anything else.
+func reportLang(l text.Lang) text.Lang { return text.LangOf(string(l)) }
+
 // say is t in the report's language.
-func (w *writer) say(t text.Text) string { return t.In(text.Lang(w.lang)) }
+func (w *writer) say(t text.Text) string { return t.In(w.lang) }

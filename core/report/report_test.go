@@ -17,10 +17,11 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"cubeworkbench/core/profile"
+	"cubeworkbench/core/text"
 )
 
 // writeFixture writes the fixture report in lang and opens it.
-func writeFixture(t *testing.T, lang string, edit func(*Input)) (string, *excelize.File, Input) {
+func writeFixture(t *testing.T, lang text.Lang, edit func(*Input)) (string, *excelize.File, Input) {
 	t.Helper()
 	in := fixture(t)
 	in.Lang = lang
@@ -69,14 +70,14 @@ func abs(x float64) float64 {
 }
 
 func TestSheetsAndHeadline(t *testing.T) {
-	for _, lang := range []string{"zh", "en"} {
-		t.Run(lang, func(t *testing.T) {
+	for _, lang := range []text.Lang{"zh", "en"} {
+		t.Run(string(lang), func(t *testing.T) {
 			_, f, in := writeFixture(t, lang, nil)
 			s := in.Summary
 			got := f.GetSheetList()
 			want := []string{SheetSummary, SheetMethod, SheetJudges}
 			for _, j := range s.Judges { // in the summary's order
-				want = append(want, map[string]string{"zh": "评审 ", "en": "Judge "}[lang]+j.Judge)
+				want = append(want, map[text.Lang]string{"zh": "评审 ", "en": "Judge "}[lang]+j.Judge)
 			}
 			want = append(want, SheetItems, SheetCorrelations, SheetHuman, SheetMFSS, SheetCoFE, SheetProblems, SheetGuides, SheetQA, SheetScores, SheetRatings)
 			if !slices.Equal(got, want) {

@@ -15,7 +15,7 @@ import (
 // modelWriter is a writer with no excelize file: the page models are built
 // from the summary alone. Its looks are small distinct numbers, so a test
 // can tell a title from a label.
-func modelWriter(t *testing.T, lang string, edit func(*Input)) *writer {
+func modelWriter(t *testing.T, lang text.Lang, edit func(*Input)) *writer {
 	t.Helper()
 	in := fixture(t)
 	in.Lang = lang
@@ -54,10 +54,10 @@ func modelPages(t *testing.T, w *writer) []*sheetPage {
 // row, row heights within Excel's 409 points, every native chart's series
 // on rows the page holds. Checked without writing a file.
 func TestPagesAreWellFormed(t *testing.T) {
-	for _, lang := range []string{"zh", "en"} {
+	for _, lang := range []text.Lang{"zh", "en"} {
 		w := modelWriter(t, lang, withComparison(t))
 		for _, p := range modelPages(t, w) {
-			t.Run(lang+"/"+p.Name, func(t *testing.T) {
+			t.Run(string(lang)+"/"+p.Name, func(t *testing.T) {
 				if len(p.Rows) == 0 {
 					t.Fatal("empty page")
 				}
@@ -150,7 +150,7 @@ func TestJudgesPageChartReadsItsTable(t *testing.T) {
 // The Method page names things as the glossary does, in both languages:
 // the tokens, the workbook, the dimension, the offline judges' kind.
 func TestMethodPageUsesGlossaryNames(t *testing.T) {
-	for _, lang := range []string{"zh", "en"} {
+	for _, lang := range []text.Lang{"zh", "en"} {
 		w := modelWriter(t, lang, nil)
 		words := w.methodPage().text()
 		for _, id := range []glossary.ID{glossary.Tokens, glossary.Dimension, glossary.Profile} {

@@ -7,7 +7,6 @@ import (
 	"cubeworkbench/core/glossary"
 
 	"cubeworkbench/core/humancheck"
-	"cubeworkbench/core/text"
 )
 
 // SheetSpotCheck holds the people's ratings beside the judges (人工抽检).
@@ -23,7 +22,7 @@ func (w *writer) spotCheckNotice() []string {
 	if !w.hasSpotCheck() {
 		return nil
 	}
-	return []string{w.s.SpotCheck.SummaryLine().In(text.Lang(w.lang))}
+	return []string{w.s.SpotCheck.SummaryLine().In(w.lang)}
 }
 
 // spotCheckSheet writes the Table-5-style comparison, the agreement of each
@@ -38,14 +37,14 @@ func (w *writer) spotCheckPage() *sheetPage {
 	// them; the tables' figures get columns wide enough for "a [lo, hi]".
 	g.widths(44, 22, 14, 24, 24, 24, 22, 22)
 	g.title(w.say(spotHumanSpotCheck))
-	g.line(sc.SummaryLine().In(text.Lang(w.lang)))
-	g.line(sc.TrustText.In(text.Lang(w.lang)))
+	g.line(sc.SummaryLine().In(w.lang))
+	g.line(sc.TrustText.In(w.lang))
 	g.line(styled{w.say(txtRaters), w.st.label}, strings.Join(sc.Raters, ", "))
 	g.line(styled{w.say(txtRatingsUsed), w.st.label}, sc.Ratings)
 	g.line(styled{w.say(spotRatingsIgnoredDimension), w.st.label}, sc.Ignored)
 	g.line(styled{w.say(spotAgreementAmongPeople) + w.term(glossary.Krippendorff) + w.say(spotCloseParen), w.st.label}, sc.InterRaterAlpha)
 	for _, n := range sc.Notes {
-		g.line(n.In(text.Lang(w.lang))) // one line, running into the empty cells beside it
+		g.line(n.In(w.lang)) // one line, running into the empty cells beside it
 	}
 	g.skip(1)
 	g.block()

@@ -395,7 +395,7 @@ func textHeight(s string, width, pt float64) float64 {
 func (w *writer) flags(fl []string) string {
 	out := make([]string, len(fl))
 	for i, x := range fl {
-		out[i] = cube.FlagText(x).In(text.Lang(w.lang))
+		out[i] = cube.FlagText(x).In(w.lang)
 	}
 	return strings.Join(out, w.say(txtSemicolon))
 }

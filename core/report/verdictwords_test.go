@@ -17,14 +17,14 @@ import (
 // (The brief once said 暂不具备部署条件 where the report said 尚不具备部署条件.)
 func TestReportAndBriefSayTheSameVerdict(t *testing.T) {
 	// Every wording of a verdict either ever used, to catch a drifted copy.
-	words := func(lang string) []string {
+	words := func(lang text.Lang) []string {
 		w := []string{"暂不具备部署条件", "Not ready"}
 		for _, c := range glossary.VerdictCodes() {
-			w = append(w, c.Words(text.Lang(lang)))
+			w = append(w, c.Words(lang))
 		}
 		return w
 	}
-	found := func(s, lang string) []string {
+	found := func(s string, lang text.Lang) []string {
 		var out []string
 		for _, w := range words(lang) {
 			if strings.Contains(s, w) && !slices.Contains(out, w) {
@@ -37,9 +37,9 @@ func TestReportAndBriefSayTheSameVerdict(t *testing.T) {
 	thresholds := map[result.VerdictCode][2]float64{
 		result.Deployable: {60, 40}, result.NeedsWork: {90, 40}, result.NotReady: {90, 80}, result.Undetermined: {60, 40},
 	}
-	for _, lang := range []string{"zh", "en"} {
+	for _, lang := range []text.Lang{"zh", "en"} {
 		for code, th := range thresholds {
-			t.Run(lang+"/"+string(code), func(t *testing.T) {
+			t.Run(string(lang)+"/"+string(code), func(t *testing.T) {
 				in := fixture(t)
 				cube := in.Summary.Verdict.Cube
 				if code == result.Undetermined {

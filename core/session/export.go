@@ -94,12 +94,12 @@ func (s *Session) WriteReport(ctx context.Context, path string, lang text.Lang, 
 		return ErrNoResult
 	}
 	p.Language = lang.String()
-	if err := report.Write(ctx, path, report.Input{Summary: res.Summary, Workbook: s.withSpotRatings(ctx, res.Workbook), Profile: p, Lang: lang.String()}, progress); err != nil {
+	if err := report.Write(ctx, path, report.Input{Summary: res.Summary, Workbook: s.withSpotRatings(ctx, res.Workbook), Profile: p, Lang: lang}, progress); err != nil {
 		return fmt.Errorf("session: report: %w", err)
 	}
 	// The one-page brief leaders forward by mail goes beside the workbook,
 	// drawn from the same page content as its Summary sheet.
-	if err := report.WriteBrief(report.BriefPath(path), res.Summary, p, lang.String()); err != nil {
+	if err := report.WriteBrief(report.BriefPath(path), res.Summary, p, lang); err != nil {
 		return text.NewError(text.New("未能写出一页简报："+text.Of(err).ZH, "the one-page brief could not be written: "+text.Of(err).EN), err)
 	}
 	return nil
@@ -138,7 +138,7 @@ func (s *Session) WriteCharts(dir string, lang text.Lang) ([]string, error) {
 		return nil, fmt.Errorf("session: charts: %w", err)
 	}
 	for _, f := range s.Figures() {
-		fig, err := f.Build(chart.Options{Lang: lang.String()})
+		fig, err := f.Build(chart.Options{Lang: lang})
 		if err != nil {
 			return written, fmt.Errorf("session: chart %s: %w", f.File, err)
 		}

@@ -167,7 +167,7 @@ func (s *Session) Evaluate(ctx context.Context, p profile.Profile, o EvalOptions
 	if err != nil {
 		return nil, err
 	}
-	s.complete(res.Summary, p.Language)
+	s.complete(res.Summary, text.LangOf(p.Language))
 	explainSummary(res.Summary, res.Workbook)
 	s.mu.Lock()
 	s.result, s.profile = res, p
@@ -205,7 +205,7 @@ func (s *Session) Unscorable() int {
 
 // complete adds to a summary what the session knows and the engine does
 // not: what happened when the workbook was read.
-func (s *Session) complete(sum *result.Summary, lang string) {
+func (s *Session) complete(sum *result.Summary, lang text.Lang) {
 	sum.Run.WorkbookFile = s.Print
 	if s.Report == nil {
 		return

@@ -16,8 +16,16 @@ import (
 // scanned is the packages whose errors are converted, one a line so that
 // branches converting different packages add lines without conflict.
 var scanned = []string{
+	"../../internal/cli",
 	"../../prompts",
+	"../../ui",
+	"../aspect",
+	"../brief",
+	"../chart",
 	"../chunk",
+	"../compare",
+	"../dataset",
+	"../dimension",
 	"../docmatch",
 	"../embed/openaiembed",
 	"../engine",
@@ -28,6 +36,9 @@ var scanned = []string{
 	"../judgepreset",
 	"../kbexport",
 	"../llm",
+	"../mfss",
+	"../querytype",
+	"../report",
 	"../rerank",
 	"../retrieve",
 	"../secret",

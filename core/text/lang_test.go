@@ -14,7 +14,8 @@ import (
 // every front end (and the session, the front ends' one door): their exported functions take a text.Lang (or return a
 // text.Text), never a bare language string that each caller spells and
 // compares its own way ("zh", "zh-CN", "ZH" …).
-var wordingPackages = []string{"../glossary", "../result", "../explain", "../cube", "../session", "."}
+var wordingPackages = []string{"../glossary", "../result", "../explain", "../cube", "../session", ".",
+	"../chart", "../brief", "../report", "../compare", "../mfss", "../dimension", "../querytype", "../aspect", "../dataset", "../../assets/i18n", "../../ui", "../../internal/cli"}
 
 // TestNoBareLangString reads the sources of the wording packages and fails
 // on an exported function or method with a string parameter named for a

@@ -63,11 +63,11 @@ func runBatch(args []string, stdout, stderr io.Writer) int {
 			return ExitBadInput
 		}
 		for _, fl := range rep.Failures {
-			fmt.Fprintf(stderr, pick(lang, "line %d: %s\n", "第 %d 行：%s\n"), fl.Line, fl.Reason)
+			fmt.Fprintf(stderr, text.New("第 %d 行：%s\n", "line %d: %s\n").In(lang), fl.Line, fl.Reason)
 		}
-		fmt.Fprintf(stdout, pick(lang,
-			"%d lines: %d imported, %d already in the store, %d failed, %d duplicated, %d unknown, %d malformed; %d requests still pending.\n",
-			"共 %d 行：导入 %d，已在运行记录库中 %d，失败 %d，重复 %d，未知 %d，格式错误 %d；仍有 %d 个请求待处理。\n"),
+		fmt.Fprintf(stdout, text.New(
+			"共 %d 行：导入 %d，已在运行记录库中 %d，失败 %d，重复 %d，未知 %d，格式错误 %d；仍有 %d 个请求待处理。\n",
+			"%d lines: %d imported, %d already in the store, %d failed, %d duplicated, %d unknown, %d malformed; %d requests still pending.\n").In(lang),
 			rep.Lines, rep.Imported, rep.AlreadyStored, rep.Failed, rep.Duplicates, rep.Unknown, rep.Malformed, len(rep.StillPending))
 		return ExitOK
 	}
@@ -113,9 +113,9 @@ func batchExport(ctx context.Context, workbook, storePath, out string, p profile
 		sayErr(stderr, err, lang)
 		return ExitBadInput
 	}
-	fmt.Fprintf(stdout, pick(lang,
-		"Wrote %d requests to %s. Run them (vllm run-batch -i %s -o results.jsonl --model M, or the OpenAI Batch API), then: cubectl batch import %s results.jsonl. Bound answers come first: repeat export/import until nothing is pending, then run cubectl evaluate.\n",
-		"已将 %d 个请求写入 %s。执行后（vllm run-batch -i %s -o results.jsonl --model M，或 OpenAI Batch API），运行：cubectl batch import %s results.jsonl。上下界答案先生成：重复导出、导入直到没有待处理请求，再运行 cubectl evaluate。\n"),
+	fmt.Fprintf(stdout, text.New(
+		"已将 %d 个请求写入 %s。执行后（vllm run-batch -i %s -o results.jsonl --model M，或 OpenAI Batch API），运行：cubectl batch import %s results.jsonl。上下界答案先生成：重复导出、导入直到没有待处理请求，再运行 cubectl evaluate。\n",
+		"Wrote %d requests to %s. Run them (vllm run-batch -i %s -o results.jsonl --model M, or the OpenAI Batch API), then: cubectl batch import %s results.jsonl. Bound answers come first: repeat export/import until nothing is pending, then run cubectl evaluate.\n").In(lang),
 		n, out, out, workbook)
 	return ExitOK
 }

@@ -56,19 +56,22 @@ func parseCompare(args []string, stderr io.Writer) (compareOptions, error) {
 	case 2:
 		o.a, o.b = positional[0], positional[1]
 	default:
-		return o, fmt.Errorf("compare needs one WORKBOOK (with --sets) or two, A and B / compare 需要一个工作簿（配合 --sets）或两个（A 与 B）")
+		return o, text.NewError(text.New("compare 需要一个工作簿（配合 --sets）或两个（A 与 B）",
+			"compare needs one WORKBOOK (with --sets) or two, A and B"), nil)
 	}
 	if *sets != "" {
 		parts := strings.Split(*sets, ",")
 		if len(parts) != 2 || strings.TrimSpace(parts[0]) == "" || strings.TrimSpace(parts[1]) == "" {
-			return o, fmt.Errorf("--sets %q: two answer sets, A,B (e.g. rag,系统B) / --sets 须为两个答案集，如 rag,系统B", *sets)
+			return o, text.NewError(text.New(fmt.Sprintf("--sets %q：须为两个答案集，如 rag,系统B", *sets),
+				fmt.Sprintf("--sets %q: two answer sets, A,B (e.g. rag,v2)", *sets)), nil)
 		}
 		o.setA, o.setB = strings.TrimSpace(parts[0]), strings.TrimSpace(parts[1])
 	}
 	if *stores != "" {
 		parts := strings.Split(*stores, ",")
 		if len(parts) != 2 {
-			return o, fmt.Errorf("--stores %q: two run stores, A.db,B.db / --stores 须为两个运行记录库", *stores)
+			return o, text.NewError(text.New(fmt.Sprintf("--stores %q：须为两个运行记录库，如 A.db,B.db", *stores),
+				fmt.Sprintf("--stores %q: two run stores, A.db,B.db", *stores)), nil)
 		}
 		o.storeA, o.storeB = strings.TrimSpace(parts[0]), strings.TrimSpace(parts[1])
 	}
@@ -78,10 +81,24 @@ func parseCompare(args []string, stderr io.Writer) (compareOptions, error) {
 	return o, nil
 }
 
+// usageLang is the language a command line that cannot run is refused
+// in: --lang, else CUBE_LANG, else the profile's (the default profile's
+// when the named one does not load).
+func usageLang(langFlag, profilePath string) text.Lang {
+	if langFlag == "zh" || langFlag == "en" {
+		return text.Lang(langFlag)
+	}
+	p, err := loadProfile(profilePath)
+	if err != nil {
+		p, _ = loadProfile("")
+	}
+	return text.LangOf(p.Language)
+}
+
 func runCompare(args []string, stdout, stderr io.Writer) int {
 	o, err := parseCompare(args, stderr)
 	if err != nil {
-		fmt.Fprintln(stderr, err)
+		sayErr(stderr, err, usageLang(o.langFlag, o.profilePath))
 		return ExitUsage
 	}
 	p, err := loadProfile(o.profilePath)
@@ -97,9 +114,9 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 		// As the demo and the window's default: a first comparison works
 		// anywhere, and says plainly that the judge is not an LLM.
 		p.Judges = []profile.Endpoint{{Name: result.LexicalJudge, Lexical: true}}
-		fmt.Fprintln(stderr, pick(lang,
-			"No judge in the profile: the offline lexical baseline judge (not an LLM) scores both sides.",
-			"配置中没有评审模型：由词汇基线评审（离线，不是大模型）为两方评分。"))
+		fmt.Fprintln(stderr, text.New(
+			"配置中没有评审模型：由词汇基线评审（离线，不是大模型）为两方评分。",
+			"No judge in the profile: the offline lexical baseline judge (not an LLM) scores both sides.").In(lang))
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -132,7 +149,7 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 			sayErr(stderr, err, lang)
 			return ExitBadInput
 		}
-		fmt.Fprintln(stderr, pick(lang, "Wrote ", "已写入 ")+o.jsonPath)
+		fmt.Fprintln(stderr, text.New("已写入 ", "Wrote ").In(lang)+o.jsonPath)
 	}
 	if o.out != "" {
 		return writeReport(ctx, sessA, o.out, lang, pr, stderr)
@@ -144,7 +161,7 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 func checked(s *session.Session, lang text.Lang, stderr io.Writer) error {
 	if rep := s.Report; rep != nil {
 		for _, pr := range rep.Problems {
-			fmt.Fprintln(stderr, pr.Message(lang.String()))
+			fmt.Fprintln(stderr, pr.Message(lang))
 		}
 	}
 	return s.Check()
@@ -157,54 +174,56 @@ func compareFailed(ctx context.Context, err error, lang text.Lang, stderr io.Wri
 // printComparison prints the headline, the verdict, the warnings, the delta
 // table, the per-question counts and the regressions worst first.
 func printComparison(w io.Writer, r *compare.Result, lang text.Lang, maxRegressions int) {
-	fmt.Fprintln(w, r.Headline.In(lang.String()))
+	fmt.Fprintln(w, r.Headline.In(lang))
 	v := compare.VerdictText(r.Verdict)
-	fmt.Fprintf(w, "%s%s (%s)\n", pick(lang, "Verdict: ", "结论："), v.In(lang.String()), v.In(otherLang(lang)))
+	fmt.Fprintf(w, "%s%s (%s)\n", text.New("结论：", "Verdict: ").In(lang), v.In(lang), v.In(otherLang(lang)))
 	if len(r.Warnings) > 0 {
 		fmt.Fprintln(w)
 		for _, m := range r.Warnings {
-			fmt.Fprintf(w, "!! %s %s\n", pick(lang, "WARNING", "警告"), m.In(lang.String()))
+			fmt.Fprintf(w, "!! %s %s\n", text.New("警告", "WARNING").In(lang), m.In(lang))
 		}
 	}
 	fmt.Fprintln(w)
 	na, nb := r.Names() // rag → 被测系统回答 / system answers
 	nameA, nameB := na.In(lang), nb.In(lang)
-	fmt.Fprintf(w, "%s %s → %s: %d %s\n", pick(lang, "Compared", "比较"), nameA, nameB, r.Paired,
-		pick(lang, "paired questions (B − A; paired resampling, "+fmt.Sprint(r.BootstrapB)+" resamples, seed "+fmt.Sprint(r.Seed)+")",
-			"个配对问题（B − A；配对重抽样 "+fmt.Sprint(r.BootstrapB)+" 次，种子 "+fmt.Sprint(r.Seed)+"）"))
+	fmt.Fprintf(w, "%s %s → %s: %d %s\n", text.New("比较", "Compared").In(lang), nameA, nameB, r.Paired,
+		text.New(
+			"个配对问题（B − A；配对重抽样 "+fmt.Sprint(r.BootstrapB)+" 次，种子 "+fmt.Sprint(r.Seed)+"）", "paired questions (B − A; paired resampling, "+fmt.Sprint(r.BootstrapB)+" resamples, seed "+fmt.Sprint(r.Seed)+")").In(lang),
+	)
 	t := &table{}
-	t.add(pick(lang, "figure", "指标"), nameA, nameB, "Δ", pick(lang, "95% CI", "95% 区间"), pick(lang, "detectable", "可检测差异"), pick(lang, "verdict", "结论"))
-	for _, row := range compare.Rows(r, lang.String()) {
+	t.add(text.New("指标", "figure").In(lang), nameA, nameB, "Δ", text.New("95% 区间", "95% CI").In(lang), text.New("可检测差异", "detectable").In(lang), text.New("结论", "verdict").In(lang))
+	for _, row := range compare.Rows(r, lang) {
 		d := row.Delta
-		t.add(row.Label, compare.Fmt1(d.A), compare.Fmt1(d.B), compare.FmtSigned(d.Diff), compare.FmtCI(d.CI95), compare.Fmt1(d.Detectable), compare.VerdictText(d.Verdict).In(lang.String()))
+		t.add(row.Label, compare.Fmt1(d.A), compare.Fmt1(d.B), compare.FmtSigned(d.Diff), compare.FmtCI(d.CI95), compare.Fmt1(d.Detectable), compare.VerdictText(d.Verdict).In(lang))
 	}
 	t.write(w)
 	fmt.Fprintln(w)
-	fmt.Fprintf(w, pick(lang, "Questions: %d better, %d worse, %d about the same, %d not comparable (tolerance ±%.1f points)\n",
-		"逐题：%d 个变好，%d 个变差，%d 个基本不变，%d 个无法比较（容差 ±%.1f 分）\n"), r.Better, r.Worse, r.Same, r.NotComparable, r.Tolerance)
+	fmt.Fprintf(w, text.New(
+		"逐题：%d 个变好，%d 个变差，%d 个基本不变，%d 个无法比较（容差 ±%.1f 分）\n", "Questions: %d better, %d worse, %d about the same, %d not comparable (tolerance ±%.1f points)\n").In(lang),
+		r.Better, r.Worse, r.Same, r.NotComparable, r.Tolerance)
 	if len(r.Regressions) > 0 {
-		fmt.Fprintln(w, pick(lang, "Regressions, worst first:", "回退的问题（最严重的在前）："))
+		fmt.Fprintln(w, text.New("回退的问题（最严重的在前）：", "Regressions, worst first:").In(lang))
 		for _, ch := range r.Regressions[:min(maxRegressions, len(r.Regressions))] {
 			d := ch.Diff
 			fmt.Fprintf(w, "  %-8s %7s  %s\n", ch.ID, compare.FmtSigned(&d), clip(ch.Question, 48))
 		}
 		if len(r.Regressions) > maxRegressions {
-			fmt.Fprintf(w, pick(lang, "… %d more (all in --json and the report)\n", "……另有 %d 个（完整列表见 --json 与报告）\n"), len(r.Regressions)-maxRegressions)
+			fmt.Fprintf(w, text.New("……另有 %d 个（完整列表见 --json 与报告）\n", "… %d more (all in --json and the report)\n").In(lang), len(r.Regressions)-maxRegressions)
 		}
 	}
 	for _, b := range r.Bullets {
 		if b.Code == "items" || strings.HasPrefix(b.Code, "dimension:") || b.Code == "sides" {
 			continue // in the table and the counts above
 		}
-		fmt.Fprintln(w, "→ "+b.In(lang.String()))
+		fmt.Fprintln(w, "→ "+b.In(lang))
 	}
 }
 
-func otherLang(lang text.Lang) string {
-	if lang == "zh" {
-		return "en"
+func otherLang(lang text.Lang) text.Lang {
+	if lang == text.ZH {
+		return text.EN
 	}
-	return "zh"
+	return text.ZH
 }
 
 // clip shortens s to n characters with an ellipsis.

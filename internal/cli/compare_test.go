@@ -125,7 +125,7 @@ func TestCompareExitCodes(t *testing.T) {
 		code int
 		want string // in stderr
 	}{
-		{[]string{"compare"}, ExitUsage, "compare needs"},
+		{[]string{"compare", "--lang", "en"}, ExitUsage, "compare needs"},
 		{[]string{"compare", book, "--sets", "rag"}, ExitUsage, "--sets"},
 		{[]string{"compare", book, "--lang", "fr"}, ExitUsage, "--lang"},
 		{[]string{"compare", filepath.Join(dir, "missing.xlsx"), "--offline"}, ExitBadInput, "missing.xlsx"},
@@ -169,3 +169,34 @@ func TestCompareRefusalsInOneLanguage(t *testing.T) {
 }
 
 var hanRe = regexp.MustCompile(`\p{Han}`)
+
+// TestCompareUsageInOneLanguage: a command line compare cannot use is
+// refused in the CLI's language only (--lang, else CUBE_LANG, else the
+// profile's), like every other message; it carried both languages in one
+// string.
+func TestCompareUsageInOneLanguage(t *testing.T) {
+	dir := t.TempDir()
+	book := testbook.Sample(t, dir)
+	for _, args := range [][]string{
+		{"compare"},
+		{"compare", book, "--sets", "rag"},
+		{"compare", book, "--stores", "a.db"},
+	} {
+		for _, lang := range []string{"en", "zh"} {
+			code, _, stderr := run(t, append(args, "--lang", lang)...)
+			if code != ExitUsage {
+				t.Errorf("%v --lang %s: exit %d\n%s", args, lang, code, stderr)
+			}
+			if lang == "en" && hanRe.MatchString(stderr) {
+				t.Errorf("%v: the English CLI shows Chinese: %q", args, stderr)
+			}
+			if lang == "zh" && (!hanRe.MatchString(stderr) || strings.Contains(stderr, " / ")) {
+				t.Errorf("%v: the Chinese CLI is not in Chinese alone: %q", args, stderr)
+			}
+		}
+	}
+	t.Setenv(EnvLang, "en")
+	if _, _, stderr := run(t, "compare"); hanRe.MatchString(stderr) || !strings.Contains(stderr, "compare needs") {
+		t.Errorf("CUBE_LANG=en: %q", stderr)
+	}
+}

@@ -47,9 +47,9 @@ func runDemo(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	p.Language = *langFlag
 	p.Judges = []profile.Endpoint{{Name: "lexical", Lexical: true}, {Name: "semantic", Semantic: true}}
 	lexical, semantic := glossary.JudgeName("lexical", lang), glossary.JudgeName("semantic", lang)
-	fmt.Fprintln(stderr, pick(lang,
-		"Demo: the bundled fictional sample, judged offline by two baseline judges, the "+lexical+" (word overlap) and the "+semantic+" (surface similarity); neither is an LLM.",
-		"演示：使用内置的虚构示例数据，由两个离线基线评审评分："+lexical+"（按词语重合）与"+semantic+"（按字面相似度），都不是大模型。"))
+	fmt.Fprintln(stderr, text.New(
+		"演示：使用内置的虚构示例数据，由两个离线基线评审评分："+lexical+"（按词语重合）与"+semantic+"（按字面相似度），都不是大模型。",
+		"Demo: the bundled fictional sample, judged offline by two baseline judges, the "+lexical+" (word overlap) and the "+semantic+" (surface similarity); neither is an LLM.").In(lang))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	return evaluate(ctx, evalOptions{

@@ -110,18 +110,18 @@ func evaluate(ctx context.Context, o evalOptions, p profile.Profile, stdin io.Re
 		return ExitBadInput
 	}
 	if sess.Streamed > 0 {
-		fmt.Fprintf(stderr, pick(lang, "%d guides stored in %s; %d named by the questions loaded.\n", "已将 %d 条指南写入 %s；载入问题涉及的 %d 条。\n"),
+		fmt.Fprintf(stderr, text.New("已将 %d 条指南写入 %s；载入问题涉及的 %d 条。\n", "%d guides stored in %s; %d named by the questions loaded.\n").In(lang),
 			sess.Streamed, o.storePath, len(sess.Workbook.Guides))
 	}
 	if rep := sess.Report; rep != nil {
 		for _, pr := range rep.Problems {
-			fmt.Fprintln(stderr, pr.Message(lang.String()))
+			fmt.Fprintln(stderr, pr.Message(lang))
 		}
 	}
 	if sess.Check() != nil {
-		fmt.Fprintln(stderr, pick(lang,
-			"The workbook has errors; fix them, or pass --skip-bad-rows to evaluate without those rows.",
-			"工作簿有错误：请修正，或加 --skip-bad-rows 跳过出错的行后评估。"))
+		fmt.Fprintln(stderr, text.New(
+			"工作簿有错误：请修正，或加 --skip-bad-rows 跳过出错的行后评估。",
+			"The workbook has errors; fix them, or pass --skip-bad-rows to evaluate without those rows.").In(lang))
 		return ExitBadInput
 	}
 	outputs := []session.Output{session.File(o.jsonPath), session.File(o.out)}
@@ -133,10 +133,10 @@ func evaluate(ctx context.Context, o evalOptions, p profile.Profile, stdin io.Re
 	if plan.Calls > 0 && !o.offline {
 		fmt.Fprintln(stderr, plan.Estimate(lang))
 		if !o.yes && isTerminal(stdin) {
-			fmt.Fprint(stderr, pick(lang, "Go ahead? [y/N] ", "继续吗？[y/N] "))
+			fmt.Fprint(stderr, text.New("继续吗？[y/N] ", "Go ahead? [y/N] ").In(lang))
 			line, _ := bufio.NewReader(stdin).ReadString('\n')
 			if a := strings.ToLower(strings.TrimSpace(line)); a != "y" && a != "yes" && a != "是" {
-				fmt.Fprintln(stderr, pick(lang, "Nothing was called.", "未调用任何接口。"))
+				fmt.Fprintln(stderr, text.New("未调用任何接口。", "Nothing was called.").In(lang))
 				return ExitOK
 			}
 		}
@@ -154,7 +154,7 @@ func evaluate(ctx context.Context, o evalOptions, p profile.Profile, stdin io.Re
 			sayErr(stderr, err, lang)
 			return ExitBadInput
 		}
-		fmt.Fprintln(stderr, pick(lang, "Wrote ", "已写入 ")+o.jsonPath)
+		fmt.Fprintln(stderr, text.New("已写入 ", "Wrote ").In(lang)+o.jsonPath)
 	}
 	code := ExitOK
 	if o.out != "" {
@@ -162,10 +162,10 @@ func evaluate(ctx context.Context, o evalOptions, p profile.Profile, stdin io.Re
 	}
 	if code == ExitOK && res.Summary.TargetFailed() {
 		// The outputs are written (they say why); the exit says no verdict.
-		fmt.Fprintln(stderr, res.Summary.Verdict.Text.In(text.Lang(lang)))
+		fmt.Fprintln(stderr, res.Summary.Verdict.Text.In(lang))
 		for _, w := range res.Summary.Warnings {
 			if w.Code == result.WarnTargetFailed {
-				fmt.Fprintln(stderr, w.In(text.Lang(lang)))
+				fmt.Fprintln(stderr, w.In(lang))
 			}
 		}
 		return ExitTargetFailed
@@ -186,20 +186,13 @@ func writeReport(ctx context.Context, sess *session.Session, path string, lang t
 		sayErr(stderr, err, lang)
 		return ExitBadInput
 	}
-	fmt.Fprintln(stderr, pick(lang, "Wrote ", "已写入 ")+path)
+	fmt.Fprintln(stderr, text.New("已写入 ", "Wrote ").In(lang)+path)
 	return ExitOK
 }
 
 func isTerminal(r any) bool {
 	f, ok := r.(*os.File)
 	return ok && term.IsTerminal(int(f.Fd()))
-}
-
-func pick(lang text.Lang, en, zh string) string {
-	if lang == "zh" {
-		return zh
-	}
-	return en
 }
 
 func writeJSON(path string, v any) error {
@@ -218,8 +211,8 @@ func printResults(w io.Writer, res *result.Outcome, lang text.Lang) {
 		return
 	}
 	if s.Result != nil {
-		fmt.Fprintln(w, s.Headline(text.Lang(lang)))
-		fmt.Fprintf(w, "%s%s\n\n", pick(lang, "Verdict: ", "结论："), s.Verdict.Text.In(text.Lang(lang)))
+		fmt.Fprintln(w, s.Headline(lang))
+		fmt.Fprintf(w, "%s%s\n\n", text.New("结论：", "Verdict: ").In(lang), s.Verdict.Text.In(lang))
 		if m := s.DocMapping; m != nil {
 			if lines := m.Messages(lang, 20); len(lines) > 0 {
 				for _, l := range lines {
@@ -229,17 +222,17 @@ func printResults(w io.Writer, res *result.Outcome, lang text.Lang) {
 			}
 		}
 		for _, j := range s.Judges {
-			fmt.Fprintf(w, "%s %s\n", pick(lang, "Judge", "评审模型"), glossary.JudgeName(j.Judge, lang))
+			fmt.Fprintf(w, "%s %s\n", text.New("评审模型", "Judge").In(lang), glossary.JudgeName(j.Judge, lang))
 			if !j.Counted() {
 				// Shown with its figures, never averaged in (cube's judge qualification).
 				fmt.Fprintf(w, "  ✗ %s\n", glossary.Term(glossary.JudgeNotCounted, lang))
 				for _, r := range j.QualificationReasons {
-					fmt.Fprintf(w, "    - %s\n", r.In(text.Lang(lang)))
+					fmt.Fprintf(w, "    - %s\n", r.In(lang))
 				}
 			}
 			t := &table{}
 			header := []string{glossary.Term(glossary.Dimension, lang), glossary.Term(glossary.SetZeroShort, lang), glossary.Term(glossary.SetRAG, lang),
-				glossary.Term(glossary.SetFullShort, lang), pick(lang, "weight", "权重"), glossary.Term(glossary.BoundedScore, lang)}
+				glossary.Term(glossary.SetFullShort, lang), text.New("权重", "weight").In(lang), glossary.Term(glossary.BoundedScore, lang)}
 			t.add(header...)
 			for _, d := range append(append([]string{}, s.Dimensions...), "weighted") {
 				weight := "1.0000"
@@ -248,7 +241,7 @@ func printResults(w io.Writer, res *result.Outcome, lang text.Lang) {
 				}
 				label := glossary.Name(glossary.DimensionID, d, lang)
 				if d == "weighted" {
-					label = pick(lang, "weighted", "加权")
+					label = text.New("加权", "weighted").In(lang)
 				}
 				t.add(label, num(j.TrimmedMeans["zero"][d], 4), num(j.TrimmedMeans["rag"][d], 4), num(j.TrimmedMeans["full"][d], 4),
 					weight, num(j.Normalized[d], 2))
@@ -256,10 +249,10 @@ func printResults(w io.Writer, res *result.Outcome, lang text.Lang) {
 			t.write(w)
 			fmt.Fprintf(w, "CuBE = %s", num(j.Cube, 2))
 			if j.CubeCI95 != nil {
-				fmt.Fprintf(w, pick(lang, "  %s [%.2f, %.2f]", "  %s：%.2f 至 %.2f"), glossary.Interval95With(s.BootstrapB, lang), j.CubeCI95[0], j.CubeCI95[1])
+				fmt.Fprintf(w, text.New("  %s：%.2f 至 %.2f", "  %s [%.2f, %.2f]").In(lang), glossary.Interval95With(s.BootstrapB, lang), j.CubeCI95[0], j.CubeCI95[1])
 			}
 			if j.Unscorable > 0 {
-				fmt.Fprintf(w, "  %s %d", pick(lang, "unscorable", "无法评分"), j.Unscorable)
+				fmt.Fprintf(w, "  %s %d", text.New("无法评分", "unscorable").In(lang), j.Unscorable)
 			}
 			fmt.Fprintln(w)
 			for _, f := range j.Flags {
@@ -271,13 +264,13 @@ func printResults(w io.Writer, res *result.Outcome, lang text.Lang) {
 		// The why of the verdict: the same bullets and recommendations the
 		// window and the report show (core/explain, one source).
 		if e := s.Explanation; e != nil {
-			for _, l := range e.Lines(text.Lang(lang)) {
+			for _, l := range e.Lines(lang) {
 				fmt.Fprintln(w, l)
 			}
 			fmt.Fprintln(w)
 		} else {
 			for _, r := range s.Recommendations() {
-				fmt.Fprintln(w, "→ "+r.In(text.Lang(lang)))
+				fmt.Fprintln(w, "→ "+r.In(lang))
 			}
 			if len(s.Recommendations()) > 0 {
 				fmt.Fprintln(w)
@@ -285,10 +278,10 @@ func printResults(w io.Writer, res *result.Outcome, lang text.Lang) {
 		}
 	}
 	if s.MFSS != nil {
-		fmt.Fprintln(w, pick(lang, "MFSS (multi-factor score against the reference answer)", "MFSS（对照参考答案的多因素评分）"))
+		fmt.Fprintln(w, text.New("MFSS（对照参考答案的多因素评分）", "MFSS (multi-factor score against the reference answer)").In(lang))
 		t := &table{}
 		g := func(id glossary.ID) string { return glossary.Term(id, lang) }
-		t.add(pick(lang, "answers", "回答"), g(glossary.MFSSAccuracy), g(glossary.MFSSFactualConsistency), g(glossary.MFSSReadability),
+		t.add(text.New("回答", "answers").In(lang), g(glossary.MFSSAccuracy), g(glossary.MFSSFactualConsistency), g(glossary.MFSSReadability),
 			g(glossary.MFSSCoherence), g(glossary.MFSSRouge), g(glossary.MFSSConciseness), g(glossary.MFSSTotal))
 		names := make([]string, 0, len(s.MFSS.Systems))
 		for name := range s.MFSS.Systems {
@@ -301,21 +294,21 @@ func printResults(w io.Writer, res *result.Outcome, lang text.Lang) {
 				factor(f, "coherence", f.Coherence), factor(f, "rouge", f.Rouge), factor(f, "conciseness", f.Conciseness), f3(f.Total))
 		}
 		t.write(w)
-		fmt.Fprintf(w, "%s%s\n", pick(lang, "embedder: ", "向量模型："), s.MFSS.Embedder)
+		fmt.Fprintf(w, "%s%s\n", text.New("向量模型：", "embedder: ").In(lang), s.MFSS.Embedder)
 		for _, fl := range s.MFSS.Uninformative {
-			fmt.Fprintln(w, "  ! "+pick(lang, fl.Reason.EN, fl.Reason.ZH))
+			fmt.Fprintln(w, "  ! "+fl.Reason.In(lang))
 		}
 		if s.MFSS.ZeroVectors.Texts > 0 {
 			m := s.MFSS.ZeroVectors.Message()
-			fmt.Fprintln(w, "  ! "+pick(lang, m.EN, m.ZH))
+			fmt.Fprintln(w, "  ! "+m.In(lang))
 		}
 		fmt.Fprintln(w)
 	}
 	if c := s.CoFE; c != nil && c.Chunks > 0 {
-		fmt.Fprintf(w, pick(lang, "CoFE-RAG (keywords; %s chunks, %s retrieval, %d chunks)\n", "CoFE-RAG（关键词评估；%s 分块，%s 检索，共 %d 块）\n"),
+		fmt.Fprintf(w, text.New("CoFE-RAG（关键词评估；%s 分块，%s 检索，共 %d 块）\n", "CoFE-RAG (keywords; %s chunks, %s retrieval, %d chunks)\n").In(lang),
 			c.Chunker, c.Retriever, c.Chunks)
 		t := &table{}
-		t.add(pick(lang, "query type", "问题类型"), pick(lang, "queries", "问题数"), fmt.Sprintf("Acc@%d", c.K), "Recall", "Coverage", pick(lang, "hit score", "命中分"))
+		t.add(text.New("问题类型", "query type").In(lang), text.New("问题数", "queries").In(lang), fmt.Sprintf("Acc@%d", c.K), "Recall", "Coverage", text.New("命中分", "hit score").In(lang))
 		types := make([]string, 0, len(c.ByQueryType))
 		for qt := range c.ByQueryType {
 			types = append(types, qt)
@@ -327,18 +320,18 @@ func printResults(w io.Writer, res *result.Outcome, lang text.Lang) {
 		for _, qt := range types {
 			row(queryTypeLabel(qt, lang), c.ByQueryType[qt])
 		}
-		row(pick(lang, "all", "全部"), c.Metrics)
+		row(text.New("全部", "all").In(lang), c.Metrics)
 		t.write(w)
 		if c.EmptyKeywordQueries > 0 {
-			fmt.Fprintf(w, pick(lang, "%d queries have no keywords (counted in every denominator)\n", "%d 个问题没有关键词（计入所有分母）\n"), c.EmptyKeywordQueries)
+			fmt.Fprintf(w, text.New("%d 个问题没有关键词（计入所有分母）\n", "%d queries have no keywords (counted in every denominator)\n").In(lang), c.EmptyKeywordQueries)
 		}
 		fmt.Fprintln(w)
 	}
 	if c := s.CoFE; c != nil && c.Generation != nil {
-		fmt.Fprintln(w, pick(lang, "CoFE-RAG generation (the system's answers against the reference answers)", "CoFE-RAG 生成评估（被测系统回答对照参考答案）"))
+		fmt.Fprintln(w, text.New("CoFE-RAG 生成评估（被测系统回答对照参考答案）", "CoFE-RAG generation (the system's answers against the reference answers)").In(lang))
 		t := &table{}
-		t.add(pick(lang, "judge", "评审模型"), pick(lang, "query type", "问题类型"), pick(lang, "answers", "回答数"), pick(lang, "correct 1–5", "正确性 1–5"),
-			pick(lang, "pass ≥4", "通过率 ≥4"), pick(lang, "faithful", "忠实"), pick(lang, "relevant", "相关"), "BLEU", "ROUGE-L")
+		t.add(text.New("评审模型", "judge").In(lang), text.New("问题类型", "query type").In(lang), text.New("回答数", "answers").In(lang), text.New("正确性 1–5", "correct 1–5").In(lang),
+			text.New("通过率 ≥4", "pass ≥4").In(lang), text.New("忠实", "faithful").In(lang), text.New("相关", "relevant").In(lang), "BLEU", "ROUGE-L")
 		for _, jg := range c.Generation.Judges {
 			row := func(label string, m cofe.GenMetrics) {
 				t.add(glossary.JudgeName(jg.Judge, lang), label, fmt.Sprint(m.Queries), num(m.Correctness, 2), pct(m.PassRate), pct(m.Faithfulness), pct(m.Relevancy), num(m.BLEU, 1), num(m.RougeL, 1))
@@ -351,7 +344,7 @@ func printResults(w io.Writer, res *result.Outcome, lang text.Lang) {
 			for _, qt := range types {
 				row(queryTypeLabel(qt, lang), jg.ByQueryType[qt])
 			}
-			row(pick(lang, "all", "全部"), jg.GenMetrics)
+			row(text.New("全部", "all").In(lang), jg.GenMetrics)
 		}
 		t.write(w)
 		fmt.Fprintln(w)
@@ -362,18 +355,19 @@ func printResults(w io.Writer, res *result.Outcome, lang text.Lang) {
 // servers saw (attempts with retries, replies, 429s), and each parameter an
 // endpoint refused and the client changed.
 func runLine(w io.Writer, r result.RunInfo, lang text.Lang) {
-	fmt.Fprintf(w, pick(lang, "Run %d: %d calls (%d HTTP attempts, %d replies, %d throttled), %d from the store, %d failed, %d unscorable, %d tokens",
-		"运行 %d：调用 %d 次（HTTP 请求 %d 次，收到回复 %d 次，限流 %d 次），运行记录库提供 %d 次，失败 %d 次，无法评分 %d 条，%d 个"+glossary.Term(glossary.Tokens, "zh")),
+	fmt.Fprintf(w, text.New(
+		"运行 %d：调用 %d 次（HTTP 请求 %d 次，收到回复 %d 次，限流 %d 次），运行记录库提供 %d 次，失败 %d 次，无法评分 %d 条，%d 个"+glossary.Term(glossary.Tokens, "zh"),
+		"Run %d: %d calls (%d HTTP attempts, %d replies, %d throttled), %d from the store, %d failed, %d unscorable, %d tokens").In(lang),
 		r.ID, r.Calls, r.Attempts, r.Replies, r.Throttled, r.Cached, r.Failed, r.Unscorable, r.Tokens)
 	if m := r.Spent(lang); m != "" {
-		fmt.Fprintf(w, pick(lang, ", cost %s", "，费用 %s"), m)
+		fmt.Fprintf(w, text.New("，费用 %s", ", cost %s").In(lang), m)
 	}
 	if r.Deferred > 0 {
-		fmt.Fprintf(w, pick(lang, ", %d left for a batch file", "，%d 个留待批量文件"), r.Deferred)
+		fmt.Fprintf(w, text.New("，%d 个留待批量文件", ", %d left for a batch file").In(lang), r.Deferred)
 	}
 	fmt.Fprintln(w)
 	for _, a := range r.Adaptations {
-		fmt.Fprintf(w, "  %s (%s): %s\n", a.Endpoint, a.Param, a.In(text.Lang(lang)))
+		fmt.Fprintf(w, "  %s (%s): %s\n", a.Endpoint, a.Param, a.In(lang))
 	}
 }
 
@@ -394,7 +388,7 @@ func pct(v *float64) string {
 }
 
 func queryTypeLabel(qt string, lang text.Lang) string {
-	if t, ok := querytype.Lookup(qt); ok && lang == "zh" {
+	if t, ok := querytype.Lookup(qt); ok && lang == text.ZH {
 		return t.TitleZH
 	}
 	return qt
@@ -417,7 +411,7 @@ func nothingToScore(wb *dataset.Workbook, lang text.Lang) string {
 			keywords++
 		}
 	}
-	if lang == "zh" {
+	if lang == text.ZH {
 		return fmt.Sprintf("没有可计算的结果。问题 %d 个，其中有被测系统回答的 %d 个、参考答案 %d 个、关键词 %d 个；办事指南 %d 条。\n"+
 			"CuBE 需要回答（或在配置中设置 [target] 去收集）和评审模型；MFSS 需要回答和参考答案；CoFE-RAG 需要关键词和办事指南（或语料目录）。",
 			len(wb.Items), answers, refs, keywords, len(wb.Guides))
@@ -436,7 +430,7 @@ func stopped(ctx context.Context, err error, storePath string, lang text.Lang, s
 	st := session.Explain(ctx, err, storePath)
 	fmt.Fprintln(stderr, st.Text.In(lang))
 	if st.Kind == session.StopOffline { // how, in this front end's terms
-		fmt.Fprintln(stderr, pick(lang, "(--offline forbids the calls; remove it to allow them.)", "（--offline 禁止了这些调用；去掉它即可调用。）"))
+		fmt.Fprintln(stderr, text.New("（--offline 禁止了这些调用；去掉它即可调用。）", "(--offline forbids the calls; remove it to allow them.)").In(lang))
 	}
 	if st.Resumable {
 		return ExitInterrupted

@@ -131,8 +131,8 @@ func GenerateSet(ctx context.Context, o GenerateOptions, stdin io.Reader, stdout
 		return ExitBadInput
 	}
 	if p.Generator == nil {
-		fmt.Fprintln(stderr, pick(lang, "The profile names no [generator] model: add one (base_url, model) to write questions.",
-			"评估配置中没有 [generator] 生成模型：请添加（base_url、model）后再生成问题。"))
+		fmt.Fprintln(stderr, text.New(
+			"评估配置中没有 [generator] 生成模型：请添加（base_url、model）后再生成问题。", "The profile names no [generator] model: add one (base_url, model) to write questions.").In(lang))
 		return ExitBadInput
 	}
 	if !o.Yes && isTerminal(stdin) {
@@ -140,10 +140,10 @@ func GenerateSet(ctx context.Context, o GenerateOptions, stdin io.Reader, stdout
 		if o.NoCritic {
 			per = 1
 		}
-		fmt.Fprintf(stderr, pick(lang, "Up to %d calls per question to %s. Go ahead? [y/N] ", "每个问题最多调用 %s %d 次。继续吗？[y/N] "), per, p.Generator.Name)
+		fmt.Fprintf(stderr, text.New("每个问题最多调用 %s %d 次。继续吗？[y/N] ", "Up to %d calls per question to %s. Go ahead? [y/N] ").In(lang), per, p.Generator.Name)
 		line, _ := bufio.NewReader(stdin).ReadString('\n')
 		if a := strings.ToLower(strings.TrimSpace(line)); a != "y" && a != "yes" && a != "是" {
-			fmt.Fprintln(stderr, pick(lang, "Nothing was called.", "未调用任何接口。"))
+			fmt.Fprintln(stderr, text.New("未调用任何接口。", "Nothing was called.").In(lang))
 			return ExitOK
 		}
 	}
@@ -155,7 +155,7 @@ func GenerateSet(ctx context.Context, o GenerateOptions, stdin io.Reader, stdout
 	})
 	if ts != nil {
 		for _, pr := range ts.Problems {
-			fmt.Fprintf(stderr, pick(lang, "guide %s: no question: %v\n", "指南 %s：未能生成问题：%v\n"), pr.GuideID, pr.Err)
+			fmt.Fprintf(stderr, text.New("指南 %s：未能生成问题：%v\n", "guide %s: no question: %v\n").In(lang), pr.GuideID, pr.Err)
 		}
 	}
 	if err != nil {
@@ -180,18 +180,18 @@ func GenerateSet(ctx context.Context, o GenerateOptions, stdin io.Reader, stdout
 		accepted, rejected = ts.AcceptUnflagged()
 	}
 	printCounts(stdout, ts, lang)
-	fmt.Fprintln(stdout, pick(lang,
-		fmt.Sprintf("%d questions written from %d guides; %d kept, %d set aside by the filters.", len(ts.Candidates), len(ts.Guides), accepted, rejected),
-		fmt.Sprintf("由 %d 条指南生成 %d 个问题；保留 %d 个，筛除 %d 个。", len(ts.Guides), len(ts.Candidates), accepted, rejected)))
+	fmt.Fprintln(stdout, text.New(
+		fmt.Sprintf("由 %d 条指南生成 %d 个问题；保留 %d 个，筛除 %d 个。", len(ts.Guides), len(ts.Candidates), accepted, rejected),
+		fmt.Sprintf("%d questions written from %d guides; %d kept, %d set aside by the filters.", len(ts.Candidates), len(ts.Guides), accepted, rejected)).In(lang))
 	if accepted == 0 {
-		fmt.Fprintln(stderr, pick(lang, "No question passed the filters; nothing saved.", "没有问题通过筛选，未保存。"))
+		fmt.Fprintln(stderr, text.New("没有问题通过筛选，未保存。", "No question passed the filters; nothing saved.").In(lang))
 		return ExitBadInput
 	}
 	if _, err := sess.SaveTestSet(o.Out, ts, lang); err != nil {
 		sayErr(stderr, err, lang)
 		return ExitBadInput
 	}
-	fmt.Fprintln(stderr, pick(lang, "Wrote ", "已写入 ")+o.Out)
+	fmt.Fprintln(stderr, text.New("已写入 ", "Wrote ").In(lang)+o.Out)
 	return ExitOK
 }
 
@@ -201,18 +201,18 @@ func printCounts(w io.Writer, ts *session.TestSet, lang text.Lang) {
 	var parts []string
 	for _, t := range querytype.All() {
 		if n := byType[t.Name]; n > 0 {
-			parts = append(parts, fmt.Sprintf("%s %d", t.Title(lang.String()), n))
+			parts = append(parts, fmt.Sprintf("%s %d", t.Title(lang), n))
 		}
 	}
-	fmt.Fprintln(w, pick(lang, "By query type: ", "按问题类型：")+strings.Join(parts, pick(lang, ", ", "，")))
+	fmt.Fprintln(w, text.New("按问题类型：", "By query type: ").In(lang)+strings.Join(parts, text.New("，", ", ").In(lang)))
 	parts = nil
 	for _, a := range aspect.All() {
 		if n := byAspect[a.Name]; n > 0 {
-			parts = append(parts, fmt.Sprintf("%s %d", a.Title(lang.String()), n))
+			parts = append(parts, fmt.Sprintf("%s %d", a.Title(lang), n))
 		}
 	}
 	if n := byAspect[""]; n > 0 {
-		parts = append(parts, fmt.Sprintf("%s %d", pick(lang, "no aspect asked", "未指定方面"), n))
+		parts = append(parts, fmt.Sprintf("%s %d", text.New("未指定方面", "no aspect asked").In(lang), n))
 	}
-	fmt.Fprintln(w, pick(lang, "By aspect: ", "按方面：")+strings.Join(parts, pick(lang, ", ", "，")))
+	fmt.Fprintln(w, text.New("按方面：", "By aspect: ").In(lang)+strings.Join(parts, text.New("，", ", ").In(lang)))
 }

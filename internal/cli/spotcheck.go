@@ -15,10 +15,10 @@ func printSpotCheck(w io.Writer, s *result.Summary, lang text.Lang) {
 	if sc == nil || sc.Ratings == 0 {
 		return
 	}
-	fmt.Fprintln(w, sc.SummaryLine().In(text.Lang(lang)))
-	fmt.Fprintln(w, sc.TrustText.In(text.Lang(lang)))
+	fmt.Fprintln(w, sc.SummaryLine().In(lang))
+	fmt.Fprintln(w, sc.TrustText.In(lang))
 	for _, n := range sc.Notes {
-		fmt.Fprintln(w, "  ! "+n.In(text.Lang(lang)))
+		fmt.Fprintln(w, "  ! "+n.In(lang))
 	}
 	fmt.Fprintln(w)
 }

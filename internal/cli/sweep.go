@@ -83,7 +83,7 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, e)
 	}
 	if errors.Is(err, session.ErrNoDocuments) {
-		fmt.Fprintln(stderr, pick(lang, "No documents to retrieve over: the workbook has no guides and the profile names no corpus.", "没有可检索的文档：工作簿没有办事指南，配置也未指定语料目录。"))
+		fmt.Fprintln(stderr, text.New("没有可检索的文档：工作簿没有办事指南，配置也未指定语料目录。", "No documents to retrieve over: the workbook has no guides and the profile names no corpus.").In(lang))
 		return ExitBadInput
 	}
 	if err != nil {
@@ -105,18 +105,18 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if *pngPath != "" {
-		if err := sweepChart(res, cs, sizes, rs, lang.String(), *pngPath); err != nil {
+		if err := sweepChart(res, cs, sizes, rs, lang, *pngPath); err != nil {
 			sayErr(stderr, err, lang)
 			return ExitBadInput
 		}
-		fmt.Fprintln(stderr, pick(lang, "Wrote ", "已写入 ")+*pngPath)
+		fmt.Fprintln(stderr, text.New("已写入 ", "Wrote ").In(lang)+*pngPath)
 	}
 	return ExitOK
 }
 
 // sweepChart draws accuracy@k against the fixed chunk sizes, one line per
 // retriever; chunkers without a size (sentence, document) are in the table.
-func sweepChart(res *cofe.SweepResult, cs []chunk.Chunker, sizes []int, rs []string, lang, path string) error {
+func sweepChart(res *cofe.SweepResult, cs []chunk.Chunker, sizes []int, rs []string, lang text.Lang, path string) error {
 	var lines []chart.Line
 	for ri, name := range rs {
 		l := chart.Line{Name: name}

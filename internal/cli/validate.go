@@ -35,7 +35,7 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 	}
 	errorsFound := false
 	for _, p := range rep.Problems {
-		fmt.Fprintln(stdout, p.Message(lang.String()))
+		fmt.Fprintln(stdout, p.Message(lang))
 		if p.Severity == dataset.SeverityError {
 			errorsFound = true
 		}
@@ -46,14 +46,14 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 	if len(wb.Items) == 0 {
 		// Guides alone, or scores without questions: nothing an evaluation
 		// could score, which a schema "OK" must not hide.
-		fmt.Fprintln(stdout, pick(lang,
-			fmt.Sprintf("Nothing to evaluate: no questions were read (%d guides, %d scores). Add a question sheet (qa/问答集) with a question column (问题).", len(wb.Guides), wb.Scores.Len()),
-			fmt.Sprintf("没有可评估的内容：未读取到任何问题（办事指南 %d 条，评分 %d 条）。请添加含“问题”列的问答集工作表（qa/问答集）。", len(wb.Guides), wb.Scores.Len())))
+		fmt.Fprintln(stdout, text.New(
+			fmt.Sprintf("没有可评估的内容：未读取到任何问题（办事指南 %d 条，评分 %d 条）。请添加含“问题”列的问答集工作表（qa/问答集）。", len(wb.Guides), wb.Scores.Len()),
+			fmt.Sprintf("Nothing to evaluate: no questions were read (%d guides, %d scores). Add a question sheet (qa/问答集) with a question column (问题).", len(wb.Guides), wb.Scores.Len())).In(lang))
 		return ExitBadInput
 	}
-	fmt.Fprintln(stdout, pick(lang,
-		fmt.Sprintf("OK: %d guides, %d questions, %d scores, %d expert ratings.", len(wb.Guides), len(wb.Items), wb.Scores.Len(), len(wb.Human)),
-		fmt.Sprintf("通过：办事指南 %d 条，问题 %d 个，评分 %d 条，人工评分 %d 条。", len(wb.Guides), len(wb.Items), wb.Scores.Len(), len(wb.Human))))
+	fmt.Fprintln(stdout, text.New(
+		fmt.Sprintf("通过：办事指南 %d 条，问题 %d 个，评分 %d 条，人工评分 %d 条。", len(wb.Guides), len(wb.Items), wb.Scores.Len(), len(wb.Human)),
+		fmt.Sprintf("OK: %d guides, %d questions, %d scores, %d expert ratings.", len(wb.Guides), len(wb.Items), wb.Scores.Len(), len(wb.Human))).In(lang))
 	return ExitOK
 }
 
@@ -76,7 +76,7 @@ func openClean(ctx context.Context, path string, o session.OpenOptions, lang tex
 		return nil, false
 	}
 	for _, pr := range sess.Report.Problems {
-		fmt.Fprintln(stderr, pr.Message(lang.String()))
+		fmt.Fprintln(stderr, pr.Message(lang))
 	}
 	return sess, sess.Check() == nil
 }

@@ -23,6 +23,7 @@ import (
 	"cubeworkbench/core/report"
 	"cubeworkbench/core/result"
 	"cubeworkbench/core/store"
+	"cubeworkbench/core/text"
 )
 
 // defaultItems keeps `go test ./...` quick; the issue's figure is 100,000.
@@ -131,7 +132,7 @@ func TestScaleEndToEnd(t *testing.T) {
 	checkSummary(t, res.Summary, sh)
 
 	measure(&stages, "report.Write", func() string {
-		err := report.Write(ctx, out, report.Input{Summary: res.Summary, Workbook: res.Workbook, Profile: p, Lang: p.Language}, nil)
+		err := report.Write(ctx, out, report.Input{Summary: res.Summary, Workbook: res.Workbook, Profile: p, Lang: text.LangOf(p.Language)}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
