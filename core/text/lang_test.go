@@ -15,7 +15,8 @@ import (
 // text.Text), never a bare language string that each caller spells and
 // compares its own way ("zh", "zh-CN", "ZH" …).
 var wordingPackages = []string{"../glossary", "../result", "../explain", "../cube", "../session", ".",
-	"../chart", "../brief", "../report", "../compare", "../mfss", "../dimension", "../querytype", "../aspect", "../dataset", "../../assets/i18n", "../../ui", "../../internal/cli"}
+	"../chart", "../brief", "../report", "../compare", "../mfss", "../dimension", "../querytype", "../aspect", "../dataset", "../../assets/i18n", "../../ui", "../../internal/cli",
+	"../judge", "../llm", "../../prompts", "../generate", "../engine", "../targetcheck", "../judgepreset", "../docmatch"}
 
 // TestNoBareLangString reads the sources of the wording packages and fails
 // on an exported function or method with a string parameter named for a
