@@ -63,8 +63,8 @@ func (d *Design) Task(seq int) (Task, bool) {
 // without the front matter, the data-fence warning and the reply format,
 // which speak to a model, not a person. "" when the dimension has no
 // prompt.
-func Rubric(dimension, lang, promptDir string) string {
-	text, err := prompts.Load(promptDir, "cube/"+dimension, text.Lang(lang))
+func Rubric(dimension string, lang text.Lang, promptDir string) string {
+	text, err := prompts.Load(promptDir, "cube/"+dimension, lang)
 	if err != nil {
 		return ""
 	}

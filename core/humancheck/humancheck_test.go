@@ -9,6 +9,7 @@ import (
 
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/stats"
+	"cubeworkbench/core/text"
 )
 
 func f(v float64) *float64 { return &v }
@@ -213,14 +214,14 @@ func TestCardsAreBlind(t *testing.T) {
 }
 
 func TestRubricIsTheJudgesCriteria(t *testing.T) {
-	zh := Rubric("relevance", "zh", "")
+	zh := Rubric("relevance", text.ZH, "")
 	if !strings.Contains(zh, "事项对应") || strings.Contains(zh, "评分：N") || strings.Contains(zh, "<<<") || strings.Contains(zh, "title_zh") {
 		t.Errorf("zh rubric:\n%s", zh)
 	}
-	if en := Rubric("relevance", "en", ""); !strings.Contains(en, "Right matter") || strings.Contains(en, "Score: N") {
+	if en := Rubric("relevance", text.EN, ""); !strings.Contains(en, "Right matter") || strings.Contains(en, "Score: N") {
 		t.Errorf("en rubric:\n%s", en)
 	}
-	if Rubric("no-such-dimension", "zh", "") != "" {
+	if Rubric("no-such-dimension", text.ZH, "") != "" {
 		t.Error("rubric for an unknown dimension")
 	}
 }

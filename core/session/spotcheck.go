@@ -100,7 +100,7 @@ func (s *Session) SpotDimensions() []string {
 // Rubric is a dimension's scoring guidance as the judges read it.
 func (s *Session) Rubric(dimension string, lang text.Lang) string {
 	_, p := s.last()
-	return humancheck.Rubric(dimension, lang.String(), p.PromptDir)
+	return humancheck.Rubric(dimension, lang, p.PromptDir)
 }
 
 // Rate stores one rating of the newest sample's answer seq at once (so a

@@ -16,7 +16,7 @@ import (
 // compares its own way ("zh", "zh-CN", "ZH" …).
 var wordingPackages = []string{"../glossary", "../result", "../explain", "../cube", "../session", ".",
 	"../chart", "../brief", "../report", "../compare", "../mfss", "../dimension", "../querytype", "../aspect", "../dataset", "../../assets/i18n", "../../ui", "../../internal/cli",
-	"../judge", "../llm", "../../prompts", "../generate", "../engine", "../targetcheck", "../judgepreset", "../docmatch"}
+	"../judge", "../llm", "../../prompts", "../generate", "../engine", "../targetcheck", "../judgepreset", "../docmatch", "../humancheck"}
 
 // TestNoBareLangString reads the sources of the wording packages and fails
 // on an exported function or method with a string parameter named for a
