@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"cubeworkbench/core/dataset"
+	"cubeworkbench/core/proc"
 )
 
 // BenchmarkEvaluate is the paper's scale: 6,111 items × 4 dimensions × 3
@@ -16,8 +17,8 @@ func BenchmarkEvaluate(b *testing.B) {
 			cfg := DefaultConfig()
 			cfg.BootstrapB = B
 			b.ReportAllocs()
-			cpu := processCPU()
-			defer func() { b.ReportMetric((processCPU()-cpu).Seconds()/float64(b.N), "cpu-s/op") }()
+			cpu := proc.CPUTime()
+			defer func() { b.ReportMetric((proc.CPUTime()-cpu).Seconds()/float64(b.N), "cpu-s/op") }()
 			for b.Loop() {
 				if _, err := Evaluate(items, dataset.ScoresOf(js...), nil, cfg); err != nil {
 					b.Fatal(err)

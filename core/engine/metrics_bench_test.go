@@ -12,6 +12,7 @@ import (
 
 	"cubeworkbench/core/embed"
 	"cubeworkbench/core/llm"
+	"cubeworkbench/core/proc"
 	"cubeworkbench/core/profile"
 	"cubeworkbench/core/result"
 	"cubeworkbench/core/text"
@@ -51,13 +52,13 @@ func BenchmarkMetrics(b *testing.B) {
 			runtime.ReadMemStats(&ms)
 			b.ReportMetric(float64(ms.HeapAlloc)/(1<<20), "live-before-MB")
 			peak := sampleHeap()
-			cpu := processCPU()
+			cpu := proc.CPUTime()
 			for range b.N {
 				if err := r.metricsWith(context.Background(), p, &result.Summary{}, together); err != nil {
 					b.Fatal(err)
 				}
 			}
-			b.ReportMetric((processCPU()-cpu).Seconds()/float64(b.N), "cpu-s/op")
+			b.ReportMetric((proc.CPUTime()-cpu).Seconds()/float64(b.N), "cpu-s/op")
 			b.ReportMetric(float64(peak())/(1<<20), "peak-heap-MB")
 		})
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"cubeworkbench/core/judge"
+	"cubeworkbench/core/proc"
 )
 
 // scaleInputs are judgements shaped like internal/scale's 100,000-question
@@ -79,7 +80,7 @@ func BenchmarkOfflineJudges(b *testing.B) {
 		for _, j := range judges {
 			b.Run(w.name+"/"+j.name, func(b *testing.B) {
 				b.ReportAllocs()
-				cpu0 := processCPU()
+				cpu0 := proc.CPUTime()
 				for range b.N {
 					s := j.make()
 					for _, in := range w.inputs {
@@ -91,7 +92,7 @@ func BenchmarkOfflineJudges(b *testing.B) {
 				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(w.inputs)), "ns/answer")
 				// CPU time (the process's, GC included) tells more than wall
 				// time on a shared, loaded machine.
-				b.ReportMetric(float64((processCPU()-cpu0).Nanoseconds())/float64(b.N*len(w.inputs)), "cpu-ns/answer")
+				b.ReportMetric(float64((proc.CPUTime()-cpu0).Nanoseconds())/float64(b.N*len(w.inputs)), "cpu-ns/answer")
 			})
 		}
 	}

@@ -6,6 +6,7 @@ import (
 
 	"cubeworkbench/core/dataset"
 	"cubeworkbench/core/embed"
+	"cubeworkbench/core/proc"
 	"cubeworkbench/internal/benchbook"
 )
 
@@ -30,8 +31,8 @@ func BenchmarkEvaluateScale(b *testing.B) {
 			systems := []string{dataset.SetZero, dataset.SetRAG, dataset.SetFull}
 			b.ReportAllocs()
 			b.ResetTimer()
-			cpu := processCPU()
-			defer func() { b.ReportMetric((processCPU()-cpu).Seconds()/float64(b.N), "cpu-s/op") }()
+			cpu := proc.CPUTime()
+			defer func() { b.ReportMetric((proc.CPUTime()-cpu).Seconds()/float64(b.N), "cpu-s/op") }()
 			for range b.N {
 				res, err := Evaluate(ctx, h, items, systems, cfg, nil)
 				if err != nil {

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"cubeworkbench/core/proc"
 	"cubeworkbench/core/profile"
 	"cubeworkbench/core/session"
 	"cubeworkbench/core/text"
@@ -28,9 +29,9 @@ type benchStage struct {
 // runStage times fn and samples the peak resident set it reached.
 func runStage(stages *[]benchStage, name string, fn func() error) error {
 	resetPeakRSS()
-	c0, t0 := cpuTime(), time.Now()
+	c0, t0 := proc.CPUTime(), time.Now()
 	err := fn()
-	*stages = append(*stages, benchStage{name: name, wall: time.Since(t0), cpu: cpuTime() - c0, rss: peakRSS()})
+	*stages = append(*stages, benchStage{name: name, wall: time.Since(t0), cpu: proc.CPUTime() - c0, rss: peakRSS()})
 	return err
 }
 

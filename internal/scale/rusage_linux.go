@@ -5,18 +5,7 @@ import (
 	"bytes"
 	"os"
 	"strconv"
-	"syscall"
-	"time"
 )
-
-// cpuTime is the process's user and system CPU time so far.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
 
 // resetPeakRSS starts a new peak resident set (Linux ≥ 4.0: writing 5 to
 // clear_refs resets VmHWM), so each stage's peak is its own; it reports

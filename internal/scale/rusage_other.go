@@ -2,10 +2,7 @@
 
 package scale
 
-import "time"
-
 // Elsewhere the benchmark reports wall time and Go's own heap figures only.
-func cpuTime() time.Duration { return 0 }
-func resetPeakRSS() bool     { return false }
-func peakRSS() uint64        { return 0 }
-func loadAverage() float64   { return -1 }
+func resetPeakRSS() bool   { return false }
+func peakRSS() uint64      { return 0 }
+func loadAverage() float64 { return -1 }
