@@ -230,6 +230,9 @@ func wide(r rune) bool {
 // ellipsize is s when it fits in avail, else as much of it as fits
 // followed by "…"; the first line only.
 func ellipsize(s string, avail float32, advance func(rune) float32) string {
+	if avail <= 0 { // a cell not sized yet: nothing to fit it to
+		return s
+	}
 	if i := strings.IndexByte(s, '\n'); i >= 0 {
 		s = s[:i]
 	}

@@ -44,9 +44,8 @@ func (p *tabPage) CreateRenderer() fyne.WidgetRenderer { return &tabPageRenderer
 
 type tabPageRenderer struct {
 	page    *tabPage
-	theme   fyne.Theme // as of the last refresh passed on
+	theme   fyne.Theme // as of the last refresh passed on; nil before the first
 	variant fyne.ThemeVariant
-	passed  bool
 }
 
 func (r *tabPageRenderer) Layout(s fyne.Size) {
@@ -58,8 +57,8 @@ func (r *tabPageRenderer) MinSize() fyne.Size { return r.page.content.MinSize() 
 
 func (r *tabPageRenderer) Refresh() {
 	st := fyne.CurrentApp().Settings()
-	if th, v := st.Theme(), st.ThemeVariant(); !r.passed || th != r.theme || v != r.variant {
-		r.theme, r.variant, r.passed = th, v, true
+	if th, v := st.Theme(), st.ThemeVariant(); th != r.theme || v != r.variant {
+		r.theme, r.variant = th, v
 		r.page.content.Refresh()
 	}
 	canvas.Refresh(r.page)
